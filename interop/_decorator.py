@@ -1,0 +1,219 @@
+"""`@tool`: a validated `StandardTool` from a typed function.
+
+Name from the function, description from the docstring (sections removed), per-argument
+descriptions from the docstring and from `Annotated`/`Field`, input schema from the signature,
+output schema from the return annotation. The context parameter is marked explicitly, with
+`Annotated[T, FromContext]` or `@tool(context="param")`, never guessed from its name.
+"""
+
+from __future__ import annotations
+
+import inspect
+import typing
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, overload
+
+import pydantic
+from pydantic.fields import FieldInfo
+
+from ._docstrings import parse_docstring
+from ._schema import PydanticSchema
+from ._tool import StandardTool, standard_tool
+
+__all__ = ["FromContext", "tool"]
+
+
+class _FromContextMarker:
+    """Marks the parameter that receives the per-call `context`."""
+
+    def __repr__(self) -> str:
+        return "FromContext"
+
+
+FromContext = _FromContextMarker()
+"""Use as `Annotated[MyDeps, FromContext]` on the parameter that receives the per-call context."""
+
+_RESERVED = frozenset(dir(pydantic.BaseModel))
+
+
+def _no_title(schema: dict[str, Any]) -> None:
+    schema.pop("title", None)
+
+
+def _split_annotated(annotation: Any) -> tuple[Any, list[Any]]:
+    if typing.get_origin(annotation) is Annotated:
+        base, *extras = typing.get_args(annotation)
+        return base, list(extras)
+    return annotation, []
+
+
+def _has_description(extras: list[Any]) -> bool:
+    return any(isinstance(e, FieldInfo) and e.description for e in extras)
+
+
+def _build(
+    fn: Callable[..., Any],
+    *,
+    name: str | None,
+    title: str | None,
+    description: str | None,
+    meta: Mapping[str, Any] | None,
+    context: str | None,
+) -> StandardTool[Any, Any, Any]:
+    if not callable(fn):
+        raise TypeError(f"@tool needs a function, got {fn!r}")
+    tool_name = name or getattr(fn, "__name__", None)
+    if not tool_name or tool_name == "<lambda>":
+        raise ValueError("@tool on a lambda or unnamed callable needs name=")
+    doc = parse_docstring(inspect.getdoc(fn))
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+    except Exception as e:
+        raise TypeError(f"@tool {tool_name!r}: cannot resolve the type hints of {fn!r}: {e}") from e
+    sig = inspect.signature(fn)
+    fields: dict[str, Any] = {}
+    renamed: dict[str, str] = {}  # model field -> parameter, for names pydantic reserves
+    positional: list[str] = []
+    context_param: str | None = None
+    for param in sig.parameters.values():
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            raise TypeError(f"@tool {tool_name!r}: *args/**kwargs parameters cannot be described to a model")
+        annotation = hints.get(param.name, Any)
+        base, extras = _split_annotated(annotation)
+        if param.name == context or any(e is FromContext for e in extras):
+            if context_param is not None:
+                raise TypeError(f"@tool {tool_name!r}: more than one context parameter")
+            context_param = param.name
+            if param.kind is param.POSITIONAL_ONLY:
+                positional.append(param.name)
+            continue
+        extras = [e for e in extras if e is not FromContext]
+        text_docs = [e for e in extras if isinstance(e, str)]
+        extras = [e for e in extras if not isinstance(e, str)]
+        if not _has_description(extras):
+            doc_text = text_docs[0] if text_docs else doc.params.get(param.name)
+            if doc_text:
+                extras.append(pydantic.Field(description=doc_text))
+        field_name = param.name
+        if param.name in _RESERVED or param.name.startswith("_"):
+            field_name = f"f_{param.name.lstrip('_')}_{len(renamed)}"
+            extras.append(pydantic.Field(alias=param.name))
+            renamed[field_name] = param.name
+        typ = Annotated[(base, *extras)] if extras else base  # type: ignore[valid-type]
+        default = ... if param.default is inspect.Parameter.empty else param.default
+        fields[field_name] = (typ, default)
+        if param.kind is param.POSITIONAL_ONLY:
+            positional.append(param.name)
+    if context is not None and context_param is None:
+        raise TypeError(f"@tool {tool_name!r}: no parameter named {context!r} to receive the context")
+
+    model = pydantic.create_model(  # type: ignore[call-overload]
+        f"{tool_name}_args",
+        __config__=pydantic.ConfigDict(extra="forbid", json_schema_extra=_no_title),
+        __module__=getattr(fn, "__module__", __name__),
+        **fields,
+    )
+    input_schema: PydanticSchema[Any] = PydanticSchema(model)
+    output_schema = _output_schema(hints.get("return", inspect.Signature.empty))
+    impl = _make_impl(fn, renamed, positional, context_param)
+    built = standard_tool(
+        name=tool_name,
+        description=description if description is not None else doc.description,
+        execute=impl,
+        input_schema=input_schema,
+        output_schema=output_schema,
+        title=title,
+        meta=meta,
+    )
+    object.__setattr__(built, "__wrapped__", fn)
+    return built
+
+
+def _output_schema(annotation: Any) -> PydanticSchema[Any] | None:
+    if annotation in (inspect.Signature.empty, None, type(None), Any, typing.NoReturn):
+        return None
+    return PydanticSchema(annotation)
+
+
+def _make_impl(
+    fn: Callable[..., Any], renamed: dict[str, str], positional: list[str], context_param: str | None
+) -> Callable[..., Any]:
+    """The function `standard_tool` calls with the validated arguments model (and the context)."""
+    simple = not renamed and not positional
+
+    def kwargs_of(args: pydantic.BaseModel, context: Any) -> dict[str, Any]:
+        values = dict(args.__dict__)
+        for field_name, param in renamed.items():
+            values[param] = values.pop(field_name)
+        if context_param is not None:
+            values[context_param] = context
+        return values
+
+    def split(values: dict[str, Any]) -> tuple[list[Any], dict[str, Any]]:
+        return [values.pop(p) for p in positional], values
+
+    if inspect.iscoroutinefunction(fn):
+        if simple and context_param is None:
+
+            async def run_simple_async(args: pydantic.BaseModel, context: Any = None) -> Any:
+                return await fn(**args.__dict__)
+
+            return run_simple_async
+
+        async def run_async(args: pydantic.BaseModel, context: Any = None) -> Any:
+            pos, kw = split(kwargs_of(args, context))
+            return await fn(*pos, **kw)
+
+        return run_async
+    if simple and context_param is None:
+
+        def run_simple(args: pydantic.BaseModel, context: Any = None) -> Any:
+            return fn(**args.__dict__)
+
+        return run_simple
+
+    def run(args: pydantic.BaseModel, context: Any = None) -> Any:
+        pos, kw = split(kwargs_of(args, context))
+        return fn(*pos, **kw)
+
+    return run
+
+
+@overload
+def tool(fn: Callable[..., Any], /) -> StandardTool[Any, Any, Any]: ...
+@overload
+def tool(
+    *,
+    name: str | None = None,
+    title: str | None = None,
+    description: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+    context: str | None = None,
+) -> Callable[[Callable[..., Any]], StandardTool[Any, Any, Any]]: ...
+def tool(
+    fn: Callable[..., Any] | None = None,
+    /,
+    *,
+    name: str | None = None,
+    title: str | None = None,
+    description: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+    context: str | None = None,
+) -> StandardTool[Any, Any, Any] | Callable[[Callable[..., Any]], StandardTool[Any, Any, Any]]:
+    """Make a validated `StandardTool` from a typed function (bare `@tool` or `@tool(...)`).
+
+    Args:
+        name: The tool name (default: the function's name).
+        title: A human label.
+        description: Overrides the docstring description.
+        meta: Static metadata (see `ToolMeta`).
+        context: The name of the parameter that receives the per-call context (alternatively
+            annotate it `Annotated[T, FromContext]`).
+    """
+    if fn is not None:
+        return _build(fn, name=name, title=title, description=description, meta=meta, context=context)
+
+    def decorate(f: Callable[..., Any]) -> StandardTool[Any, Any, Any]:
+        return _build(f, name=name, title=title, description=description, meta=meta, context=context)
+
+    return decorate

@@ -1,0 +1,304 @@
+"""Dialect conversion: from JSON Schema draft 2020-12 to draft-07 and to the OpenAPI 3.0 Schema Object.
+
+Every emitter in this project produces 2020-12 first; this module is the only place that turns
+it into the other targets. Each result is checked in the tests against the target's official
+metaschema.
+"""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from ._jsoncopy import copy_json, map_subschemas
+from ._protocols import TARGETS
+
+__all__ = ["check_target", "convert", "hoist_root_ref", "normalize_to_2020_12"]
+
+_DRAFT07_DROP = frozenset(
+    {
+        "$schema",
+        "$anchor",
+        "$dynamicRef",
+        "$dynamicAnchor",
+        "$vocabulary",
+        "unevaluatedProperties",
+        "unevaluatedItems",
+        "minContains",
+        "maxContains",
+    }
+)
+_OPENAPI_KEEP = frozenset(
+    {
+        "title",
+        "multipleOf",
+        "maximum",
+        "exclusiveMaximum",
+        "minimum",
+        "exclusiveMinimum",
+        "maxLength",
+        "minLength",
+        "pattern",
+        "maxItems",
+        "minItems",
+        "uniqueItems",
+        "maxProperties",
+        "minProperties",
+        "required",
+        "enum",
+        "type",
+        "allOf",
+        "oneOf",
+        "anyOf",
+        "not",
+        "items",
+        "properties",
+        "additionalProperties",
+        "description",
+        "format",
+        "default",
+        "nullable",
+        "discriminator",
+        "readOnly",
+        "writeOnly",
+        "example",
+        "externalDocs",
+        "deprecated",
+    }
+)
+RECURSION_UNROLL = 3
+"""How many times a recursive `$ref` is expanded for OpenAPI 3.0, which has no local definitions."""
+
+
+def check_target(target: str) -> None:
+    """Raise `ValueError` for a target this project does not emit."""
+    if target not in TARGETS:
+        raise ValueError(f"unknown JSON Schema target {target!r}; expected one of {', '.join(TARGETS)}")
+
+
+def convert(schema: dict[str, Any], target: str) -> dict[str, Any]:
+    """Convert a 2020-12 schema to `target` (a new dict; the input is not modified)."""
+    check_target(target)
+    if target == "draft-2020-12":
+        return cast(dict[str, Any], copy_json(schema))
+    if target == "draft-07":
+        return cast(dict[str, Any], _to_draft07(schema, root=True))
+    return _OpenAPIConverter(schema).convert()
+
+
+def normalize_to_2020_12(schema: dict[str, Any]) -> dict[str, Any]:
+    """Bring a draft-07 style schema (`definitions`, array `items`) to 2020-12 form."""
+    declared = str(schema.get("$schema", ""))
+    if "2020-12" in declared or "2019-09" in declared:
+        return schema
+    if "definitions" not in schema and not _has_array_items(schema):
+        return schema
+    return cast(dict[str, Any], _up(schema))
+
+
+def hoist_root_ref(schema: dict[str, Any]) -> dict[str, Any]:
+    """Replace a root `{"$ref": "#/$defs/X", "$defs": ...}` by X's body (pydantic emits that form).
+
+    Tool consumers expect an object at the root (MCP requires it; LlamaIndex drops a root
+    `$ref`). The definition stays in `$defs` only while something else still refers to it.
+    """
+    ref = schema.get("$ref")
+    defs = schema.get("$defs")
+    if not isinstance(ref, str) or not ref.startswith("#/$defs/") or not isinstance(defs, dict):
+        return schema
+    name = ref[len("#/$defs/") :]
+    if name not in defs:
+        return schema
+    body = dict(defs[name])
+    rest = {k: v for k, v in schema.items() if k not in ("$ref", "$defs")}
+    remaining = {k: v for k, v in defs.items() if k != name}
+    if _refers_to(list(defs.values()), ref):
+        remaining[name] = defs[name]
+    out = {**body, **rest}
+    if remaining:
+        out["$defs"] = remaining
+    return out
+
+
+def _refers_to(node: Any, ref: str) -> bool:
+    if isinstance(node, dict):
+        return node.get("$ref") == ref or any(_refers_to(v, ref) for v in node.values())
+    if isinstance(node, list):
+        return any(_refers_to(v, ref) for v in node)
+    return False
+
+
+def _has_array_items(node: Any) -> bool:
+    if isinstance(node, dict):
+        if isinstance(node.get("items"), list):
+            return True
+        return any(_has_array_items(v) for v in node.values())
+    if isinstance(node, list):
+        return any(_has_array_items(v) for v in node)
+    return False
+
+
+def _rewrite_ref(ref: str, old: str, new: str) -> str:
+    return new + ref[len(old) :] if ref.startswith(old) else ref
+
+
+def _up(node: Any) -> Any:
+    if not isinstance(node, dict):
+        return node
+    out = map_subschemas(node, _up)
+    if "definitions" in out:
+        defs = out.pop("definitions")
+        out["$defs"] = {**defs, **out.get("$defs", {})}
+    if isinstance(out.get("$ref"), str):
+        out["$ref"] = _rewrite_ref(out["$ref"], "#/definitions/", "#/$defs/")
+    if isinstance(out.get("items"), list):
+        out["prefixItems"] = out.pop("items")
+        if "additionalItems" in out:
+            out["items"] = out.pop("additionalItems")
+    return out
+
+
+def _to_draft07(node: Any, *, root: bool = False) -> Any:
+    if not isinstance(node, dict):
+        return node
+    out = map_subschemas(node, _to_draft07)
+    for key in _DRAFT07_DROP & out.keys():
+        del out[key]
+    if "$defs" in out:
+        out["definitions"] = out.pop("$defs")
+    if "prefixItems" in out:
+        prefix = out.pop("prefixItems")
+        rest = out.pop("items", None)
+        out["items"] = prefix
+        if rest is not None:
+            out["additionalItems"] = rest
+    dep_req = out.pop("dependentRequired", None)
+    dep_sch = out.pop("dependentSchemas", None)
+    if dep_req or dep_sch:
+        out["dependencies"] = {**(dep_sch or {}), **(dep_req or {})}
+    ref = out.get("$ref")
+    if isinstance(ref, str):
+        ref = _rewrite_ref(ref, "#/$defs/", "#/definitions/")
+        siblings = {k: v for k, v in out.items() if k not in ("$ref", "definitions")}
+        if siblings:  # in draft-07 a $ref ignores its siblings: keep them through allOf
+            out = {**siblings, "allOf": [{"$ref": ref}]}
+            if "definitions" in node or "$defs" in node:
+                out["definitions"] = _to_draft07({"d": node.get("$defs") or node.get("definitions")})["d"]
+        else:
+            out["$ref"] = ref
+    return out
+
+
+class _OpenAPIConverter:
+    """2020-12 -> OpenAPI 3.0 Schema Object: refs inlined, one `type`, `nullable`, no `const`."""
+
+    def __init__(self, schema: dict[str, Any]) -> None:
+        self.defs: dict[str, Any] = dict(schema.get("$defs") or {})
+        self.root = schema
+
+    def convert(self) -> dict[str, Any]:
+        out = self.node(self.root, ())
+        assert isinstance(out, dict)
+        return out
+
+    def resolve(self, ref: str, stack: tuple[str, ...]) -> dict[str, Any]:
+        if ref == "#":
+            target: Any = self.root
+        elif ref.startswith("#/$defs/") or ref.startswith("#/definitions/"):
+            name = ref.split("/", 2)[2]
+            target = self.defs.get(name)
+            if target is None:
+                raise ValueError(f"unresolvable $ref {ref!r}")
+        else:
+            raise ValueError(f"only local $ref values can be inlined for openapi-3.0, got {ref!r}")
+        if stack.count(ref) >= RECURSION_UNROLL:
+            return {"description": f"(recursive structure; nesting limit {RECURSION_UNROLL} reached)"}
+        out = self.node(target, (*stack, ref))
+        assert isinstance(out, dict)
+        return out
+
+    def node(self, node: Any, stack: tuple[str, ...]) -> Any:
+        if node is True:
+            return {}
+        if node is False:
+            return {"not": {}}
+        if not isinstance(node, dict):
+            return node
+        node = dict(node)
+        node.pop("$defs", None)
+        node.pop("definitions", None)
+        ref = node.pop("$ref", None)
+        if isinstance(ref, str):
+            resolved = self.resolve(ref, stack)
+            if node:  # siblings of a $ref: keep both
+                rest = self.node(node, stack)
+                return {**rest, "allOf": [resolved, *rest.get("allOf", [])]} if resolved else rest
+            return resolved
+        out: dict[str, Any] = map_subschemas(node, lambda s: self.node(s, stack))
+        self._types(out)
+        if "const" in out:
+            out["enum"] = [out.pop("const")]
+        for key in ("exclusiveMinimum", "exclusiveMaximum"):
+            value = out.get(key)
+            if isinstance(value, (int, float)) and not isinstance(value, bool):
+                bound = "minimum" if key == "exclusiveMinimum" else "maximum"
+                out[bound] = value
+                out[key] = True
+        if "examples" in out:
+            examples = out.pop("examples")
+            if isinstance(examples, list) and examples:
+                out["example"] = examples[0]
+        if "prefixItems" in out:
+            prefix = out.pop("prefixItems")
+            rest = out.pop("items", None)
+            choices = [*prefix, *([rest] if isinstance(rest, dict) and rest else [])]
+            out["items"] = {"anyOf": choices} if len(choices) > 1 else (choices[0] if choices else {})
+            if rest is None or rest is False or rest == {"not": {}}:
+                out["maxItems"] = min(out.get("maxItems", len(prefix)), len(prefix))
+        if isinstance(out.get("discriminator"), dict):
+            out["discriminator"] = {"propertyName": out["discriminator"]["propertyName"]}
+        if out.get("required") == []:
+            del out["required"]
+        if isinstance(out.get("items"), list):
+            out["items"] = {"anyOf": out["items"]} if out["items"] else {}
+        return {k: v for k, v in out.items() if k in _OPENAPI_KEEP or k.startswith("x-")}
+
+    @staticmethod
+    def _types(out: dict[str, Any]) -> None:
+        t = out.get("type")
+        if isinstance(t, list):
+            non_null = [x for x in t if x != "null"]
+            if len(non_null) < len(t):
+                out["nullable"] = True
+            if len(non_null) == 1:
+                out["type"] = non_null[0]
+            elif not non_null:
+                del out["type"]
+                out["enum"] = [None]
+            else:
+                del out["type"]
+                out["anyOf"] = [{"type": x} for x in non_null]
+        elif t == "null":
+            del out["type"]
+            out["nullable"] = True
+            out["enum"] = [None]
+        for key in ("anyOf", "oneOf"):
+            branches = out.get(key)
+            if not isinstance(branches, list):
+                continue
+            nulls = [b for b in branches if b == {"nullable": True, "enum": [None]}]
+            if not nulls:
+                continue
+            rest = [b for b in branches if b not in nulls]
+            out["nullable"] = True
+            if len(rest) == 1 and len(out) <= 3 + ("description" in out) + ("default" in out) + (
+                "title" in out
+            ):
+                del out[key]
+                only = rest[0]
+                if "type" in only or "enum" in only:
+                    for k, v in only.items():
+                        out.setdefault(k, v)
+                else:
+                    out["allOf"] = [only]
+            else:
+                out[key] = rest

@@ -1,0 +1,61 @@
+"""Tool-name rules of each target, checked at conversion time (never silently sanitized)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+
+from ._errors import ToolNameError
+
+__all__ = ["NAME_RULES", "Rename", "check_name", "resolve_name"]
+
+NAME_RULES: Mapping[str, tuple[str, str]] = {
+    "openai": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
+    "anthropic": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
+    "gemini": (
+        r"^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$",
+        "1-64 characters from a-z, A-Z, 0-9, '_', '.', ':' and '-', starting with a letter or '_'",
+    ),
+    "mcp": (r"^[A-Za-z0-9_.-]{1,128}$", "1-128 characters from A-Z, a-z, 0-9, '_', '.' and '-'"),
+    "llamaindex": (
+        r"^[a-zA-Z0-9_-]{1,64}$",
+        "characters LlamaIndex does not rewrite: a-z, A-Z, 0-9, '_', '-'",
+    ),
+    "langchain": (
+        r"^[a-zA-Z0-9_-]{1,64}$",
+        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
+    ),
+    "pydantic-ai": (
+        r"^[a-zA-Z0-9_-]{1,64}$",
+        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
+    ),
+    "openai-agents": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
+}
+
+Rename = str | Mapping[str, str] | Callable[[str], str] | None
+"""A caller-given rename: the new name, a mapping old -> new, or a function of the old name."""
+
+_compiled = {k: re.compile(p) for k, (p, _) in NAME_RULES.items()}
+
+
+def check_name(name: str, rule: str) -> str:
+    """Return `name` if it follows `rule` (a key of `NAME_RULES`), else raise `ToolNameError`."""
+    if not _compiled[rule].match(name):
+        raise ToolNameError(
+            f"tool name {name!r} is not valid for {rule}: it must be {NAME_RULES[rule][1]}; "
+            f"pass name= (or rename=) to convert it under another name"
+        )
+    return name
+
+
+def resolve_name(name: str, rule: str, rename: Rename = None) -> str:
+    """Apply a caller-given rename, then check the result against `rule`."""
+    if isinstance(rename, str):
+        new = rename
+    elif isinstance(rename, Mapping):
+        new = rename.get(name, name)
+    elif rename is not None:
+        new = rename(name)
+    else:
+        new = name
+    return check_name(new, rule)

@@ -1,0 +1,40 @@
+"""What adapters send back to a model: results as JSON text, errors as correctable messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pydantic_core
+
+from ._errors import StandardToolValidationError, ToolError
+
+__all__ = ["describe_error", "is_model_facing_error", "to_json_text", "to_jsonable"]
+
+
+def to_jsonable(value: Any) -> Any:
+    """`value` as plain JSON data (models, dataclasses, datetimes, UUIDs, sets... converted)."""
+    return pydantic_core.to_jsonable_python(value, fallback=str)
+
+
+def to_json_text(value: Any) -> str:
+    """The text a model sees for a result: a string as is, anything else as compact JSON."""
+    if isinstance(value, str):
+        return value
+    return pydantic_core.to_json(value, fallback=str).decode()
+
+
+def is_model_facing_error(exc: BaseException) -> bool:
+    """Errors the model can act on: bad arguments and `ToolError`. Others follow the framework."""
+    return isinstance(exc, (ToolError, StandardToolValidationError))
+
+
+def describe_error(exc: BaseException, tool_name: str) -> str:
+    """The message a model gets for a failed call: names the tool and, for bad input, the fields."""
+    if isinstance(exc, StandardToolValidationError):
+        issues = str(exc).split(": ", 1)[1] if ": " in str(exc) else str(exc)
+        if exc.target == "input":
+            return f"Invalid arguments for tool {tool_name!r}: {issues}. Fix the arguments and call the tool again."
+        return f"Tool {tool_name!r} produced an invalid result: {issues}."
+    if isinstance(exc, ToolError):
+        return f"Error from tool {tool_name!r}: {exc}"
+    return f"Error from tool {tool_name!r}: {type(exc).__name__}: {exc}"

@@ -1,0 +1,249 @@
+"""`as_schema`: adapt what a Python user already has into a `StandardSchemaV1`.
+
+Adapters: pydantic (models and anything `TypeAdapter` takes), raw JSON Schema dicts (validated by
+the `jsonschema` library), msgspec types (when msgspec is installed), and objects that already
+implement the protocol (returned as they are). Emission is computed once per (direction, target)
+and cached; callers get a copy, so mutating one never changes the next.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, Generic, Literal, TypeVar, cast
+
+import pydantic
+import pydantic_core
+from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, JsonSchemaValue
+
+from ._dialects import check_target, convert, hoist_root_ref, normalize_to_2020_12
+from ._jsoncopy import copy_json
+from ._protocols import Failure, Issue, StandardSchemaV1, Success
+
+__all__ = ["JsonSchemaSchema", "MsgspecSchema", "PydanticSchema", "as_schema", "pydantic_issues"]
+
+T = TypeVar("T")
+Direction = Literal["input", "output"]
+
+
+class _EmissionCache:
+    """Per-schema cache of emitted JSON Schema, keyed by (direction, target)."""
+
+    __slots__ = ("_cache", "_emit", "_lock")
+
+    def __init__(self, emit: Callable[[Direction], dict[str, Any]]) -> None:
+        self._emit = emit
+        self._cache: dict[tuple[Direction, str], dict[str, Any]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, direction: Direction, target: str) -> dict[str, Any]:
+        key = (direction, target)
+        cached = self._cache.get(key)
+        if cached is None:
+            check_target(target)
+            with self._lock:
+                base = self._cache.get((direction, "draft-2020-12"))
+                if base is None:
+                    base = self._emit(direction)
+                    self._cache[(direction, "draft-2020-12")] = base
+                cached = base if target == "draft-2020-12" else convert(base, target)
+                self._cache[key] = cached
+        return cast(dict[str, Any], copy_json(cached))
+
+    def input(self, *, target: str = "draft-2020-12") -> dict[str, Any]:
+        return self.get("input", target)
+
+    def output(self, *, target: str = "draft-2020-12") -> dict[str, Any]:
+        return self.get("output", target)
+
+
+class _Props(Generic[T]):
+    """The `__standard_schema__` object shared by this module's adapters."""
+
+    __slots__ = ("json_schema", "validate", "vendor", "version")
+
+    def __init__(
+        self, vendor: str, validate: Callable[[object], Success[T] | Failure], json_schema: _EmissionCache
+    ) -> None:
+        self.version: Literal[1] = 1
+        self.vendor = vendor
+        self.validate = validate
+        self.json_schema = json_schema
+
+
+# ---------------------------------------------------------------------------------------------- pydantic
+
+
+class ToolJsonSchema(GenerateJsonSchema):
+    """pydantic's 2020-12 generator without the auto-generated property titles.
+
+    Titles pydantic derives from field names are noise for a model (and cost tokens); titles a
+    user set explicitly with `Field(title=...)` are kept.
+    """
+
+    def field_title_should_be_set(self, schema: Any) -> bool:
+        return False
+
+
+def pydantic_issues(error: pydantic.ValidationError) -> tuple[Issue, ...]:
+    """pydantic errors as issues (`loc` becomes the path)."""
+    return tuple(Issue(e["msg"], tuple(e["loc"])) for e in error.errors(include_url=False))
+
+
+class PydanticSchema(Generic[T]):
+    """A `StandardSchemaV1` over any type pydantic's `TypeAdapter` accepts.
+
+    `validate` uses lax (JSON-like) validation and returns the validated Python value; input
+    emission uses `mode="validation"`, output emission `mode="serialization"`.
+    """
+
+    def __init__(self, tp: Any, *, adapter: pydantic.TypeAdapter[T] | None = None) -> None:
+        self.type = tp
+        self.adapter: pydantic.TypeAdapter[T] = adapter if adapter is not None else pydantic.TypeAdapter(tp)
+        # the fast path for tools: the validator itself, raising pydantic.ValidationError
+        self.validate_python: Callable[[Any], T] = self.adapter.validator.validate_python  # type: ignore[assignment]
+        self.__standard_schema__ = _Props[T]("pydantic", self._validate, _EmissionCache(self._emit))
+
+    def _validate(self, value: object) -> Success[T] | Failure:
+        try:
+            return Success(self.validate_python(value))
+        except pydantic.ValidationError as e:
+            return Failure(pydantic_issues(e))
+
+    def _emit(self, direction: Direction) -> dict[str, Any]:
+        mode: JsonSchemaMode = "validation" if direction == "input" else "serialization"
+        schema: JsonSchemaValue = self.adapter.json_schema(mode=mode, schema_generator=ToolJsonSchema)
+        return hoist_root_ref(schema)
+
+    def __repr__(self) -> str:
+        return f"PydanticSchema({getattr(self.type, '__name__', self.type)!r})"
+
+
+# ---------------------------------------------------------------------------------------------- JSON Schema
+
+
+class JsonSchemaSchema:
+    """A `StandardSchemaV1` over a raw JSON Schema dict, validated with the `jsonschema` library.
+
+    The value is returned unchanged on success (JSON Schema does not coerce). Draft-07 style
+    input (`definitions`) is accepted and emitted as 2020-12.
+    """
+
+    def __init__(self, schema: Mapping[str, Any]) -> None:
+        import jsonschema  # lazy: as costly to import as pydantic itself
+        import jsonschema.validators
+
+        self.schema: dict[str, Any] = dict(schema)
+        cls = jsonschema.validators.validator_for(self.schema, default=jsonschema.Draft202012Validator)
+        cls.check_schema(self.schema)
+        self._validator = cls(self.schema, format_checker=cls.FORMAT_CHECKER)
+        self.__standard_schema__ = _Props[Any]("jsonschema", self._validate, _EmissionCache(self._emit))
+
+    def _validate(self, value: object) -> Success[Any] | Failure:
+        errors = sorted(
+            self._validator.iter_errors(cast(Any, value)),
+            key=lambda e: (list(map(str, e.absolute_path)), e.message),
+        )
+        if not errors:
+            return Success(value)
+        return Failure(tuple(Issue(_short(e.message), tuple(e.absolute_path)) for e in errors))
+
+    def _emit(self, direction: Direction) -> dict[str, Any]:
+        schema = normalize_to_2020_12(copy_json(self.schema))
+        schema.pop("$schema", None)
+        return hoist_root_ref(schema)
+
+    def __repr__(self) -> str:
+        return f"JsonSchemaSchema({self.schema!r})"
+
+
+def _short(message: str, limit: int = 300) -> str:
+    """jsonschema quotes the whole offending value; keep messages readable for huge inputs."""
+    return message if len(message) <= limit else message[: limit - 3] + "..."
+
+
+# ---------------------------------------------------------------------------------------------- msgspec
+
+_MSGSPEC_PATH = re.compile(r" - at `\$(.*)`$")
+
+
+class MsgspecSchema(Generic[T]):
+    """A `StandardSchemaV1` over a msgspec type (a `Struct` or any type `msgspec.convert` takes)."""
+
+    def __init__(self, tp: Any) -> None:
+        import msgspec
+
+        self.type = tp
+        self._msgspec = msgspec
+        self.__standard_schema__ = _Props[T]("msgspec", self._validate, _EmissionCache(self._emit))
+
+    def _validate(self, value: object) -> Success[T] | Failure:
+        try:
+            return Success(self._msgspec.convert(value, self.type))
+        except self._msgspec.ValidationError as e:
+            text = str(e)
+            match = _MSGSPEC_PATH.search(text)
+            path: tuple[str | int, ...] = ()
+            if match:
+                text = text[: match.start()]
+                path = tuple(
+                    int(p[1:-1]) if p.startswith("[") else p.lstrip(".")
+                    for p in re.findall(r"\.[^.\[]+|\[\d+\]", match.group(1))
+                )
+            return Failure((Issue(text, path),))
+
+    def _emit(self, direction: Direction) -> dict[str, Any]:
+        schema: dict[str, Any] = self._msgspec.json.schema(self.type)
+        return hoist_root_ref(schema)
+
+    def __repr__(self) -> str:
+        return f"MsgspecSchema({getattr(self.type, '__name__', self.type)!r})"
+
+
+def _is_msgspec_type(x: Any) -> bool:
+    msgspec = sys.modules.get("msgspec")
+    return msgspec is not None and isinstance(x, type) and issubclass(x, msgspec.Struct)
+
+
+# ---------------------------------------------------------------------------------------------- as_schema
+
+_cache: dict[Any, StandardSchemaV1[Any]] = {}
+_cache_lock = threading.Lock()
+
+
+def as_schema(x: Any) -> StandardSchemaV1[Any]:
+    """Adapt `x` into a `StandardSchemaV1`, once per type (the result is cached for hashable `x`).
+
+    Accepts: an object already implementing the protocol (returned as is), a raw JSON Schema
+    dict, a msgspec `Struct` (when msgspec is installed), and anything pydantic's `TypeAdapter`
+    takes: `BaseModel` subclasses, TypedDicts, dataclasses, `Annotated[...]`, containers.
+    """
+    if hasattr(x, "__standard_schema__"):
+        return cast(StandardSchemaV1[Any], x)
+    if isinstance(x, Mapping):
+        return JsonSchemaSchema(x)
+    try:
+        cached = _cache.get(x)
+    except TypeError:  # unhashable: build every time
+        cached = None
+        hashable = False
+    else:
+        hashable = True
+    if cached is not None:
+        return cached
+    schema: StandardSchemaV1[Any]
+    if _is_msgspec_type(x):
+        schema = MsgspecSchema(x)
+    else:
+        try:
+            schema = PydanticSchema(x)
+        except pydantic.PydanticSchemaGenerationError as e:
+            raise TypeError(f"cannot build a schema from {x!r}: {e}") from e
+        except pydantic_core.SchemaError as e:  # pragma: no cover - defensive
+            raise TypeError(f"cannot build a schema from {x!r}: {e}") from e
+    if hashable:
+        with _cache_lock:
+            schema = _cache.setdefault(x, schema)
+    return schema

@@ -1,0 +1,50 @@
+"""The machinery every adapter shares, in one place (adapters stay thin).
+
+- origin stash: `get_origin` / `set_origin`
+- sync/async: `run_sync`, `call`, `acall`, `is_async_tool`
+- results and errors for a model: `to_json_text`, `to_jsonable`, `describe_error`, `is_model_facing_error`
+- names: `check_name`, `resolve_name`, `Rename`, `NAME_RULES`
+- approval: `ensure_approval`, `requires_approval`, `with_approval`
+- meta: `json_safe_meta`, `meta_flag`, `meta_tags`
+"""
+
+from __future__ import annotations
+
+from ._approval import ApprovalCallback, ApprovalRequest, ensure_approval, requires_approval, with_approval
+from ._bridge import run_sync
+from ._jsoncopy import copy_json
+from ._meta import MCP_HINT_DEFAULTS, json_safe_meta, meta_flag, meta_tags
+from ._names import NAME_RULES, Rename, check_name, resolve_name
+from ._origin import ORIGIN_ATTR, get_origin, set_origin
+from ._results import describe_error, is_model_facing_error, to_json_text, to_jsonable
+from ._tool import acall, call, input_json_schema, is_async_tool, output_json_schema
+
+__all__ = [
+    "MCP_HINT_DEFAULTS",
+    "NAME_RULES",
+    "ORIGIN_ATTR",
+    "ApprovalCallback",
+    "ApprovalRequest",
+    "Rename",
+    "acall",
+    "call",
+    "check_name",
+    "copy_json",
+    "describe_error",
+    "ensure_approval",
+    "get_origin",
+    "input_json_schema",
+    "is_async_tool",
+    "is_model_facing_error",
+    "json_safe_meta",
+    "meta_flag",
+    "meta_tags",
+    "output_json_schema",
+    "requires_approval",
+    "resolve_name",
+    "run_sync",
+    "set_origin",
+    "to_json_text",
+    "to_jsonable",
+    "with_approval",
+]
