@@ -1,0 +1,80 @@
+"""Finding neutral tools in a module (what the CLI's `MODULE[:ATTR]` arguments name)."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ._protocols import StandardToolV0
+
+__all__ = ["DiscoveryError", "find_tool", "find_tools", "is_tool"]
+
+
+class DiscoveryError(Exception):
+    """The module, attribute or tool asked for cannot be found."""
+
+
+_FIELDS = ("name", "description", "execute", "input_schema", "output_schema", "meta")
+
+
+def is_tool(obj: Any) -> bool:
+    """Whether `obj` has the shape of a `StandardToolV0` (and is not a class)."""
+    return not isinstance(obj, type) and all(hasattr(obj, f) for f in _FIELDS) and callable(obj.execute)
+
+
+def _collect(obj: Any, out: dict[int, StandardToolV0[Any, Any, Any]]) -> None:
+    if is_tool(obj):
+        out.setdefault(id(obj), obj)
+    elif isinstance(obj, Mapping):
+        for value in obj.values():
+            if is_tool(value):
+                out.setdefault(id(value), value)
+    elif isinstance(obj, (list, tuple)):
+        for value in obj:
+            if is_tool(value):
+                out.setdefault(id(value), value)
+
+
+def _import(spec: str) -> tuple[Any, str | None]:
+    module_name, _, attr = spec.partition(":")
+    if not module_name:
+        raise DiscoveryError(f"no module given in {spec!r} (expected MODULE or MODULE:ATTR)")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as e:
+        raise DiscoveryError(f"cannot import module {module_name!r}: {e}") from None
+    return module, attr or None
+
+
+def find_tools(spec: str) -> list[StandardToolV0[Any, Any, Any]]:
+    """The tools `MODULE[:ATTR]` names: a tool, a list/tuple/dict of tools, or every tool a module exports."""
+    module, attr = _import(spec)
+    found: dict[int, StandardToolV0[Any, Any, Any]] = {}
+    if attr is not None:
+        if not hasattr(module, attr):
+            raise DiscoveryError(f"module {module.__name__!r} has no attribute {attr!r}")
+        _collect(getattr(module, attr), found)
+    else:
+        names: Iterable[str] = getattr(module, "__all__", None) or [
+            n for n in vars(module) if not n.startswith("_")
+        ]
+        for name in names:
+            _collect(getattr(module, name, None), found)
+    if not found:
+        raise DiscoveryError(f"no tools found in {spec!r}")
+    return list(found.values())
+
+
+def find_tool(spec: str) -> StandardToolV0[Any, Any, Any]:
+    """One tool: `MODULE:ATTR` where ATTR is a tool, or the name of a tool the module exports."""
+    module, attr = _import(spec)
+    if attr is None:
+        raise DiscoveryError(f"name a tool: expected MODULE:TOOL, got {spec!r}")
+    obj = getattr(module, attr, None)
+    if is_tool(obj):
+        return obj  # type: ignore[no-any-return]
+    for candidate in find_tools(module.__name__):
+        if candidate.name == attr:
+            return candidate
+    raise DiscoveryError(f"no tool named {attr!r} in module {module.__name__!r}")

@@ -1,0 +1,117 @@
+"""The `interop` command: every subcommand, good and bad invocations, run as a real subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from interop._cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "interop", *args], capture_output=True, text=True, input=stdin, timeout=120, cwd=ROOT
+    )
+
+
+def test_list_prints_every_tool_with_meta() -> None:
+    r = run("list", "acme_tools")
+    assert r.returncode == 0, r.stderr
+    for name in ("get_weather", "convert_currency", "place_order", "search_orders", "whoami", "delete_file"):
+        assert name in r.stdout
+    assert "requires_approval=true" in r.stdout
+    assert "(Current weather)" in r.stdout
+
+
+def test_list_attr_names_a_list() -> None:
+    r = run("list", "acme_tools:TOOLS")
+    assert r.returncode == 0
+    assert r.stdout.count("\n    ") >= 6
+
+
+def test_schema_targets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", "acme_tools:place_order"]) == 0
+    schema = json.loads(capsys.readouterr().out)
+    assert schema["type"] == "object" and "$defs" in schema
+    assert main(["schema", "acme_tools:place_order", "--target", "draft-07"]) == 0
+    assert "definitions" in json.loads(capsys.readouterr().out)
+    assert main(["schema", "acme_tools:place_order", "--target", "openapi-3.0"]) == 0
+    text = capsys.readouterr().out
+    assert "$ref" not in text and "$defs" not in text
+    assert main(["schema", "acme_tools:get_weather", "--output"]) == 0
+    assert json.loads(capsys.readouterr().out)["title"] == "Weather"
+
+
+def test_schema_unknown_target_is_a_usage_error() -> None:
+    r = run("schema", "acme_tools:get_weather", "--target", "draft-03")
+    assert r.returncode == 2
+    assert "invalid choice" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_call_validates_runs_and_prints_json() -> None:
+    r = run("call", "acme_tools:get_weather", '{"city": "Rome", "units": "F"}')
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"city": "Rome", "temperature": 75.2, "units": "F", "conditions": "sunny"}
+
+
+def test_call_reads_stdin_and_context() -> None:
+    r = run("call", "acme_tools:whoami", "--context", '{"user": "ann", "locale": "fr"}', stdin="{}")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == {"user": "ann", "locale": "fr"}
+
+
+def test_call_validation_error_is_one_clear_line_and_nonzero() -> None:
+    r = run("call", "acme_tools:place_order", '{"items": [{"sku": "A", "quantity": 0}], "ship_to": {}}')
+    assert r.returncode == 1
+    assert "Traceback" not in r.stderr
+    assert r.stderr.startswith("error: place_order: input validation failed: items.0.quantity:")
+    assert "ship_to.street: Field required" in r.stderr
+
+
+def test_call_tool_error() -> None:
+    r = run("call", "acme_tools:get_weather", '{"city": "Atlantis"}')
+    assert r.returncode == 1
+    assert "unknown city" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["call", "no_such_module:x", "{}"], "cannot import module 'no_such_module'"),
+        (["call", "acme_tools:nope", "{}"], "no tool named 'nope'"),
+        (["call", "acme_tools:get_weather", "{not json"], "the input is not valid JSON"),
+        (["call", "acme_tools:whoami", "{}", "--context", "{bad"], "--context is not valid JSON"),
+        (["call", "acme_tools", "{}"], "expected MODULE:TOOL"),
+        (["list", "json"], "no tools found in 'json'"),
+        (["list", "acme_tools:missing"], "has no attribute 'missing'"),
+        (["docs", "no_such_module"], "cannot import module"),
+        (["frobnicate"], "invalid choice"),
+        ([], "required"),
+    ],
+)
+def test_bad_invocations(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert message in err
+    assert err.count("\n") == 1
+
+
+def test_docs_output_is_checked_in_and_in_sync() -> None:
+    r = run("docs", "acme_tools")
+    assert r.returncode == 0, r.stderr
+    checked_in = (ROOT / "examples" / "acme_tools" / "TOOLS.md").read_text()
+    assert r.stdout == checked_in, "run `interop docs acme_tools > examples/acme_tools/TOOLS.md`"
+    assert "| `items` | array of LineItem | yes |" in r.stdout
+    assert "**requires approval**" in r.stdout
+
+
+def test_console_script_is_installed() -> None:
+    exe = Path(sys.executable).with_name("interop")
+    r = subprocess.run([str(exe), "list", "acme_tools"], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and "get_weather" in r.stdout
