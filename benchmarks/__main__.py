@@ -1,0 +1,123 @@
+"""Run every `benchmarks/bench_*.py` and write one table of ratios to BENCHMARKS.md.
+
+Each module exposes `run() -> list[dict]` with rows
+`{"name", "baseline", "ours", "ratio", "target", "unit"}` (and optionally "spread", "note").
+A row whose target is a lower bound (e.g. cache speedups) sets `"higher_is_better": True`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import platform
+import sys
+import time
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = (
+    "pydantic",
+    "langchain-core",
+    "langgraph",
+    "pydantic-ai-slim",
+    "llama-index-core",
+    "openai-agents",
+    "mcp",
+)
+
+
+def _version(name: str) -> str:
+    try:
+        return metadata.version(name)
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+def _fmt(value: Any, unit: str) -> str:
+    if isinstance(value, float):
+        return f"{value:.3g} {unit}".strip()
+    return f"{value} {unit}".strip()
+
+
+def _verdict(row: dict[str, Any]) -> str:
+    target = row.get("target")
+    if target is None:
+        return "info"
+    ratio = float(row["ratio"])
+    ok = ratio >= float(target) if row.get("higher_is_better") else ratio <= float(target)
+    return "met" if ok else "**missed**"
+
+
+def main(argv: list[str]) -> int:
+    selected = argv or sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
+    rows: list[tuple[str, dict[str, Any]]] = []
+    for name in selected:
+        module_name = name if name.startswith("bench_") else f"bench_{name}"
+        started = time.perf_counter()
+        print(f"== {module_name}", flush=True)
+        try:
+            module = importlib.import_module(f"benchmarks.{module_name}")
+            results = module.run()
+        except Exception as e:  # one failing benchmark must not hide the others
+            print(f"   failed: {type(e).__name__}: {e}", flush=True)
+            rows.append(
+                (
+                    module_name,
+                    {
+                        "name": f"{module_name} failed: {e}",
+                        "baseline": "",
+                        "ours": "",
+                        "ratio": float("nan"),
+                        "target": None,
+                        "unit": "",
+                    },
+                )
+            )
+            continue
+        for row in results:
+            rows.append((module_name, row))
+            print(f"   {row['name']}: ratio {row['ratio']:.3f} (target {row.get('target')})", flush=True)
+        print(f"   ({time.perf_counter() - started:.1f}s)", flush=True)
+
+    lines = [
+        "# Benchmarks",
+        "",
+        "Ratios of ours to a baseline measured in the same process and run (median of repeated runs;",
+        "spread = interquartile range of the ratio where given). Regenerate with `make bench`.",
+        "",
+        f"Machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()},"
+        f" {platform.system()} {platform.release()}.",
+        "",
+        "Versions: " + ", ".join(f"{p} {_version(p)}" for p in PACKAGES) + ".",
+        "",
+        "| suite | measurement | baseline | ours | ratio | spread | target | verdict |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for suite, row in rows:
+        target = row.get("target")
+        target_text = (
+            "" if target is None else (f">= {target}" if row.get("higher_is_better") else f"<= {target}")
+        )
+        lines.append(
+            f"| {suite.removeprefix('bench_')} | {row['name']} | {_fmt(row['baseline'], row.get('unit', ''))} | "
+            f"{_fmt(row['ours'], row.get('unit', ''))} | {float(row['ratio']):.3f} | {row.get('spread', '')} | "
+            f"{target_text} | {_verdict(row)} |"
+        )
+    notes = [
+        f"- {suite.removeprefix('bench_')}, {row['name']}: {row['note']}"
+        for suite, row in rows
+        if row.get("note")
+    ]
+    if notes:
+        lines += ["", "Notes:", "", *notes]
+    text = "\n".join(lines) + "\n"
+    if not argv:
+        (ROOT / "BENCHMARKS.md").write_text(text)
+    print()
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
