@@ -237,6 +237,8 @@ class _OpenAPIConverter:
         self._types(out)
         if "const" in out:
             out["enum"] = [out.pop("const")]
+        if isinstance(out.get("enum"), list) and None in out["enum"]:
+            out["nullable"] = True  # OpenAPI 3.0 admits null only with nullable
         for key in ("exclusiveMinimum", "exclusiveMaximum"):
             value = out.get(key)
             if isinstance(value, (int, float)) and not isinstance(value, bool):
@@ -254,8 +256,9 @@ class _OpenAPIConverter:
             out["items"] = {"anyOf": choices} if len(choices) > 1 else (choices[0] if choices else {})
             if rest is None or rest is False or rest == {"not": {}}:
                 out["maxItems"] = min(out.get("maxItems", len(prefix)), len(prefix))
-        if isinstance(out.get("discriminator"), dict):
-            out["discriminator"] = {"propertyName": out["discriminator"]["propertyName"]}
+        # an OpenAPI 3.0 discriminator names schemas in components/schemas; with every $ref
+        # inlined there are none, so keep the plain oneOf (the tag's one-value enum still selects)
+        out.pop("discriminator", None)
         if out.get("required") == []:
             del out["required"]
         if isinstance(out.get("items"), list):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import pydantic_core
@@ -11,16 +12,27 @@ from ._errors import StandardToolValidationError, ToolError
 __all__ = ["describe_error", "is_model_facing_error", "to_json_text", "to_jsonable"]
 
 
+def _fallback(value: Any) -> Any:
+    """For types pydantic cannot serialize: msgspec Structs by their wire form, else `str`."""
+    msgspec = sys.modules.get("msgspec")
+    if msgspec is not None and isinstance(value, msgspec.Struct):
+        try:
+            return msgspec.to_builtins(value)
+        except (TypeError, ValueError):
+            return {f: getattr(value, f) for f in value.__struct_fields__}
+    return str(value)
+
+
 def to_jsonable(value: Any) -> Any:
-    """`value` as plain JSON data (models, dataclasses, datetimes, UUIDs, sets... converted)."""
-    return pydantic_core.to_jsonable_python(value, fallback=str)
+    """`value` as plain JSON data (models, dataclasses, msgspec Structs, datetimes, UUIDs, sets...)."""
+    return pydantic_core.to_jsonable_python(value, fallback=_fallback)
 
 
 def to_json_text(value: Any) -> str:
     """The text a model sees for a result: a string as is, anything else as compact JSON."""
     if isinstance(value, str):
         return value
-    return pydantic_core.to_json(value, fallback=str).decode()
+    return pydantic_core.to_json(value, fallback=_fallback).decode()
 
 
 def is_model_facing_error(exc: BaseException) -> bool:

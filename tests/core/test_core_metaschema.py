@@ -1,0 +1,107 @@
+"""Every emitted schema of the corpus, in every target and both directions, is valid against the
+official metaschema of its target, keeps its `$ref`s resolvable, and still accepts the corpus's
+valid samples (so a down-conversion never changes what a schema means for good data)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import openapi_spec_validator
+import pytest
+from openapi_schema_validator import OAS30Validator
+from schema_corpus import SHAPES, Shape
+
+import interop
+from interop.bridge import to_jsonable
+
+DIRECTIONS = ("input", "output")
+TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
+
+
+def _emit(shape: Shape, direction: str, target: str) -> dict[str, Any]:
+    converter = interop.as_schema(shape.schema).__standard_schema__.json_schema
+    return converter.input(target=target) if direction == "input" else converter.output(target=target)
+
+
+def _keys(node: Any) -> set[str]:
+    """Every key used anywhere in a schema (property names included; fine for negative checks)."""
+    if isinstance(node, dict):
+        return set(node) | {k for v in node.values() for k in _keys(v)}
+    if isinstance(node, list):
+        return {k for v in node for k in _keys(v)}
+    return set()
+
+
+def _check_openapi_30(schema: dict[str, Any]) -> None:
+    """Embed the schema in a minimal OpenAPI 3.0 document and validate it with openapi-spec-validator."""
+    spec = {
+        "openapi": "3.0.3",
+        "info": {"title": "corpus", "version": "1"},
+        "paths": {},
+        "components": {"schemas": {"Subject": schema}},
+    }
+    openapi_spec_validator.validate(spec, cls=openapi_spec_validator.OpenAPIV30SpecValidator)
+
+
+def _samples(shape: Shape, direction: str) -> list[Any]:
+    """JSON values the emitted schema must accept: the valid inputs, or what they serialize to."""
+    if direction == "input":
+        return list(shape.valid)
+    schema = interop.as_schema(shape.schema).__standard_schema__
+    out = []
+    for value in shape.valid:
+        result = schema.validate(value)
+        assert isinstance(result, interop.Success)
+        out.append(to_jsonable(result.value))
+    return out
+
+
+def test_corpus_is_large_enough() -> None:
+    assert len(SHAPES) >= 30
+    assert len({s.name for s in SHAPES}) == len(SHAPES)
+
+
+@pytest.mark.parametrize("direction", DIRECTIONS)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
+def test_draft_2020_12(shape: Shape, direction: str) -> None:
+    schema = _emit(shape, direction, "draft-2020-12")
+    jsonschema.Draft202012Validator.check_schema(schema)
+    assert "definitions" not in schema
+    validator = jsonschema.Draft202012Validator(schema)
+    for sample in _samples(shape, direction):
+        validator.validate(sample)
+
+
+@pytest.mark.parametrize("direction", DIRECTIONS)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
+def test_draft_07(shape: Shape, direction: str) -> None:
+    schema = _emit(shape, direction, "draft-07")
+    jsonschema.Draft7Validator.check_schema(schema)
+    # 2020-12-only keywords the draft-07 metaschema would silently tolerate as unknown
+    assert not (
+        {"$defs", "prefixItems", "$dynamicRef", "dependentRequired"} & _keys(schema) - _property_names(schema)
+    )
+    validator = jsonschema.Draft7Validator(schema)
+    for sample in _samples(shape, direction):
+        validator.validate(sample)
+
+
+@pytest.mark.parametrize("direction", DIRECTIONS)
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
+def test_openapi_3_0(shape: Shape, direction: str) -> None:
+    schema = _emit(shape, direction, "openapi-3.0")
+    _check_openapi_30(schema)
+    assert "$ref" not in _keys(schema) - _property_names(schema)
+    validator = OAS30Validator(schema)
+    for sample in _samples(shape, direction):
+        validator.validate(sample)
+
+
+def _property_names(node: Any) -> set[str]:
+    if isinstance(node, dict):
+        names = set(node["properties"]) if isinstance(node.get("properties"), dict) else set()
+        return names | {k for v in node.values() for k in _property_names(v)}
+    if isinstance(node, list):
+        return {k for v in node for k in _property_names(v)}
+    return set()
