@@ -1,0 +1,30 @@
+"""OpenAI Agents SDK adapter: neutral tools as `FunctionTool`s and back.
+
+- `to_openai_agents(tool, ...)` / `to_openai_agents_tools(tools, ...)`: for `Agent(tools=[...])`.
+- `from_openai_agents(function_tool)` / `from_openai_agents_tools(tools)`: SDK tools as neutral
+  tools, usable from every other framework.
+
+Context: a converted tool's `execute` gets the run context object (`Runner.run(..., context=obj)`)
+unless a `context=` hook maps the SDK's `ToolContext` to something else.
+"""
+
+from __future__ import annotations
+
+try:
+    import agents  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `openai-agents` to use `interop.openai_agents`: `pip install "interop[openai-agents]"`'
+    ) from _import_error
+
+from ._from import from_openai_agents, from_openai_agents_tools
+from ._to import ContextHook, NeedsApproval, to_openai_agents, to_openai_agents_tools
+
+__all__ = [
+    "ContextHook",
+    "NeedsApproval",
+    "from_openai_agents",
+    "from_openai_agents_tools",
+    "to_openai_agents",
+    "to_openai_agents_tools",
+]
