@@ -6,6 +6,7 @@
 - names: `check_name`, `resolve_name`, `Rename`, `NAME_RULES`
 - approval: `ensure_approval`, `requires_approval`, `with_approval`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`
+- strict schemas: `compile_openai_strict`, `compile_anthropic_strict`, `resolve_strict`, `StrictSchema`
 """
 
 from __future__ import annotations
@@ -17,6 +18,13 @@ from ._meta import MCP_HINT_DEFAULTS, json_safe_meta, meta_flag, meta_tags
 from ._names import NAME_RULES, Rename, check_name, resolve_name
 from ._origin import ORIGIN_ATTR, get_origin, set_origin
 from ._results import describe_error, is_model_facing_error, to_json_text, to_jsonable
+from ._strict import (
+    StrictSchema,
+    compile_anthropic_strict,
+    compile_openai_strict,
+    is_openai_strict,
+    resolve_strict,
+)
 from ._tool import acall, call, input_json_schema, is_async_tool, output_json_schema
 
 __all__ = [
@@ -26,9 +34,12 @@ __all__ = [
     "ApprovalCallback",
     "ApprovalRequest",
     "Rename",
+    "StrictSchema",
     "acall",
     "call",
     "check_name",
+    "compile_anthropic_strict",
+    "compile_openai_strict",
     "copy_json",
     "describe_error",
     "ensure_approval",
@@ -36,12 +47,14 @@ __all__ = [
     "input_json_schema",
     "is_async_tool",
     "is_model_facing_error",
+    "is_openai_strict",
     "json_safe_meta",
     "meta_flag",
     "meta_tags",
     "output_json_schema",
     "requires_approval",
     "resolve_name",
+    "resolve_strict",
     "run_sync",
     "set_origin",
     "to_json_text",
