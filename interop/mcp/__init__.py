@@ -1,0 +1,39 @@
+"""MCP both ways, on the official `mcp` SDK (2.x).
+
+Serving: `serve(tools)` runs an MCP server over stdio or streamable HTTP; `build_server(tools)`
+returns the SDK's low-level `Server`; `add_tools(server, tools)` adds neutral tools to a server
+you already have (`Server` or `MCPServer`); `to_mcp(tool)` gives the `mcp.types.Tool` descriptor.
+
+Consuming: `await from_mcp(session)` turns the tools of any MCP server into neutral tools that
+call it through that session; `async with mcp_tools(source) as tools:` connects first (stdio
+parameters, a URL, or an in-process server) and keeps the session open while you use them.
+"""
+
+from __future__ import annotations
+
+try:
+    import mcp  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `mcp` to use `interop.mcp`: `pip install "interop[mcp]"`'
+    ) from _import_error
+
+from ._client import from_mcp, mcp_tools
+from ._descriptor import META_KEY, WRAP_MARKER, to_mcp
+from ._result import MCPResult
+from ._serve import serve, serve_async
+from ._server import add_tools, build_server, default_context
+
+__all__ = [
+    "META_KEY",
+    "WRAP_MARKER",
+    "MCPResult",
+    "add_tools",
+    "build_server",
+    "default_context",
+    "from_mcp",
+    "mcp_tools",
+    "serve",
+    "serve_async",
+    "to_mcp",
+]

@@ -1,0 +1,171 @@
+"""Neutral tool <-> MCP tool descriptor (`mcp.types.Tool`), both directions.
+
+Mapping (serving; consuming reverses it):
+- `name` (checked against the MCP name rule), `title`, `description`;
+- `inputSchema`: the tool's 2020-12 input schema, object root;
+- `outputSchema`: the output schema; a non-object one is wrapped as
+  `{"type": "object", "properties": {"result": <schema>}, "required": ["result"]}` (marked with
+  `WRAP_MARKER`) for the protocol versions that require an object root (2025-06-18, 2025-11-25),
+  and sent as is on 2026-07-28, which allows any schema;
+- `annotations`: `read_only` -> `readOnlyHint`, `destructive` -> `destructiveHint`, `idempotent` ->
+  `idempotentHint`, `open_world` -> `openWorldHint` (only when set: MCP defaults apply otherwise),
+  and the title;
+- `_meta`: namespaced keys of `meta` (those containing a `/`, e.g. `com.example/x`) go in as
+  they are; every other JSON-safe key goes under `META_KEY`, so consuming restores it exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import mcp.types as mt
+
+from interop import SchemaConversionError, StandardToolV0, validate_meta
+from interop.bridge import (
+    Rename,
+    copy_json,
+    input_json_schema,
+    json_safe_meta,
+    output_json_schema,
+    resolve_name,
+    set_origin,
+)
+
+__all__ = ["META_KEY", "WRAP_MARKER", "meta_from_mcp", "to_mcp", "unwrap_output_schema"]
+
+META_KEY = "io.github.interop/meta"
+"""The `_meta` key under which the neutral `meta` (minus the annotation hints) travels."""
+
+WRAP_MARKER = "x-interop-wrap-result"
+"""Marks an output schema this package wrapped as `{"result": ...}` (consumers unwrap it)."""
+
+_FASTMCP_WRAP_MARKER = "x-fastmcp-wrap-result"
+
+HINTS: Mapping[str, str] = {
+    "read_only": "read_only_hint",
+    "destructive": "destructive_hint",
+    "idempotent": "idempotent_hint",
+    "open_world": "open_world_hint",
+}
+"""Neutral meta key -> `mcp.types.ToolAnnotations` attribute."""
+
+
+def object_input_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
+    """The tool's 2020-12 input schema with the object root MCP requires."""
+    schema = input_json_schema(tool)
+    kind = schema.get("type")
+    if kind == "object":
+        return schema
+    if kind is None and not {"enum", "const", "items", "prefixItems"} & schema.keys():
+        return {"type": "object", **schema}
+    raise SchemaConversionError(
+        f"tool {tool.name!r}: MCP needs an object input schema (root type 'object'), got type {kind!r}; "
+        f"give the tool a model or TypedDict input"
+    )
+
+
+def is_object_schema(schema: Mapping[str, Any]) -> bool:
+    """Whether `schema` has the object root the older protocol versions require."""
+    return schema.get("type") == "object"
+
+
+def wrap_output_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """`{"result": <schema>}` as an object schema; `$defs` move to the root so refs still resolve."""
+    inner = dict(schema)
+    defs = inner.pop("$defs", None)
+    inner.pop("$schema", None)
+    wrapped: dict[str, Any] = {
+        "type": "object",
+        "properties": {"result": inner},
+        "required": ["result"],
+        WRAP_MARKER: True,
+    }
+    if defs is not None:
+        wrapped["$defs"] = defs
+    return wrapped
+
+
+def unwrap_output_schema(schema: Mapping[str, Any], tool_name: str = "") -> tuple[dict[str, Any], bool]:
+    """The inner schema of a wrapped output schema, and whether it was wrapped.
+
+    Recognized: ours and FastMCP's (marked), and the SDK `MCPServer`'s (a `<tool>Output` object
+    whose only property is `result`).
+    """
+    props = schema.get("properties")
+    if not isinstance(props, Mapping) or "result" not in props:
+        return dict(schema), False
+    wrapped = bool(schema.get(WRAP_MARKER) or schema.get(_FASTMCP_WRAP_MARKER)) or (
+        schema.get("title") == f"{tool_name}Output" and set(props) == {"result"}
+    )
+    if not wrapped:
+        return dict(schema), False
+    inner = dict(copy_json(props["result"]))
+    if "$defs" in schema:
+        inner["$defs"] = copy_json(schema["$defs"])
+    return inner, True
+
+
+def split_meta(meta: Mapping[str, Any]) -> tuple[dict[str, bool], dict[str, Any]]:
+    """`meta` as (annotation hints that are set, `_meta` payload)."""
+    hints = {HINTS[k]: v for k, v in meta.items() if k in HINTS and isinstance(v, bool)}
+    safe = json_safe_meta({k: v for k, v in meta.items() if not (k in HINTS and isinstance(v, bool))})
+    payload: dict[str, Any] = {k: v for k, v in safe.items() if "/" in k}
+    rest = {k: v for k, v in safe.items() if "/" not in k}
+    if rest:
+        payload[META_KEY] = rest
+    return hints, payload
+
+
+def to_mcp(
+    tool: StandardToolV0[Any, Any, Any],
+    *,
+    rename: Rename = None,
+    wrap_output: bool = True,
+) -> mt.Tool:
+    """The MCP descriptor (`mcp.types.Tool`) of a neutral tool.
+
+    `rename` gives another name (a string, a mapping old -> new, or a function); the name must
+    follow the MCP rule (1-128 characters from `A-Za-z0-9_.-`). `wrap_output=True` (the default,
+    valid for every protocol version) wraps a non-object output schema as `{"result": ...}`;
+    `False` sends it as is (2026-07-28 only). The descriptor remembers `tool` (origin stash).
+    """
+    name = resolve_name(tool.name, "mcp", rename)
+    out = output_json_schema(tool)
+    if out is not None and wrap_output and not is_object_schema(out):
+        out = wrap_output_schema(out)
+    hints, payload = split_meta(tool.meta)
+    annotations = None
+    if hints or tool.title:
+        annotations = mt.ToolAnnotations(title=tool.title, **hints)
+    descriptor = mt.Tool(
+        name=name,
+        title=tool.title,
+        description=tool.description,
+        input_schema=object_input_schema(tool),
+        output_schema=out,
+        annotations=annotations,
+        _meta=payload or None,
+    )
+    set_origin(descriptor, tool)
+    return descriptor
+
+
+def meta_from_mcp(descriptor: mt.Tool) -> dict[str, Any]:
+    """Neutral `meta` from an MCP descriptor: `_meta` keys, annotation hints, then `META_KEY`."""
+    raw: Mapping[str, Any] = descriptor.meta or {}
+    meta: dict[str, Any] = {k: v for k, v in raw.items() if k != META_KEY}
+    if descriptor.annotations is not None:
+        for key, attr in HINTS.items():
+            value = getattr(descriptor.annotations, attr)
+            if value is not None:
+                meta[key] = value
+    ours = raw.get(META_KEY)
+    if isinstance(ours, Mapping):
+        meta.update(ours)
+    for key in list(meta):  # a foreign `_meta` entry that breaks the well-known vocabulary is dropped
+        try:
+            validate_meta({key: meta[key]})
+        except TypeError:
+            del meta[key]
+    return meta
