@@ -9,6 +9,7 @@ output schema from the return annotation. The context parameter is marked explic
 from __future__ import annotations
 
 import inspect
+import sys
 import typing
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, overload
@@ -59,6 +60,7 @@ def _build(
     description: str | None,
     meta: Mapping[str, Any] | None,
     context: str | None,
+    localns: Mapping[str, Any] | None = None,
 ) -> StandardTool[Any, Any, Any]:
     if not callable(fn):
         raise TypeError(f"@tool needs a function, got {fn!r}")
@@ -67,7 +69,13 @@ def _build(
         raise ValueError("@tool on a lambda or unnamed callable needs name=")
     doc = parse_docstring(inspect.getdoc(fn))
     try:
-        hints = typing.get_type_hints(fn, include_extras=True)
+        try:
+            hints = typing.get_type_hints(fn, include_extras=True)
+        except NameError:
+            if not localns:
+                raise
+            # postponed annotations naming classes local to the defining function
+            hints = typing.get_type_hints(fn, localns=dict(localns), include_extras=True)
     except Exception as e:
         raise TypeError(f"@tool {tool_name!r}: cannot resolve the type hints of {fn!r}: {e}") from e
     sig = inspect.signature(fn)
@@ -179,6 +187,12 @@ def _make_impl(
     return run
 
 
+def _caller_locals() -> Mapping[str, Any] | None:
+    """The local namespace of the code that applied the decorator (for local annotation names)."""
+    frame = sys._getframe(2)
+    return frame.f_locals if frame.f_code.co_name != "<module>" else None
+
+
 @overload
 def tool(fn: Callable[..., Any], /) -> StandardTool[Any, Any, Any]: ...
 @overload
@@ -211,9 +225,25 @@ def tool(
             annotate it `Annotated[T, FromContext]`).
     """
     if fn is not None:
-        return _build(fn, name=name, title=title, description=description, meta=meta, context=context)
+        return _build(
+            fn,
+            name=name,
+            title=title,
+            description=description,
+            meta=meta,
+            context=context,
+            localns=_caller_locals(),
+        )
 
     def decorate(f: Callable[..., Any]) -> StandardTool[Any, Any, Any]:
-        return _build(f, name=name, title=title, description=description, meta=meta, context=context)
+        return _build(
+            f,
+            name=name,
+            title=title,
+            description=description,
+            meta=meta,
+            context=context,
+            localns=_caller_locals(),
+        )
 
     return decorate

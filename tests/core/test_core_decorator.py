@@ -1,0 +1,362 @@
+"""`@tool`: names, docstrings (Google, NumPy, Sphinx), Annotated/Field descriptions, explicit
+context, awkward parameter names, defaults, sync/async, output schema, extra arguments."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Annotated, Any, Literal
+
+import pytest
+from pydantic import BaseModel, Field
+
+import interop
+from interop import FromContext, StandardToolValidationError
+
+TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
+
+
+def _props(t: Any, target: str = "draft-2020-12") -> dict[str, Any]:
+    return dict(interop.input_json_schema(t, target)["properties"])
+
+
+def _google(city: str, days: int = 3) -> str:
+    """Get the weather forecast.
+
+    Looks the city up first, then asks the forecast service.
+
+    Args:
+        city: The city name,
+            for example Paris.
+        days (int): How many days ahead.
+
+    Returns:
+        The forecast as text.
+
+    Raises:
+        ToolError: when the city is unknown.
+    """
+    return f"{city}:{days}"
+
+
+def _numpy(city: str, days: int = 3) -> str:
+    """Get the weather forecast.
+
+    Looks the city up first, then asks the forecast service.
+
+    Parameters
+    ----------
+    city : str
+        The city name,
+        for example Paris.
+    days : int, optional
+        How many days ahead.
+
+    Returns
+    -------
+    str
+        The forecast as text.
+    """
+    return f"{city}:{days}"
+
+
+def _sphinx(city: str, days: int = 3) -> str:
+    """Get the weather forecast.
+
+    Looks the city up first, then asks the forecast service.
+
+    :param city: The city name,
+        for example Paris.
+    :param int days: How many days ahead.
+    :returns: The forecast as text.
+    :raises ToolError: when the city is unknown.
+    """
+    return f"{city}:{days}"
+
+
+@pytest.mark.parametrize("fn", [_google, _numpy, _sphinx], ids=["google", "numpy", "sphinx"])
+def test_docstring_styles(fn: Any) -> None:
+    t = interop.tool(fn)
+    assert t.name == fn.__name__
+    assert (
+        t.description
+        == "Get the weather forecast.\n\nLooks the city up first, then asks the forecast service."
+    )
+    for target in TARGETS:
+        props = _props(t, target)
+        assert props["city"]["description"] == "The city name, for example Paris."
+        assert props["days"]["description"] == "How many days ahead."
+        assert props["days"]["default"] == 3
+    schema = interop.input_json_schema(t)
+    assert schema["required"] == ["city"]
+    assert schema["additionalProperties"] is False
+    assert "title" not in schema and all("title" not in p for p in schema["properties"].values())
+    for word in ("Args", "Parameters", ":param", "Returns", "Raises", "----"):
+        assert word not in t.description
+    assert interop.call(t, {"city": "Oslo"}) == "Oslo:3"
+
+
+def test_no_docstring_gives_empty_description() -> None:
+    @interop.tool
+    def bare(x: int) -> int:
+        return x
+
+    assert bare.description == ""
+    assert "description" not in _props(bare)["x"]
+
+
+def test_name_title_description_meta_overrides() -> None:
+    @interop.tool(name="lookup", title="Look up", description="Custom.", meta={"read_only": True})
+    def f(q: str) -> str:
+        """Ignored."""
+        return q
+
+    assert (f.name, f.title, f.description, dict(f.meta)) == (
+        "lookup",
+        "Look up",
+        "Custom.",
+        {"read_only": True},
+    )
+    assert f.__wrapped__ is not None  # type: ignore[attr-defined]
+
+
+def test_annotated_descriptions_win_over_docstring() -> None:
+    @interop.tool
+    def search(
+        query: Annotated[str, Field(description="What to search for", min_length=1)],
+        limit: Annotated[int, "How many results"] = 10,
+        lang: Annotated[Literal["en", "fr"], Field(description="Language")] = "en",
+    ) -> list[str]:
+        """Search.
+
+        Args:
+            query: docstring text that Field overrides
+            limit: docstring text that the string annotation overrides
+            lang: docstring lang
+        """
+        return [query] * limit
+
+    props = _props(search)
+    assert props["query"] == {"description": "What to search for", "minLength": 1, "type": "string"}
+    assert props["limit"] == {"default": 10, "description": "How many results", "type": "integer"}
+    assert props["lang"]["description"] == "Language"
+    assert props["lang"]["enum"] == ["en", "fr"]
+    with pytest.raises(StandardToolValidationError) as info:
+        interop.call(search, {"query": ""})
+    assert info.value.issues[0].path == ("query",)
+    assert interop.call(search, {"query": "a", "limit": 2}) == ["a", "a"]
+
+
+class Deps:
+    def __init__(self, user: str) -> None:
+        self.user = user
+
+
+def test_context_marked_with_fromcontext() -> None:
+    @interop.tool
+    def greet(name: str, deps: Annotated[Deps, FromContext]) -> str:
+        """Greet.
+
+        Args:
+            name: who
+            deps: never shown
+        """
+        return f"{deps.user} greets {name}"
+
+    assert set(_props(greet)) == {"name"}
+    assert "never shown" not in str(interop.input_json_schema(greet))
+    assert interop.call(greet, {"name": "bo"}, Deps("ada")) == "ada greets bo"
+
+
+def test_context_named_in_decorator() -> None:
+    @interop.tool(context="session")
+    def greet(name: str, session: Deps) -> str:
+        return f"{session.user} greets {name}"
+
+    assert set(_props(greet)) == {"name"}
+    assert interop.call(greet, {"name": "bo"}, Deps("ada")) == "ada greets bo"
+
+
+def test_context_mistakes_are_refused() -> None:
+    with pytest.raises(TypeError, match="no parameter named 'ctx'"):
+
+        @interop.tool(context="ctx")
+        def f(a: int) -> int:
+            return a
+
+    with pytest.raises(TypeError, match="more than one context parameter"):
+
+        @interop.tool
+        def g(a: Annotated[int, FromContext], b: Annotated[int, FromContext]) -> int:
+            return a
+
+
+@pytest.mark.parametrize("pname", ["context", "ctx", "config", "deps", "run_context"])
+def test_an_argument_named_like_a_context_stays_an_argument(pname: str) -> None:
+    ns: dict[str, Any] = {}
+    exec(
+        f"def f({pname}: str, n: int = 1) -> str:\n    return {pname} * n\n",
+        {},
+        ns,
+    )
+    t = interop.tool(ns["f"])
+    assert set(_props(t)) == {pname, "n"}
+    assert interop.call(t, {pname: "ab", "n": 2}, object()) == "abab"
+
+
+def test_a_model_argument_named_context_with_a_separate_context_parameter() -> None:
+    class Context(BaseModel):
+        topic: str
+
+    @interop.tool
+    def answer(context: Context, deps: Annotated[Deps, FromContext]) -> str:
+        return f"{deps.user}:{context.topic}"
+
+    schema = interop.input_json_schema(answer)
+    assert set(schema["properties"]) == {"context"}
+    assert interop.call(answer, {"context": {"topic": "tea"}}, Deps("ada")) == "ada:tea"
+
+
+def test_names_that_collide_with_basemodel_attributes() -> None:
+    @interop.tool
+    def odd(
+        json: str, schema: int, copy: bool, model_config: str, dict: list[int], validate: str = "v"
+    ) -> str:
+        """Odd names.
+
+        Args:
+            json: a json text
+            schema: a number
+        """
+        return f"{json}|{schema}|{copy}|{model_config}|{dict}|{validate}"
+
+    props = _props(odd)
+    assert list(props) == ["json", "schema", "copy", "model_config", "dict", "validate"]
+    assert props["json"]["description"] == "a json text"
+    assert interop.input_json_schema(odd)["required"] == ["json", "schema", "copy", "model_config", "dict"]
+    args = {"json": "{}", "schema": 1, "copy": True, "model_config": "m", "dict": [1]}
+    assert interop.call(odd, args) == "{}|1|True|m|[1]|v"
+    with pytest.raises(StandardToolValidationError) as info:
+        interop.call(odd, {**args, "schema": "x"})
+    assert info.value.issues[0].path == ("schema",)
+
+
+def test_private_names() -> None:
+    @interop.tool
+    def p(_hidden: int, __dunder: str = "d") -> str:
+        return f"{_hidden}{__dunder}"
+
+    assert set(_props(p)) == {"_hidden", "__dunder"}
+    assert interop.call(p, {"_hidden": 1}) == "1d"
+    assert interop.call(p, {"_hidden": 1, "__dunder": "x"}) == "1x"
+
+
+def test_positional_only_and_keyword_only_parameters() -> None:
+    @interop.tool
+    def f(a: int, /, b: int, *, c: int = 3) -> list[int]:
+        return [a, b, c]
+
+    assert set(_props(f)) == {"a", "b", "c"}
+    assert interop.call(f, {"a": 1, "b": 2}) == [1, 2, 3]
+
+
+def test_defaults_and_mutable_defaults_are_not_shared() -> None:
+    @interop.tool
+    def append(x: int, into: list[int] = []) -> list[int]:
+        into.append(x)
+        return into
+
+    assert interop.call(append, {"x": 1}) == [1]
+    assert interop.call(append, {"x": 2}) == [2]
+    assert _props(append)["into"]["default"] == []
+
+
+def test_extra_arguments_are_rejected() -> None:
+    ran: list[int] = []
+
+    @interop.tool
+    def f(a: int) -> int:
+        ran.append(a)
+        return a
+
+    with pytest.raises(StandardToolValidationError) as info:
+        interop.call(f, {"a": 1, "b": 2})
+    assert str(info.value) == "input validation failed: b: Extra inputs are not permitted"
+    assert ran == []
+
+
+def test_no_argument_tool() -> None:
+    @interop.tool
+    def now() -> str:
+        """The time."""
+        return "noon"
+
+    for target in TARGETS:
+        schema = interop.input_json_schema(now, target)
+        assert schema["type"] == "object"
+        assert schema["properties"] == {}
+    assert interop.call(now, {}) == "noon"
+    with pytest.raises(StandardToolValidationError):
+        interop.call(now, {"x": 1})
+
+
+@pytest.mark.anyio
+async def test_sync_function_gives_sync_execute_async_gives_async() -> None:
+    @interop.tool
+    def s(a: int) -> int:
+        return a + 1
+
+    @interop.tool
+    async def a(a: int) -> int:
+        return a + 2
+
+    assert not inspect.iscoroutinefunction(s.execute)
+    assert inspect.iscoroutinefunction(a.execute)
+    assert s.execute({"a": 1}) == 2
+    assert await a.execute({"a": 1}) == 3
+
+
+def test_output_schema_from_return_annotation() -> None:
+    class Out(BaseModel):
+        n: int
+
+    @interop.tool
+    def typed(a: int) -> Out:
+        return Out(n=a) if a >= 0 else {"n": "bad"}  # type: ignore[return-value]
+
+    @interop.tool
+    def untyped(a: int):  # type: ignore[no-untyped-def]
+        return a
+
+    @interop.tool
+    def returns_none(a: int) -> None:
+        return None
+
+    @interop.tool
+    def returns_list(a: int) -> list[int]:
+        return [a]
+
+    out = interop.output_json_schema(typed)
+    assert out is not None and out["properties"] == {"n": {"type": "integer"}}
+    assert interop.output_json_schema(untyped) is None
+    assert interop.output_json_schema(returns_none) is None
+    assert interop.output_json_schema(returns_list) == {"items": {"type": "integer"}, "type": "array"}
+    assert interop.call(typed, {"a": 1}) == Out(n=1)
+    with pytest.raises(StandardToolValidationError) as info:
+        interop.call(typed, {"a": -1})
+    assert info.value.target == "output"
+
+
+def test_refused_functions() -> None:
+    with pytest.raises(TypeError, match=r"\*args"):
+
+        @interop.tool
+        def star(*args: int) -> None: ...
+
+    with pytest.raises(TypeError, match=r"\*\*kwargs"):
+
+        @interop.tool
+        def kw(**kwargs: int) -> None: ...
+
+    with pytest.raises(ValueError, match="name="):
+        interop.tool(lambda x: x)
+    assert interop.tool(name="ident")(lambda x: x).name == "ident"
