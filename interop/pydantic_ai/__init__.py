@@ -1,0 +1,30 @@
+"""pydantic-ai adapter: neutral tools as pydantic-ai `Tool`s and toolsets, and back.
+
+- `to_pydantic_ai(tool)` / `to_pydantic_ai_toolset(tools)`: for `Agent(tools=[...])` /
+  `Agent(toolsets=[...])`. Context defaults to `ctx.deps`; `requires_approval` uses pydantic-ai's
+  deferred tools; bad arguments and `ToolError` reach the model as retries.
+- `from_pydantic_ai(tool)` / `from_pydantic_ai_toolset(toolset)` / `afrom_pydantic_ai_toolset`:
+  pydantic-ai tools as neutral tools, run through pydantic-ai's own validation and call path.
+"""
+
+from __future__ import annotations
+
+try:
+    import pydantic_ai  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "interop[pydantic-ai]"`'
+    ) from _import_error
+
+from ._from import afrom_pydantic_ai_toolset, from_pydantic_ai, from_pydantic_ai_toolset
+from ._to import ContextHook, OtherErrors, to_pydantic_ai, to_pydantic_ai_toolset
+
+__all__ = [
+    "ContextHook",
+    "OtherErrors",
+    "afrom_pydantic_ai_toolset",
+    "from_pydantic_ai",
+    "from_pydantic_ai_toolset",
+    "to_pydantic_ai",
+    "to_pydantic_ai_toolset",
+]

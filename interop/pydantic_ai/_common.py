@@ -1,0 +1,44 @@
+"""What both directions share: the metadata namespace and a `RunContext` for calls outside a run."""
+
+from __future__ import annotations
+
+try:
+    from pydantic_ai import RunContext
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "interop[pydantic-ai]"`'
+    ) from _import_error
+
+from typing import Any
+
+from pydantic_ai.models import Model
+from pydantic_ai.usage import RunUsage
+
+__all__ = ["METADATA_KEY", "offline_run_context"]
+
+METADATA_KEY = "interop"
+"""The key under which `ToolDefinition.metadata` carries what pydantic-ai has no field for (the title)."""
+
+_offline_model: Model | None = None
+
+
+def _model() -> Model:
+    """The model a `RunContext` made outside a run points at (pydantic-ai's offline `TestModel`)."""
+    global _offline_model
+    if _offline_model is None:
+        from pydantic_ai.models.test import TestModel
+
+        _offline_model = TestModel()
+    return _offline_model
+
+
+def offline_run_context(context: Any, *, tool_name: str) -> RunContext[Any]:
+    """The `RunContext` a native tool gets when called through the neutral `execute`.
+
+    A neutral `context` that already is a `RunContext` (a call made from inside a pydantic-ai run)
+    is used as it is; anything else becomes `deps` of a fresh context, since `ctx.deps` is where a
+    pydantic-ai tool reads its per-call data.
+    """
+    if isinstance(context, RunContext):
+        return context
+    return RunContext(deps=context, model=_model(), usage=RunUsage(), tool_name=tool_name)

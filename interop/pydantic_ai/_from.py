@@ -1,0 +1,210 @@
+"""pydantic-ai `Tool` / toolset tool -> neutral tool.
+
+The neutral `execute(input, context)` runs the native tool through pydantic-ai's own path: its
+argument validator, its `args_validator` function, then the function (or the toolset's
+`call_tool`), with a `RunContext` whose `deps` is the neutral `context`. Tools whose validator
+checks nothing (`Tool.from_schema`, MCP tools) are validated against their JSON Schema instead,
+so every neutral tool validates, once. Native `ModelRetry` / `ToolFailed` become `ToolError`.
+"""
+
+from __future__ import annotations
+
+try:
+    from pydantic_ai import Tool
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "interop[pydantic-ai]"`'
+    ) from _import_error
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from pydantic import ValidationError
+from pydantic_ai import AbstractToolset, FunctionToolset, ModelRetry, RunContext, ToolFailed, ToolReturn
+from pydantic_ai.tools import ToolDefinition
+from pydantic_ai.toolsets import ToolsetTool
+from pydantic_ai.toolsets.function import FunctionToolsetTool
+
+from interop import Issue, StandardTool, StandardToolV0, StandardToolValidationError, ToolError, as_schema
+from interop.bridge import get_origin, run_sync, set_origin
+
+from ._common import METADATA_KEY, offline_run_context
+
+__all__ = ["afrom_pydantic_ai_toolset", "from_pydantic_ai", "from_pydantic_ai_toolset"]
+
+# Validators that accept anything: pydantic-ai's `from_schema` (`any`) and MCP toolsets' dict check.
+_NO_OP_VALIDATORS = frozenset({"any", "dict[any,any]", "dict[str,any]"})
+
+
+def from_pydantic_ai(native: Tool[Any] | ToolsetTool[Any]) -> StandardToolV0[Any, Any, Any]:
+    """A neutral tool running a pydantic-ai `Tool` or a tool listed by a toolset.
+
+    Accepts `Tool`s made from plain functions, from functions taking `RunContext`, from
+    `Tool.from_schema`, and the `ToolsetTool`s a toolset's `get_tools` returns (a
+    `FunctionToolset`'s go back to their `Tool`). Name, description, the parameters JSON Schema
+    (verbatim), the return schema, `metadata`, `strict` and `requires_approval` are carried; a
+    tool made by `to_pydantic_ai` comes back as the very same neutral tool.
+    """
+    origin = get_origin(native)
+    if origin is not None and isinstance(origin, StandardToolV0):
+        return origin
+    if isinstance(native, FunctionToolsetTool) and isinstance(native.toolset, FunctionToolset):
+        held = native.toolset.tools.get(native.original_name or native.tool_def.name)
+        if held is not None:
+            return from_pydantic_ai(held)
+    if isinstance(native, Tool):
+        td = native.tool_def
+        execute = _tool_execute(native, _fallback_validator(native.function_schema.validator, td))
+    elif isinstance(native, ToolsetTool):
+        td = native.tool_def
+        execute = _toolset_execute(native, _fallback_validator(native.args_validator, td))
+    else:
+        raise TypeError(
+            f"from_pydantic_ai needs a pydantic-ai Tool or ToolsetTool, got {type(native).__name__}"
+        )
+    neutral = _neutral(td, execute)
+    set_origin(neutral, native)
+    return neutral
+
+
+def from_pydantic_ai_toolset(toolset: FunctionToolset[Any]) -> list[StandardToolV0[Any, Any, Any]]:
+    """The neutral tools of a `FunctionToolset` (for other toolsets use `afrom_pydantic_ai_toolset`)."""
+    return [from_pydantic_ai(t) for t in toolset.tools.values()]
+
+
+async def afrom_pydantic_ai_toolset(
+    toolset: AbstractToolset[Any], *, deps: Any = None
+) -> list[StandardToolV0[Any, Any, Any]]:
+    """The neutral tools any toolset lists (MCP, prepared, prefixed, ...), via its `get_tools`.
+
+    A toolset that needs entering (an MCP server) must be entered (`async with toolset:`) for
+    as long as the neutral tools are used.
+    """
+    ctx = offline_run_context(deps, tool_name="")
+    listed = await toolset.get_tools(ctx)
+    return [from_pydantic_ai(t) for t in listed.values()]
+
+
+def _neutral(td: ToolDefinition, execute: Callable[..., Any]) -> StandardTool[Any, Any, Any]:
+    metadata = dict(td.metadata or {})
+    ours = metadata.pop(METADATA_KEY, None)
+    title = ours.get("title") if isinstance(ours, Mapping) else None
+    meta: dict[str, Any] = metadata
+    if td.strict is not None:
+        meta["strict"] = td.strict
+    if td.kind == "unapproved":
+        meta["requires_approval"] = True
+    return StandardTool(
+        name=td.name,
+        description=td.description or "",
+        execute=execute,
+        input_schema=as_schema(td.parameters_json_schema),
+        output_schema=as_schema(td.return_schema) if td.return_schema else None,
+        title=title if isinstance(title, str) else None,
+        meta=meta,
+    )
+
+
+def _fallback_validator(validator: Any, td: ToolDefinition) -> Callable[[Any], None] | None:
+    """A JSON Schema check for tools whose pydantic-ai validator checks nothing (else None)."""
+    if getattr(validator, "title", None) not in _NO_OP_VALIDATORS:
+        return None
+    validate = as_schema(td.parameters_json_schema).__standard_schema__.validate
+    name = td.name
+
+    def check(value: Any) -> None:
+        issues = getattr(validate(value), "issues", None)
+        if issues:
+            raise StandardToolValidationError("input", issues, tool_name=name)
+
+    return check
+
+
+def _validate(validator: Any, input: Any, name: str, fallback: Callable[[Any], None] | None) -> Any:
+    args = {} if input is None else input
+    if fallback is not None:
+        fallback(args)
+    try:
+        return validator.validate_python(args)
+    except ValidationError as e:
+        issues = [Issue(err["msg"], tuple(err["loc"])) for err in e.errors(include_url=False)]
+        raise StandardToolValidationError("input", issues, tool_name=name) from None
+
+
+def _native_failure(exc: ModelRetry | ToolFailed | ValidationError) -> ToolError:
+    return ToolError(exc.message if isinstance(exc, (ModelRetry, ToolFailed)) else str(exc))
+
+
+def _unwrap(result: Any) -> Any:
+    return result.return_value if isinstance(result, ToolReturn) else result
+
+
+def _tool_execute(tool: Tool[Any], fallback: Callable[[Any], None] | None) -> Callable[..., Any]:
+    """`execute` for a `Tool`: pydantic-ai's validator, `args_validator`, then the function."""
+    fs = tool.function_schema
+    name = tool.name
+    check_args = tool.args_validator
+
+    def prepare(input: Any, context: Any) -> tuple[RunContext[Any], list[Any], dict[str, Any], Any]:
+        kwargs = dict(_validate(fs.validator, input, name, fallback))
+        ctx = offline_run_context(context, tool_name=name)
+        pending = None
+        if check_args is not None:
+            try:
+                pending = check_args(ctx, **kwargs)
+            except ModelRetry as e:
+                raise StandardToolValidationError("input", [Issue(e.message)], tool_name=name) from e
+        # the positional layout of pydantic-ai's `FunctionSchema.call`
+        args: list[Any] = [ctx] if fs.takes_ctx else []
+        args.extend(kwargs.pop(p) for p in fs.positional_fields)
+        if fs.var_positional_field:
+            args.extend(kwargs.pop(fs.var_positional_field))
+        return ctx, args, kwargs, pending
+
+    if fs.is_async or (check_args is not None and inspect.iscoroutinefunction(check_args)):
+
+        async def execute_async(input: Any = None, context: Any = None) -> Any:
+            _, args, kwargs, pending = prepare(input, context)
+            if inspect.isawaitable(pending):
+                try:
+                    await pending
+                except ModelRetry as e:
+                    raise StandardToolValidationError("input", [Issue(e.message)], tool_name=name) from e
+            try:
+                result = fs.function(*args, **kwargs)
+                if inspect.isawaitable(result):
+                    result = await result
+            except (ModelRetry, ToolFailed, ValidationError) as e:
+                raise _native_failure(e) from e
+            return _unwrap(result)
+
+        return execute_async
+
+    def execute_sync(input: Any = None, context: Any = None) -> Any:
+        _, args, kwargs, _pending = prepare(input, context)
+        try:
+            result = fs.function(*args, **kwargs)
+            if inspect.isawaitable(result):
+                result = run_sync(result)
+        except (ModelRetry, ToolFailed, ValidationError) as e:
+            raise _native_failure(e) from e
+        return _unwrap(result)
+
+    return execute_sync
+
+
+def _toolset_execute(tool: ToolsetTool[Any], fallback: Callable[[Any], None] | None) -> Callable[..., Any]:
+    """`execute` for any toolset's tool: its validator, then the toolset's own `call_tool`."""
+    name = tool.tool_def.name
+
+    async def execute(input: Any = None, context: Any = None) -> Any:
+        args = _validate(tool.args_validator, input, name, fallback)
+        ctx = offline_run_context(context, tool_name=name)
+        try:
+            result = await tool.toolset.call_tool(name, args, ctx, tool)
+        except (ModelRetry, ToolFailed, ValidationError) as e:
+            raise _native_failure(e) from e
+        return _unwrap(result)
+
+    return execute

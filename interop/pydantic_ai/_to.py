@@ -1,0 +1,236 @@
+"""Neutral tool -> pydantic-ai `Tool` (and a `FunctionToolset` of them).
+
+The `ToolDefinition` carries the neutral input JSON Schema verbatim (`Tool.from_schema`), so
+pydantic-ai checks only that the arguments are a JSON object and the neutral `execute` validates
+them, once. Its failures reach the model through pydantic-ai's retry channel: bad arguments as
+a pydantic `ValidationError` whose `loc` is each issue's path (the same structured shape a
+native tool's bad arguments give), `ToolError` as `ModelRetry`; both spend the tool's retry
+budget. A result that fails the output schema is the tool's fault, not the model's: it becomes
+`ToolFailed` (shown to the model, no retry). Other exceptions propagate as they would from a
+native tool, unless `other_errors=` says otherwise.
+"""
+
+from __future__ import annotations
+
+try:
+    from pydantic_ai import Tool
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "interop[pydantic-ai]"`'
+    ) from _import_error
+
+import inspect
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, Literal
+
+from pydantic_ai import FunctionToolset, ModelRetry, RunContext, ToolFailed
+from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator, ValidationError, core_schema
+
+from interop import StandardToolV0, StandardToolValidationError, ToolError
+from interop.bridge import (
+    Rename,
+    describe_error,
+    get_origin,
+    input_json_schema,
+    is_async_tool,
+    json_safe_meta,
+    output_json_schema,
+    requires_approval,
+    resolve_name,
+    set_origin,
+)
+
+from ._common import METADATA_KEY
+
+__all__ = ["ContextHook", "OtherErrors", "to_pydantic_ai", "to_pydantic_ai_toolset"]
+
+ContextHook = Callable[[RunContext[Any]], Any]
+"""Maps pydantic-ai's `RunContext` to the neutral `context` (default: `ctx.deps`)."""
+
+OtherErrors = Literal["raise", "retry", "fail"]
+"""What other exceptions become: propagate (native behaviour), `ModelRetry`, or `ToolFailed`."""
+
+# The arguments must be a JSON object to be passed as keywords; everything else is the neutral
+# execute's business. A non-object gets pydantic-ai's usual structured retry.
+_OBJECT_ARGS = SchemaValidator(core_schema.dict_schema(keys_schema=core_schema.str_schema()))
+
+
+def _value_at(args: Any, path: tuple[str | int, ...]) -> Any:
+    """The offending value for an issue (the deepest value the path reaches, as pydantic reports)."""
+    value = args
+    for key in path:
+        try:
+            value = value[key]
+        except (KeyError, IndexError, TypeError):
+            break
+    return value
+
+
+def _input_error(exc: StandardToolValidationError, tool_name: str, args: Any) -> Exception:
+    """Bad arguments as a pydantic `ValidationError`, so the model sees each field's path."""
+    if not exc.issues:
+        return ModelRetry(describe_error(exc, tool_name))
+    details = [
+        InitErrorDetails(
+            type=PydanticCustomError("invalid_argument", issue.message),
+            loc=issue.path,
+            input=_value_at(args, issue.path),
+        )
+        for issue in exc.issues
+    ]
+    return ValidationError.from_exception_data(tool_name, details)
+
+
+def _native_error(exc: Exception, tool_name: str, args: Any, other_errors: OtherErrors) -> Exception | None:
+    """pydantic-ai's form of an error raised by the neutral tool (None: re-raise it unchanged)."""
+    if isinstance(exc, StandardToolValidationError):
+        if exc.target == "input":
+            return _input_error(exc, tool_name, args)
+        return ToolFailed(describe_error(exc, tool_name))
+    if isinstance(exc, ToolError):
+        return ModelRetry(describe_error(exc, tool_name))
+    if other_errors == "retry" and not isinstance(exc, (ModelRetry, ToolFailed)):
+        return ModelRetry(describe_error(exc, tool_name))
+    if other_errors == "fail" and not isinstance(exc, (ModelRetry, ToolFailed)):
+        return ToolFailed(describe_error(exc, tool_name))
+    return None
+
+
+def _make_function(
+    tool: StandardToolV0[Any, Any, Any], tool_name: str, hook: ContextHook | None, other_errors: OtherErrors
+) -> Callable[..., Any]:
+    """The function pydantic-ai calls: `(ctx, /, **args)`, so an argument named `ctx` passes through.
+
+    An async tool gets an async function (awaited on pydantic-ai's loop); a sync tool a sync
+    one, which pydantic-ai runs the way it runs any sync tool function.
+    """
+    execute = tool.execute
+
+    async def finish(result: Awaitable[Any], args: dict[str, Any]) -> Any:
+        try:
+            return await result
+        except Exception as e:
+            mapped = _native_error(e, tool_name, args, other_errors)
+            if mapped is None:
+                raise
+            raise mapped from e
+
+    if is_async_tool(tool):
+
+        async def run_async(ctx: RunContext[Any], /, **args: Any) -> Any:
+            context = ctx.deps if hook is None else hook(ctx)
+            return await finish(execute(args, context), args)
+
+        return run_async
+
+    def run_sync(ctx: RunContext[Any], /, **args: Any) -> Any:
+        context = ctx.deps if hook is None else hook(ctx)
+        try:
+            result = execute(args, context)
+        except Exception as e:
+            mapped = _native_error(e, tool_name, args, other_errors)
+            if mapped is None:
+                raise
+            raise mapped from e
+        if inspect.isawaitable(result):  # a sync-looking callable returning a coroutine
+            return finish(result, args)
+        return result
+
+    return run_sync
+
+
+def to_pydantic_ai(
+    tool: StandardToolV0[Any, Any, Any],
+    *,
+    context: ContextHook | None = None,
+    name: str | None = None,
+    rename: Rename = None,
+    max_retries: int | None = None,
+    include_return_schema: bool | None = None,
+    other_errors: OtherErrors = "raise",
+) -> Tool[Any]:
+    """A pydantic-ai `Tool` that runs the neutral tool (usable in `Agent(tools=[...])`).
+
+    Args:
+        tool: Any object implementing `StandardToolV0`.
+        context: Maps the `RunContext` to the neutral `context` (default: `ctx.deps`, the
+            agent's dependencies), e.g. `lambda ctx: ctx.deps.user`.
+        name: The name to give the tool (default: the tool's own name).
+        rename: A rename (new name, mapping or function), applied when `name` is not given.
+        max_retries: The tool's retry budget (default: the agent's).
+        include_return_schema: Show the output schema to the model (default: pydantic-ai's).
+        other_errors: What exceptions other than bad input and `ToolError` become.
+
+    The definition carries the input JSON Schema verbatim, `strict` and `requires_approval`
+    from `meta` (approval then goes through pydantic-ai's deferred-tool flow), the JSON-safe
+    `meta` plus `{"interop": {"title": ...}}` as `metadata`, and the output schema as
+    `return_schema`. A tool that came from pydantic-ai and is converted with no options goes
+    home as the very same object.
+    """
+    options_given = (
+        context is not None
+        or name is not None
+        or rename is not None
+        or max_retries is not None
+        or include_return_schema is not None
+        or other_errors != "raise"
+    )
+    origin = get_origin(tool, Tool)
+    if origin is not None and not options_given:
+        return origin
+    tool_name = resolve_name(tool.name, "pydantic-ai", name if name is not None else rename)
+    native: Tool[Any] = Tool.from_schema(
+        _make_function(tool, tool_name, context, other_errors),
+        name=tool_name,
+        description=tool.description,
+        json_schema=input_json_schema(tool),
+        takes_ctx=True,
+    )
+    native.function_schema.validator = _OBJECT_ARGS
+    out_schema = output_json_schema(tool)
+    if out_schema is not None:
+        native.function_schema.return_schema = out_schema
+    strict = tool.meta.get("strict")
+    native.strict = strict if isinstance(strict, bool) else None
+    native.requires_approval = requires_approval(tool)
+    native.max_retries = max_retries
+    native.include_return_schema = include_return_schema
+    native.metadata = _metadata(tool)
+    set_origin(native, tool)
+    return native
+
+
+def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
+    metadata = json_safe_meta(tool.meta)
+    if tool.title is not None:
+        metadata[METADATA_KEY] = {"title": tool.title}
+    return metadata or None
+
+
+def to_pydantic_ai_toolset(
+    tools: Iterable[StandardToolV0[Any, Any, Any]],
+    *,
+    context: ContextHook | None = None,
+    rename: Rename | Mapping[str, str] = None,
+    max_retries: int | None = None,
+    include_return_schema: bool | None = None,
+    other_errors: OtherErrors = "raise",
+    id: str | None = None,
+) -> FunctionToolset[Any]:
+    """A `FunctionToolset` of converted tools, for `Agent(toolsets=[...])`.
+
+    Options apply to every tool as in `to_pydantic_ai` (`rename` as a mapping or function).
+    Duplicate names raise pydantic-ai's `UserError`.
+    """
+    converted = [
+        to_pydantic_ai(
+            t,
+            context=context,
+            rename=rename,
+            max_retries=max_retries,
+            include_return_schema=include_return_schema,
+            other_errors=other_errors,
+        )
+        for t in tools
+    ]
+    return FunctionToolset(converted, id=id)
