@@ -1,0 +1,43 @@
+"""LangChain adapter: `to_langchain` / `from_langchain` (extra `langchain`).
+
+- `to_langchain(tool)` gives a `StructuredTool` (`LangChainStandardTool`) whose model-facing
+  schema is the neutral input JSON Schema; the neutral tool validates the raw arguments once.
+  Results: JSON text content plus the structured value as artifact. Bad arguments and `ToolError`
+  become `ToolMessage(status="error")`. Context: LangGraph's runtime context, else the run
+  config's `configurable` (see `default_context`), or a `context=` hook. `requires_approval`
+  pauses the LangGraph run with `interrupt` until resumed with an approval.
+- `from_langchain(native)` gives a neutral tool for any `BaseTool`.
+
+Round trips are identities: `from_langchain(to_langchain(t)) is t`,
+`to_langchain(from_langchain(lc)) is lc`.
+"""
+
+from __future__ import annotations
+
+try:
+    import langchain_core  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `langchain-core` to use `interop.langchain`: `pip install "interop[langchain]"`'
+    ) from _import_error
+
+from ._approval import is_approved
+from ._context import RUNTIME_PARAM, ContextHook, LangChainCall, config_for_context, default_context
+from ._from import ConfigHook, from_langchain, from_langchain_tools
+from ._to import META_KEY, LangChainStandardTool, to_langchain, to_langchain_tools
+
+__all__ = [
+    "META_KEY",
+    "RUNTIME_PARAM",
+    "ConfigHook",
+    "ContextHook",
+    "LangChainCall",
+    "LangChainStandardTool",
+    "config_for_context",
+    "default_context",
+    "from_langchain",
+    "from_langchain_tools",
+    "is_approved",
+    "to_langchain",
+    "to_langchain_tools",
+]

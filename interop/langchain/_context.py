@@ -1,0 +1,112 @@
+"""The context bridge: what a converted tool's `execute` receives as `context`.
+
+Default (documented in `default_context`): the LangGraph runtime context when the tool runs
+under `ToolNode` / `create_agent`, else the run config's `configurable`. A `context=` hook given
+to `to_langchain` gets a `LangChainCall` and returns the context instead.
+"""
+
+from __future__ import annotations
+
+try:
+    import langchain_core  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `langchain-core` to use `interop.langchain`: `pip install "interop[langchain]"`'
+    ) from _import_error
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from langchain_core.runnables import RunnableConfig
+
+_ToolRuntime: type | None
+try:  # ToolNode (langgraph) is the only caller that injects a ToolRuntime
+    from langgraph.prebuilt import ToolRuntime
+
+    _ToolRuntime = ToolRuntime
+except ImportError:  # pragma: no cover - langgraph is part of the extra
+    _ToolRuntime = None
+
+__all__ = [
+    "RUNTIME_PARAM",
+    "ContextHook",
+    "LangChainCall",
+    "config_for_context",
+    "default_context",
+    "is_runtime",
+    "runtime_type",
+]
+
+RUNTIME_PARAM = "__interop_runtime__"
+"""The hidden argument ToolNode fills with its `ToolRuntime` (never in any schema).
+
+ToolNode injects a `ToolRuntime` into any parameter annotated with it; a parameter *named*
+`runtime` would also be injected and would clobber a model argument of that name, hence this
+name. ToolNode strips model-sent values for it; outside ToolNode only a real `ToolRuntime`
+instance is accepted.
+"""
+
+runtime_type: type | None = _ToolRuntime
+"""`langgraph.prebuilt.ToolRuntime`, or None without langgraph."""
+
+
+@dataclass(frozen=True)
+class LangChainCall:
+    """What a `context=` hook is given for one call of a converted tool."""
+
+    tool_name: str
+    """The LangChain tool's name."""
+    config: RunnableConfig
+    """The run config of this call (`ensure_config()`: tags, metadata, `configurable`, ...)."""
+    runtime: Any = None
+    """LangGraph's `ToolRuntime` (state, context, store, tool_call_id...) under ToolNode, else None."""
+    tool_call_id: str | None = None
+    """The model's tool-call id when the tool was invoked with a full `ToolCall`."""
+
+
+ContextHook = Callable[[LangChainCall], Any]
+"""`context=` for `to_langchain`: a `LangChainCall` in, the neutral `context` out."""
+
+
+def default_context(call: LangChainCall) -> Any:
+    """The neutral context when no hook is given.
+
+    1. Under LangGraph's ToolNode (`create_agent(..., context_schema=...)` then
+       `agent.invoke(..., context=...)`): `runtime.context`, when it is not None.
+    2. Else the run config: `config["configurable"]["context"]` when that key is present,
+       otherwise the `configurable` mapping itself without LangGraph's internal `__...` keys
+       (so `tool.invoke(args, config={"configurable": {"user_id": 1}})` gives `{"user_id": 1}`).
+    3. Else None.
+    """
+    runtime = call.runtime
+    if runtime is not None:
+        ctx = getattr(runtime, "context", None)
+        if ctx is not None:
+            return ctx
+    configurable = call.config.get("configurable")
+    if not isinstance(configurable, Mapping) or not configurable:
+        return None
+    if "context" in configurable:
+        return configurable["context"]
+    user = {k: v for k, v in configurable.items() if not (isinstance(k, str) and k.startswith("__"))}
+    return user or None
+
+
+def is_runtime(value: Any) -> bool:
+    """Whether `value` is a real `ToolRuntime` (a model cannot produce one from JSON)."""
+    return runtime_type is not None and isinstance(value, runtime_type)
+
+
+def config_for_context(context: Any) -> RunnableConfig | None:
+    """The run config `from_langchain` passes to a native tool for a neutral `context`.
+
+    The inverse of `default_context`: a mapping becomes `configurable` (so a native tool reading
+    `config["configurable"]["user_id"]` finds it); any other value goes under
+    `configurable["context"]`; None gives no config.
+    """
+    if context is None:
+        return None
+    if isinstance(context, Mapping):
+        return {"configurable": dict(context)}
+    return {"configurable": {"context": context}}
