@@ -1,0 +1,33 @@
+"""LlamaIndex adapter: neutral tools as LlamaIndex `FunctionTool`s and back.
+
+`to_llamaindex(tool)` gives a `FunctionTool` (a `StandardFunctionTool`) for any LlamaIndex agent
+(`FunctionAgent`, `ReActAgent`, `AgentWorkflow`); `from_llamaindex(native)` gives a neutral tool
+for any LlamaIndex tool. The workflow `Context` maps to the neutral context through the workflow
+store key `CONTEXT_KEY` (`"interop_context"`) unless a `context=` hook says otherwise. LlamaIndex
+never passes a tool-call id to tools, so none reaches the neutral context.
+"""
+
+from __future__ import annotations
+
+try:
+    import llama_index.core  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "interop[llamaindex]"`'
+    ) from _import_error
+
+from ._from import WorkflowContextHook, from_llamaindex, from_llamaindex_tools
+from ._metadata import StandardToolMetadata
+from ._to import CONTEXT_KEY, ContextHook, StandardFunctionTool, to_llamaindex, to_llamaindex_tools
+
+__all__ = [
+    "CONTEXT_KEY",
+    "ContextHook",
+    "StandardFunctionTool",
+    "StandardToolMetadata",
+    "WorkflowContextHook",
+    "from_llamaindex",
+    "from_llamaindex_tools",
+    "to_llamaindex",
+    "to_llamaindex_tools",
+]

@@ -1,0 +1,71 @@
+"""`StandardToolMetadata`: a `ToolMetadata` that sends the neutral JSON Schema unchanged.
+
+LlamaIndex builds every schema a model sees from `ToolMetadata.get_parameters_dict()`, which by
+default keeps only a few top-level keys of `fn_schema.model_json_schema()` (dropping
+`additionalProperties`, `title`, `description`). This subclass returns the neutral input schema
+as is and carries what `ToolMetadata` has no field for (title, output schema, meta).
+"""
+
+from __future__ import annotations
+
+try:
+    import llama_index.core  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "interop[llamaindex]"`'
+    ) from _import_error
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, cast
+
+import pydantic
+from llama_index.core.tools import ToolMetadata
+
+from interop.bridge import copy_json
+
+__all__ = ["StandardToolMetadata", "permissive_fn_schema"]
+
+
+def _empty_object() -> dict[str, Any]:
+    return {"type": "object", "properties": {}}
+
+
+@dataclass
+class StandardToolMetadata(ToolMetadata):
+    """`ToolMetadata` whose `get_parameters_dict()` is the neutral input JSON Schema, verbatim."""
+
+    parameters: dict[str, Any] = field(default_factory=_empty_object)
+    """The input JSON Schema the model sees (always has a `properties` key)."""
+    title: str | None = None
+    """The neutral tool's human label (LlamaIndex has no such field)."""
+    output_schema: dict[str, Any] | None = None
+    """The neutral output JSON Schema, if any (LlamaIndex has no such field)."""
+    meta: Mapping[str, Any] = field(default_factory=dict)
+    """The neutral tool's meta (`return_direct` is also mapped to the native field)."""
+
+    def get_parameters_dict(self) -> dict[str, Any]:
+        """A copy of the neutral input schema (callers may mutate what they get)."""
+        return cast(dict[str, Any], copy_json(self.parameters))
+
+
+class _PermissiveArgs(pydantic.BaseModel):
+    """Accepts any arguments; reports the neutral schema to whoever asks pydantic for it.
+
+    Validation is the neutral tool's job, so this model never rejects anything; some LlamaIndex
+    integrations read `fn_schema.model_json_schema()` directly, and they get the neutral schema.
+    """
+
+    model_config = pydantic.ConfigDict(extra="allow")
+    interop_schema: ClassVar[dict[str, Any]] = {}
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
+        return cast(dict[str, Any], copy_json(cls.interop_schema))
+
+
+def permissive_fn_schema(name: str, schema: dict[str, Any]) -> type[pydantic.BaseModel]:
+    """A per-tool `fn_schema` model that accepts anything and emits `schema`."""
+    model = pydantic.create_model(name, __base__=_PermissiveArgs)
+    model.interop_schema = schema
+    return model
