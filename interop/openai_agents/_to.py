@@ -25,10 +25,12 @@ from agents.tool_context import ToolContext
 from interop import StandardToolV0, ToolNameError
 from interop.bridge import (
     Rename,
+    compile_openai_strict,
     describe_error,
     get_origin,
     input_json_schema,
     is_model_facing_error,
+    is_openai_strict,
     requires_approval,
     resolve_name,
     set_origin,
@@ -50,10 +52,8 @@ _Restore = Callable[[Any], Any]
 
 def _compile_strict(schema: dict[str, Any], tool_name: str) -> tuple[dict[str, Any], _Restore | None]:
     """The shared strict compiler's schema and the function that removes its injected nulls."""
-    from interop._strict import compile_openai_strict
-
     compiled = compile_openai_strict(schema, tool_name=tool_name)
-    return compiled.schema, compiled.restore
+    return compiled.schema, (compiled.restore if compiled.injected else None)
 
 
 def _strict_schema(
@@ -64,8 +64,8 @@ def _strict_schema(
     if strict is None:
         flag = tool.meta.get("strict")
         strict = flag if isinstance(flag, bool) else None
-    if strict is None:  # not asked: strict only when the SDK would not change the schema
-        return schema, qualifies_as_strict(schema), None
+    if strict is None:  # not asked: strict only when neither the SDK nor our compiler changes it
+        return schema, qualifies_as_strict(schema) and is_openai_strict(schema), None
     if not strict:
         return schema, False, None
     compiled, restore = _compile_strict(schema, name)
