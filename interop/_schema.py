@@ -166,7 +166,8 @@ def _short(message: str, limit: int = 300) -> str:
 
 # ---------------------------------------------------------------------------------------------- msgspec
 
-_MSGSPEC_PATH = re.compile(r" - at `\$(.*)`$")
+_MSGSPEC_PATH = re.compile(r" - at (`key` in )?`\$(.*)`$")
+_MSGSPEC_SEGMENT = re.compile(r"\.[^.\[]+|\[\d+\]|\[\.\.\.\]")
 
 
 class MsgspecSchema(Generic[T]):
@@ -187,12 +188,39 @@ class MsgspecSchema(Generic[T]):
             match = _MSGSPEC_PATH.search(text)
             path: tuple[str | int, ...] = ()
             if match:
-                text = text[: match.start()]
-                path = tuple(
-                    int(p[1:-1]) if p.startswith("[") else p.lstrip(".")
-                    for p in re.findall(r"\.[^.\[]+|\[\d+\]", match.group(1))
-                )
+                text = text[: match.start()] + (" (in a key)" if match.group(1) else "")
+                path = self._path(value, _MSGSPEC_SEGMENT.findall(match.group(2)), str(e))
             return Failure((Issue(text, path),))
+
+    def _path(self, value: object, segments: list[str], error: str) -> tuple[str | int, ...]:
+        """msgspec writes a dict key as `[...]`: find the key whose entry alone gives the same error."""
+        path: list[str | int] = []
+        node: Any = value
+        for seg in segments:
+            if seg == "[...]":
+                key = self._failing_key(value, path, node, error) if isinstance(node, dict) else None
+                if key is None:
+                    break
+                path.append(key)
+                node = node[key]
+                continue
+            step: str | int = int(seg[1:-1]) if seg.startswith("[") else seg[1:]
+            path.append(step)
+            try:
+                node = node[step]
+            except (KeyError, IndexError, TypeError):
+                node = None
+        return tuple(path)
+
+    def _failing_key(self, root: object, prefix: list[str | int], mapping: dict[Any, Any], error: str) -> Any:
+        for key in mapping:
+            trial = _replace_at(root, prefix, {key: mapping[key]})
+            try:
+                self._msgspec.convert(trial, self.type)
+            except self._msgspec.ValidationError as e:
+                if str(e) == error:
+                    return key
+        return None
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
         schema: dict[str, Any] = self._msgspec.json.schema(self.type)
@@ -200,6 +228,16 @@ class MsgspecSchema(Generic[T]):
 
     def __repr__(self) -> str:
         return f"MsgspecSchema({getattr(self.type, '__name__', self.type)!r})"
+
+
+def _replace_at(root: Any, path: list[str | int], new: Any) -> Any:
+    """A copy of `root` with the value at `path` replaced (only the containers on the path are copied)."""
+    if not path:
+        return new
+    head, rest = path[0], path[1:]
+    copy: Any = dict(root) if isinstance(root, dict) else list(root)
+    copy[head] = _replace_at(root[head], rest, new)
+    return copy
 
 
 def _is_msgspec_type(x: Any) -> bool:
