@@ -1,0 +1,93 @@
+"""Shared pieces for the LangChain adapter tests: a scripted offline chat model and two loops."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from pydantic import Field
+
+pytest.importorskip("langchain_core")
+
+from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+from langchain_core.tools import BaseTool
+from langchain_core.utils.function_calling import convert_to_openai_tool
+
+
+class ScriptedToolModel(GenericFakeChatModel):
+    """GenericFakeChatModel + bind_tools: replays scripted AI messages, records what it was sent."""
+
+    seen_tools: list[Any] = Field(default_factory=list)
+    seen_messages: list[list[BaseMessage]] = Field(default_factory=list)
+
+    def bind_tools(self, tools: Sequence[Any], *, tool_choice: str | None = None, **kw: Any) -> Any:
+        formatted = [convert_to_openai_tool(t) for t in tools]  # what a real provider is sent
+        self.seen_tools.append(formatted)
+        return self.bind(tools=formatted, **kw)
+
+    def _generate(self, messages: list[BaseMessage], *args: Any, **kwargs: Any) -> Any:
+        self.seen_messages.append(list(messages))
+        return super()._generate(messages, *args, **kwargs)
+
+
+def tool_call(name: str, args: dict[str, Any], id: str) -> dict[str, Any]:
+    return {"name": name, "args": args, "id": id, "type": "tool_call"}
+
+
+def script(*steps: list[dict[str, Any]] | str) -> ScriptedToolModel:
+    """A model that emits each step: a list of tool calls, or a final text answer."""
+    msgs = [
+        AIMessage(content=s) if isinstance(s, str) else AIMessage(content="", tool_calls=s) for s in steps
+    ]
+    return ScriptedToolModel(messages=iter(msgs), seen_tools=[], seen_messages=[])
+
+
+def run_loop(
+    model: Any, tools: list[BaseTool], user: str, max_steps: int = 6, config: Any = None
+) -> list[Any]:
+    """langchain-core only: model -> tool calls -> tool.invoke(ToolCall) -> ToolMessages -> model."""
+    by_name = {t.name: t for t in tools}
+    bound = model.bind_tools(tools)
+    messages: list[Any] = [HumanMessage(user)]
+    for _ in range(max_steps):
+        ai = bound.invoke(messages)
+        messages.append(ai)
+        if not ai.tool_calls:
+            return messages
+        for tc in ai.tool_calls:
+            messages.append(by_name[tc["name"]].invoke(tc, config))
+    return messages
+
+
+async def arun_loop(
+    model: Any, tools: list[BaseTool], user: str, max_steps: int = 6, config: Any = None
+) -> list[Any]:
+    by_name = {t.name: t for t in tools}
+    bound = model.bind_tools(tools)
+    messages: list[Any] = [HumanMessage(user)]
+    for _ in range(max_steps):
+        ai = await bound.ainvoke(messages)
+        messages.append(ai)
+        if not ai.tool_calls:
+            return messages
+        results = await asyncio.gather(*(by_name[tc["name"]].ainvoke(tc, config) for tc in ai.tool_calls))
+        messages.extend(results)
+    return messages
+
+
+class LoopKit:
+    """The helpers above, handed to tests through the `lc` fixture."""
+
+    ScriptedToolModel = ScriptedToolModel
+    tool_call = staticmethod(tool_call)
+    script = staticmethod(script)
+    run_loop = staticmethod(run_loop)
+    arun_loop = staticmethod(arun_loop)
+
+
+@pytest.fixture
+def lc() -> type[LoopKit]:
+    return LoopKit
