@@ -1,0 +1,167 @@
+"""Consuming MCP servers as neutral tools: `from_mcp` and `mcp_tools`, against real SDK servers."""
+
+from __future__ import annotations
+
+import asyncio
+
+import mcp.types as mt
+import pytest
+from mcp import Client
+from mcp.server.context import ServerRequestContext
+from mcp.server.mcpserver import MCPServer
+from mcp_sample_server import CALLS, PNG, TOOLS, add, place_order
+
+import interop
+from interop import StandardToolValidationError, ToolError, input_json_schema, output_json_schema, tool
+from interop.bridge import get_origin
+from interop.mcp import MCPResult, build_server, from_mcp, mcp_tools
+
+pytestmark = pytest.mark.anyio
+
+
+@pytest.mark.parametrize("mode", ["legacy", "auto"])
+async def test_a_served_tool_comes_back_with_its_meta_and_schemas(mode: str) -> None:
+    async with mcp_tools(build_server(TOOLS), mode=mode) as tools:
+        back = {t.name: t for t in tools}
+        for original in TOOLS:
+            t = back[original.name]
+            assert t.title == original.title
+            assert t.description == original.description
+            assert t.meta == original.meta
+            assert input_json_schema(t) == input_json_schema(original)
+            assert output_json_schema(t) == output_json_schema(original)
+            assert isinstance(get_origin(t), mt.Tool)  # the MCP descriptor it came from
+        assert back["add"].meta == {
+            "read_only": True,
+            "idempotent": True,
+            "open_world": False,
+            "tags": ["math"],
+            "com.example/owner": "qa",
+        }
+        # calls: structured results come back as values (unwrapped when the server wrapped them)
+        assert await interop.acall(back["add"], {"a": 2, "b": 3}) == 5
+        assert await interop.acall(back["place_order"], {"items": [{"sku": "a", "qty": 2}]}) == {
+            "total": 2,
+            "skus": ["a"],
+        }
+
+
+async def test_arguments_are_validated_locally_before_the_call() -> None:
+    CALLS.clear()
+    async with mcp_tools(build_server([place_order])) as (order,):
+        with pytest.raises(StandardToolValidationError) as info:
+            await interop.acall(order, {"items": [{"sku": 3, "qty": 0}]})
+        assert info.value.tool_name == "place_order" and info.value.target == "input"
+        assert {".".join(map(str, i.path)) for i in info.value.issues} == {"items.0.qty", "items.0.sku"}
+        assert CALLS == []
+        assert (await interop.acall(order, {"items": [{"sku": "x", "qty": 1}]}))["total"] == 1
+        assert CALLS == ["place_order"]
+
+
+async def test_iserror_results_raise_tool_error_with_the_server_text() -> None:
+    async with mcp_tools(build_server(TOOLS)) as tools:
+        t = {x.name: x for x in tools}
+        with pytest.raises(ToolError, match="sku 'discontinued' is no longer sold"):
+            await interop.acall(t["place_order"], {"items": [{"sku": "discontinued", "qty": 1}]})
+        with pytest.raises(ToolError, match="internal error"):
+            await interop.acall(t["crash"])
+        assert await interop.acall(t["add"], {"a": 1, "b": 1}) == 2  # the session is still fine
+
+
+async def test_rich_content_is_kept_in_an_mcp_result() -> None:
+    async with mcp_tools(build_server(TOOLS)) as tools:
+        picture = next(t for t in tools if t.name == "picture")
+        result = await interop.acall(picture, {"caption": "a cat"})
+    assert isinstance(result, MCPResult)
+    assert result.text == "a cat"
+    assert result.images[0].data == PNG and result.images[0].mime_type == "image/png"
+    assert str(result).startswith("a cat\n[image: image/png")
+
+
+async def test_a_consumed_tool_served_again_keeps_everything() -> None:
+    """MCP -> neutral -> MCP: a proxy server exposes the same descriptor and the same content."""
+    async with mcp_tools(build_server(TOOLS)) as tools:
+        async with Client(build_server(tools), mode="legacy") as proxy:
+            listed = {t.name: t for t in (await proxy.list_tools()).tools}
+            assert listed["add"].annotations == mt.ToolAnnotations(
+                title="Add numbers", read_only_hint=True, idempotent_hint=True, open_world_hint=False
+            )
+            r = await proxy.call_tool("picture", {"caption": "c"})
+            assert [c.type for c in r.content] == ["text", "image"]
+            r = await proxy.call_tool("add", {"a": 1, "b": 2})
+            assert r.structured_content == {"result": 3}
+            r = await proxy.call_tool("add", {"a": "x"})
+            assert r.is_error and "Invalid arguments for tool 'add'" in r.content[0].text
+
+
+async def test_sdk_mcpserver_tools_annotations_meta_and_wrapped_outputs() -> None:
+    server = MCPServer("native")
+
+    @server.tool(
+        title="Multiply",
+        annotations=mt.ToolAnnotations(read_only_hint=True, destructive_hint=False),
+        meta={"com.example/cost": 2},
+    )
+    def mul(a: int, b: int) -> int:
+        """Multiply two numbers."""
+        return a * b
+
+    @server.tool()
+    def fail(x: int) -> str:
+        """Fails on purpose."""
+        raise ValueError("x must be even")
+
+    async with mcp_tools(server) as tools:
+        t = {x.name: x for x in tools}
+        m = t["mul"]
+        assert m.title == "Multiply" and m.description == "Multiply two numbers."
+        assert m.meta == {"read_only": True, "destructive": False, "com.example/cost": 2}
+        assert output_json_schema(m) == {
+            "type": "integer",
+            "title": "Result",
+        }  # the SDK wraps as {"result": int}
+        assert await interop.acall(m, {"a": 6, "b": 7}) == 42
+        with pytest.raises(ToolError, match="Error executing tool fail"):
+            await interop.acall(t["fail"], {"x": 1})
+
+
+async def test_request_meta_hook_and_rename() -> None:
+    seen: list[object] = []
+
+    @tool(context="ctx")
+    def whoami(ctx: ServerRequestContext) -> str:
+        """Who is calling."""
+        seen.append((ctx.meta or {}).get("com.example/user"))
+        return "ok"
+
+    async with mcp_tools(
+        build_server([whoami]),
+        rename=lambda n: f"remote.{n}",
+        request_meta=lambda context: {"com.example/user": context["user"]} if context else None,
+    ) as (t,):
+        assert t.name == "remote.whoami"
+        assert await interop.acall(t, {}, {"user": "ada"}) == "ok"
+        assert await interop.acall(t, {}) == "ok"
+    assert seen == ["ada", None]
+
+
+async def test_one_session_serves_many_concurrent_calls() -> None:
+    async with Client(build_server([add])) as client:
+        (t,) = await from_mcp(client)
+        results = await asyncio.gather(*(interop.acall(t, {"a": i, "b": i}) for i in range(200)))
+    assert results == [2 * i for i in range(200)]
+
+
+async def test_sync_call_from_another_thread_is_forwarded_to_the_session_loop() -> None:
+    async with mcp_tools(build_server([add])) as (t,):
+        # interop.call from a thread with no loop runs the coroutine on a fresh loop; the call is
+        # forwarded to the loop that owns the session
+        assert await asyncio.to_thread(interop.call, t, {"a": 20, "b": 22}) == 42
+
+
+async def test_session_closed_tools_fail_clearly() -> None:
+    async with mcp_tools(build_server([add]), mode="legacy") as (t,):
+        pass
+    with pytest.raises(RuntimeError, match="within an async context manager"):
+        await interop.acall(t, {"a": 1, "b": 2})
+    assert t.name == add.name
