@@ -1,0 +1,321 @@
+"""The shared helpers adapters use: meta vocabulary, approval, names, origin stash, results."""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import uuid
+from typing import Any
+
+import msgspec
+import pytest
+from pydantic import BaseModel
+
+import interop
+from interop import ApprovalRequest, ApprovalRequiredError, ToolError, ToolNameError
+from interop.bridge import (
+    MCP_HINT_DEFAULTS,
+    NAME_RULES,
+    check_name,
+    describe_error,
+    ensure_approval,
+    get_origin,
+    is_model_facing_error,
+    json_safe_meta,
+    meta_flag,
+    meta_tags,
+    requires_approval,
+    resolve_name,
+    set_origin,
+    to_json_text,
+    to_jsonable,
+    with_approval,
+)
+
+
+def _tool(
+    meta: dict[str, Any] | None = None, calls: list[Any] | None = None
+) -> interop.StandardTool[Any, Any, Any]:
+    sink = calls if calls is not None else []
+
+    @interop.tool(meta=meta)
+    def delete(path: str) -> str:
+        """Delete a file."""
+        sink.append(path)
+        return f"deleted {path}"
+
+    return delete
+
+
+# ------------------------------------------------------------------------------------------- meta
+
+
+@pytest.mark.parametrize(
+    ("meta", "key", "expected"),
+    [
+        ({"read_only": "yes"}, "read_only", "must be bool, got str"),
+        ({"destructive": 1}, "destructive", "must be bool, got int"),
+        ({"idempotent": None}, "idempotent", "must be bool"),
+        ({"open_world": "false"}, "open_world", "must be bool"),
+        ({"requires_approval": 0}, "requires_approval", "must be bool"),
+        ({"strict": "true"}, "strict", "must be bool"),
+        ({"return_direct": []}, "return_direct", "must be bool"),
+        ({"tags": "a,b"}, "tags", "must be list, got str"),
+    ],
+)
+def test_well_known_meta_keys_are_type_checked(meta: dict[str, Any], key: str, expected: str) -> None:
+    with pytest.raises(TypeError) as info:
+        _tool(meta)
+    assert f"meta[{key!r}]" in str(info.value)
+    assert expected in str(info.value)
+    assert "'delete'" in str(info.value)  # names the tool
+    with pytest.raises(TypeError, match=key):
+        interop.validate_meta(meta)
+
+
+def test_tags_must_be_strings_and_meta_a_mapping() -> None:
+    with pytest.raises(TypeError, match=r"meta\['tags'\] must be a list of str"):
+        _tool({"tags": ["a", 1]})
+    with pytest.raises(TypeError, match="meta must be a mapping"):
+        interop.standard_tool(name="x", description="", execute=print, meta=["read_only"])  # type: ignore[arg-type]
+
+
+def test_valid_and_unknown_meta_keys_are_kept() -> None:
+    marker = object()
+    meta: interop.ToolMeta = {"read_only": True, "tags": ["fs"], "strict": False}
+    t = _tool({**meta, "com.example/owner": "ops", "callback": marker})
+    assert (
+        t.meta["read_only"] is True and t.meta["com.example/owner"] == "ops" and t.meta["callback"] is marker
+    )
+    assert set(interop.WELL_KNOWN_META) == set(interop.ToolMeta.__annotations__)
+
+
+def test_meta_flag_defaults_follow_mcp() -> None:
+    assert dict(MCP_HINT_DEFAULTS) == {
+        "read_only": False,
+        "destructive": True,
+        "idempotent": False,
+        "open_world": True,
+    }
+    empty: dict[str, Any] = {}
+    assert meta_flag(empty, "read_only") is False
+    assert meta_flag(empty, "destructive") is True
+    assert meta_flag(empty, "idempotent") is False
+    assert meta_flag(empty, "open_world") is True
+    for key in ("requires_approval", "strict", "return_direct", "anything"):
+        assert meta_flag(empty, key) is False
+    assert meta_flag({"destructive": False, "strict": True}, "destructive") is False
+    assert meta_flag({"destructive": False, "strict": True}, "strict") is True
+
+
+def test_meta_tags_and_json_safe_meta() -> None:
+    assert meta_tags({}) == []
+    tags = ["a", "b"]
+    got = meta_tags({"tags": tags})
+    assert got == tags and got is not tags
+    meta = {
+        "read_only": True,
+        "tags": ["x"],
+        "n": 1.5,
+        "nested": {"k": [1, None]},
+        "tuple": (1, 2),
+        "fn": print,
+    }
+    safe = json_safe_meta(meta)
+    assert safe == {"read_only": True, "tags": ["x"], "n": 1.5, "nested": {"k": [1, None]}, "tuple": [1, 2]}
+    safe["tags"].append("y")
+    assert meta["tags"] == ["x"]  # a copy
+
+
+# ------------------------------------------------------------------------------------------- approval
+
+
+def test_ensure_approval_passes_tools_without_the_flag() -> None:
+    t = _tool({"requires_approval": False})
+    assert ensure_approval(t, target="anthropic") is t
+    assert not requires_approval(t)
+
+
+def test_ensure_approval_refuses_to_drop_the_flag() -> None:
+    t = _tool({"requires_approval": True})
+    assert requires_approval(t)
+    with pytest.raises(ApprovalRequiredError) as info:
+        ensure_approval(t, target="LlamaIndex")
+    message = str(info.value)
+    assert "'delete'" in message and "LlamaIndex" in message
+    assert "approval=" in message and "allow_unapproved=True" in message
+    assert isinstance(info.value, interop.InteropError)
+    assert ensure_approval(t, target="LlamaIndex", allow_unapproved=True) is t
+
+
+def test_ensure_approval_with_a_callback_asks_before_each_call() -> None:
+    calls: list[str] = []
+    t = _tool({"requires_approval": True}, calls)
+    asked: list[ApprovalRequest] = []
+    ctx = object()
+
+    def approve(req: ApprovalRequest) -> bool:
+        asked.append(req)
+        return req.input["path"] != "/"
+
+    guarded = ensure_approval(t, target="x", approval=approve)
+    assert guarded is not t
+    assert guarded.name == t.name and guarded.meta is t.meta
+    assert interop.call(guarded, {"path": "/tmp/a"}, ctx) == "deleted /tmp/a"
+    with pytest.raises(ToolError, match="'delete' was not approved"):
+        interop.call(guarded, {"path": "/"})
+    assert calls == ["/tmp/a"]  # the denied call never ran
+    assert [r.input for r in asked] == [{"path": "/tmp/a"}, {"path": "/"}]
+    assert asked[0].tool is t and asked[0].context is ctx
+    # already enforced: a second conversion does not ask twice
+    assert ensure_approval(guarded, target="y") is guarded
+
+
+@pytest.mark.anyio
+async def test_async_approval_callback_and_async_tool() -> None:
+    calls: list[str] = []
+
+    @interop.tool(meta={"requires_approval": True})
+    async def wipe(disk: str) -> str:
+        calls.append(disk)
+        return "wiped"
+
+    async def approve(req: ApprovalRequest) -> bool:
+        return bool(req.input.get("disk", "scratch") == "scratch")
+
+    guarded = with_approval(wipe, approve)
+    assert interop.is_async_tool(guarded)
+    assert await interop.acall(guarded, {"disk": "scratch"}) == "wiped"
+    with pytest.raises(ToolError):
+        await interop.acall(guarded, {"disk": "root"})
+    assert calls == ["scratch"]
+
+    sync_guarded = with_approval(_tool({"requires_approval": True}), approve)
+    assert interop.is_async_tool(sync_guarded)  # an async callback makes the tool async
+    assert await interop.acall(sync_guarded, {"path": "p"}) == "deleted p"
+
+
+# ------------------------------------------------------------------------------------------- names
+
+
+def test_check_name() -> None:
+    assert check_name("get_weather", "openai") == "get_weather"
+    assert check_name("fs.read", "mcp") == "fs.read"
+    with pytest.raises(ToolNameError) as info:
+        check_name("fs.read", "openai")
+    assert "'fs.read'" in str(info.value) and "openai" in str(info.value) and "name=" in str(info.value)
+    assert isinstance(info.value, ValueError)
+    with pytest.raises(ToolNameError):
+        check_name("x" * 65, "anthropic")
+    assert check_name("x" * 128, "mcp")
+    with pytest.raises(ToolNameError):
+        check_name("1abc", "gemini")
+    with pytest.raises(ToolNameError):
+        check_name("", "mcp")
+    assert {
+        "openai",
+        "anthropic",
+        "gemini",
+        "mcp",
+        "langchain",
+        "pydantic-ai",
+        "llamaindex",
+        "openai-agents",
+    } <= set(NAME_RULES)
+
+
+def test_resolve_name() -> None:
+    assert resolve_name("fs.read", "mcp") == "fs.read"
+    assert resolve_name("fs.read", "openai", "fs_read") == "fs_read"
+    assert resolve_name("fs.read", "openai", {"fs.read": "read_file"}) == "read_file"
+    assert resolve_name("ok", "openai", {"other": "x"}) == "ok"
+    assert resolve_name("fs.read", "openai", lambda n: n.replace(".", "__")) == "fs__read"
+    with pytest.raises(ToolNameError):
+        resolve_name("fs.read", "openai", {"other": "x"})
+    with pytest.raises(ToolNameError):
+        resolve_name("ok", "openai", "bad name")
+
+
+# ------------------------------------------------------------------------------------------- origin stash
+
+
+def test_origin_stash() -> None:
+    t = _tool()
+    assert get_origin(t) is None
+    native = {"native": True}
+    set_origin(t, native)  # works on the frozen dataclass
+    assert get_origin(t) is native
+    assert get_origin(t, dict) is native
+    assert get_origin(t, (list, dict)) is native
+    assert get_origin(t, list) is None
+
+    class Plain:
+        pass
+
+    p = Plain()
+    set_origin(p, t)
+    assert get_origin(p) is t
+    assert get_origin(p, interop.StandardTool) is t
+    assert get_origin(object()) is None
+
+
+# ------------------------------------------------------------------------------------------- results
+
+
+class Out(BaseModel):
+    when: datetime.datetime
+    id: uuid.UUID
+
+
+@dataclasses.dataclass
+class Pair:
+    a: int
+    b: set[int]
+
+
+class MsgOut(msgspec.Struct, rename="camel"):
+    first_name: str
+    tags: frozenset[str] = frozenset()
+
+
+def test_to_json_text() -> None:
+    assert to_json_text("plain text") == "plain text"
+    assert to_json_text('{"already": "json"}') == '{"already": "json"}'  # verbatim, not re-encoded
+    assert to_json_text("") == ""
+    assert to_json_text({"a": [1, None, True]}) == '{"a":[1,null,true]}'
+    assert to_json_text(None) == "null"
+    assert to_json_text(3) == "3"
+    when = datetime.datetime(2024, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc)
+    uid = uuid.UUID("12345678-1234-5678-1234-567812345678")
+    assert to_json_text(Out(when=when, id=uid)) == (
+        '{"when":"2024-01-02T03:04:05Z","id":"12345678-1234-5678-1234-567812345678"}'
+    )
+    assert to_json_text(when) == '"2024-01-02T03:04:05Z"'
+    assert to_json_text(Pair(1, {2})) == '{"a":1,"b":[2]}'
+    assert to_json_text(MsgOut("Ada", frozenset({"x"}))) == '{"firstName":"Ada","tags":["x"]}'
+    assert to_json_text([MsgOut("B")]) == '[{"firstName":"B","tags":[]}]'
+    assert to_json_text(object()).startswith('"<object object')  # never a crash
+
+
+def test_to_jsonable() -> None:
+    when = datetime.date(2024, 1, 2)
+    assert to_jsonable({"d": when, "s": {1}, "t": (1, 2)}) == {"d": "2024-01-02", "s": [1], "t": [1, 2]}
+    assert to_jsonable(MsgOut("Ada")) == {"firstName": "Ada", "tags": []}
+
+
+def test_describe_error_and_model_facing_errors() -> None:
+    t = _tool()
+    try:
+        interop.call(t, {"path": 1})
+    except interop.StandardToolValidationError as e:
+        assert is_model_facing_error(e)
+        assert describe_error(e, "delete") == (
+            "Invalid arguments for tool 'delete': path: Input should be a valid string. "
+            "Fix the arguments and call the tool again."
+        )
+    out_err = interop.StandardToolValidationError("output", [interop.Issue("bad", ("x",))])
+    assert describe_error(out_err, "t") == "Tool 't' produced an invalid result: x: bad."
+    assert describe_error(ToolError("city unknown"), "t") == "Error from tool 't': city unknown"
+    assert is_model_facing_error(ToolError("x"))
+    assert not is_model_facing_error(RuntimeError("x"))
+    assert describe_error(RuntimeError("x"), "t") == "Error from tool 't': RuntimeError: x"

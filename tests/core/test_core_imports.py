@@ -1,0 +1,147 @@
+"""`import interop` stays light (no framework, no jsonschema until needed) and its exports are complete."""
+
+from __future__ import annotations
+
+import inspect
+import json
+import re
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import interop
+import interop.bridge
+
+FRAMEWORKS = (
+    "langchain_core",
+    "langchain",
+    "langgraph",
+    "pydantic_ai",
+    "llama_index",
+    "agents",
+    "mcp",
+    "openai",
+)
+
+
+def _loaded_after(code: str) -> set[str]:
+    script = f"import sys, json\n{code}\nprint(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}})))"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    return set(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+def test_import_interop_imports_no_framework_nor_jsonschema() -> None:
+    loaded = _loaded_after("import interop, interop.bridge")
+    assert not loaded & set(FRAMEWORKS)
+    assert "jsonschema" not in loaded
+    assert "msgspec" not in loaded
+
+
+def test_using_pydantic_tools_still_imports_no_jsonschema() -> None:
+    code = (
+        "import interop\n"
+        "@interop.tool\n"
+        "def f(a: int) -> int:\n    return a\n"
+        "interop.call(f, {'a': 1})\n"
+        "for t in ('draft-2020-12', 'draft-07', 'openapi-3.0'): interop.input_json_schema(f, t)\n"
+    )
+    loaded = _loaded_after(code)
+    assert "jsonschema" not in loaded
+    assert not loaded & set(FRAMEWORKS)
+
+
+def test_jsonschema_is_imported_once_a_raw_dict_schema_is_used() -> None:
+    loaded = _loaded_after("import interop\ninterop.as_schema({'type': 'object'})")
+    assert "jsonschema" in loaded
+    assert not loaded & set(FRAMEWORKS)
+
+
+def _isort_key(name: str) -> tuple[int, str]:
+    """ruff RUF022's isort-style order: CONSTANTS, then Classes, then the rest."""
+    if name.isupper() or re.fullmatch(r"[A-Z0-9_]+", name):
+        return (0, name)
+    if name[0].isupper():
+        return (1, name)
+    return (2, name)
+
+
+def _public_names(module: types.ModuleType) -> set[str]:
+    return {
+        name
+        for name, value in vars(module).items()
+        if not name.startswith("_") and not inspect.ismodule(value) and name not in {"annotations"}
+    }
+
+
+def test_interop_all_is_sorted_and_complete() -> None:
+    exported = interop.__all__
+    assert exported == sorted(exported, key=_isort_key)
+    assert len(set(exported)) == len(exported)
+    for name in exported:
+        assert hasattr(interop, name), name
+    assert _public_names(interop) == set(exported)
+
+
+DESIGN_CORE = {
+    "StandardSchemaV1",
+    "StandardToolV0",
+    "StandardTool",
+    "standard_tool",
+    "tool",
+    "FromContext",
+    "with_formatted_output",
+    "call",
+    "acall",
+    "input_json_schema",
+    "output_json_schema",
+    "StandardToolValidationError",
+    "ToolError",
+    "as_schema",
+    "ToolMeta",
+}
+
+DESIGN_BRIDGE = {
+    "get_origin",
+    "set_origin",
+    "run_sync",
+    "call",
+    "acall",
+    "is_async_tool",
+    "to_json_text",
+    "to_jsonable",
+    "describe_error",
+    "is_model_facing_error",
+    "check_name",
+    "resolve_name",
+    "Rename",
+    "ensure_approval",
+    "requires_approval",
+    "with_approval",
+    "json_safe_meta",
+    "meta_flag",
+    "meta_tags",
+    "input_json_schema",
+    "output_json_schema",
+    "copy_json",
+}
+
+
+def test_design_names_are_exported() -> None:
+    assert DESIGN_CORE <= set(interop.__all__)
+    assert DESIGN_BRIDGE <= set(interop.bridge.__all__)
+
+
+def test_bridge_all_is_sorted_and_complete() -> None:
+    exported = interop.bridge.__all__
+    assert exported == sorted(exported, key=_isort_key)
+    for name in exported:
+        assert hasattr(interop.bridge, name), name
+    assert _public_names(interop.bridge) == set(exported)
+    # the bridge re-exports the core's functions, it does not redefine them
+    assert interop.bridge.call is interop.call
+    assert interop.bridge.ensure_approval is interop.ensure_approval
+
+
+def test_py_typed_marker_ships() -> None:
+    assert (Path(interop.__file__).parent / "py.typed").exists()
