@@ -1,0 +1,140 @@
+"""Anthropic Messages API tools and dispatch of `tool_use` blocks to `tool_result` blocks.
+
+The input schema must be an object at the root with no top-level anyOf/oneOf/allOf (Anthropic
+rejects every request carrying such a tool); `$ref`s are inlined by default (recursive ones stay,
+with their `$defs`). Strict tool use compiles with `compile_anthropic_strict`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from interop._errors import SchemaConversionError
+from interop._strict import ANTHROPIC_STRICT_LIMITS
+from interop.bridge import ApprovalCallback, Rename, StrictSchema, check_name
+
+from ._common import inline_refs, tool_schema
+from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
+
+__all__ = ["AnthropicToolset", "check_anthropic_strict_limits", "to_anthropic_tool"]
+
+
+def _descriptor(
+    tool: AnyTool, strict: bool | None, name: str | None, inline: bool
+) -> tuple[dict[str, Any], StrictSchema | None]:
+    name = check_name(name or tool.name, "anthropic")
+    schema, compiled = tool_schema(tool, strict, name=name, provider="anthropic", dialect="anthropic")
+    if compiled is None and inline and "$defs" in schema:
+        schema = inline_refs(schema)
+    out: dict[str, Any] = {"name": name, "description": tool.description, "input_schema": schema}
+    if compiled is not None:
+        out["strict"] = True
+    return out, compiled
+
+
+def to_anthropic_tool(
+    tool: AnyTool, *, strict: bool | None = None, name: str | None = None, inline_refs: bool = True
+) -> dict[str, Any]:
+    """An Anthropic tool: `{name, description, input_schema, strict?}`.
+
+    `strict=None` uses the tool's `meta["strict"]`, else strict tool use exactly when the schema
+    already qualifies; `strict=True` compiles it (or raises `SchemaConversionError`).
+    """
+    return _descriptor(tool, strict, name, inline_refs)[0]
+
+
+def check_anthropic_strict_limits(compiled: Sequence[StrictSchema]) -> None:
+    """Raise `SchemaConversionError` when strict tools together exceed Anthropic's per-request limits."""
+    limits = ANTHROPIC_STRICT_LIMITS
+    totals = {
+        "tools": len(compiled),
+        "optional_params": sum(c.stats.get("optional_params", 0) for c in compiled),
+        "union_params": sum(c.stats.get("union_params", 0) for c in compiled),
+    }
+    over = [f"{totals[k]} {k.replace('_', ' ')} (limit {limits[k]})" for k in totals if totals[k] > limits[k]]
+    if over:
+        names = ", ".join(repr(c.tool_name) for c in compiled)
+        raise SchemaConversionError(
+            f"strict tools {names} exceed Anthropic's per-request strict limits: {'; '.join(over)}; "
+            "pass strict=False for some of them"
+        )
+
+
+def _calls(obj: Any) -> list[ToolCall]:
+    """The `tool_use` blocks of a Message (SDK object or dict) or of a list of content blocks."""
+    blocks = obj if isinstance(obj, (list, tuple)) else field_of(obj, "content", default=[obj])
+    if isinstance(blocks, str):
+        return []
+    return [
+        ToolCall(id=field_of(b, "id"), name=field_of(b, "name"), arguments=field_of(b, "input", default={}))
+        for b in blocks
+        if field_of(b, "type") == "tool_use"
+    ]
+
+
+def _block(outcome: ToolOutcome) -> dict[str, Any]:
+    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": outcome.call.id, "content": outcome.text}
+    if outcome.is_error:
+        block["is_error"] = True
+    return block
+
+
+class AnthropicToolset:
+    """Neutral tools for the raw `anthropic` SDK: `tools=` descriptors and `tool_result` blocks.
+
+    ```python
+    toolset = AnthropicToolset([get_weather])
+    message = client.messages.create(model=..., max_tokens=..., messages=messages, tools=toolset.tools)
+    messages += [
+        {"role": "assistant", "content": message.content},
+        {"role": "user", "content": toolset.dispatch(message, context=user)},
+    ]
+    ```
+    Failures (bad arguments, `ToolError`, unknown tools) come back with `is_error: true`.
+    """
+
+    def __init__(
+        self,
+        tools: Sequence[AnyTool],
+        *,
+        strict: bool | None = None,
+        inline_refs: bool = True,
+        rename: Rename = None,
+        approval: ApprovalCallback | None = None,
+        allow_unapproved: bool = False,
+        parallel: bool = True,
+        handle_errors: bool = False,
+    ) -> None:
+        descriptors: list[dict[str, Any]] = []
+
+        def strict_for(tool: AnyTool, name: str) -> StrictSchema | None:
+            descriptor, compiled = _descriptor(tool, strict, name, inline_refs)
+            descriptors.append(descriptor)
+            return compiled
+
+        self.dispatcher = Dispatcher(
+            tools,
+            provider="anthropic",
+            strict_for=strict_for,
+            rename=rename,
+            approval=approval,
+            allow_unapproved=allow_unapproved,
+            parallel=parallel,
+            handle_errors=handle_errors,
+        )
+        check_anthropic_strict_limits(
+            [e.strict for e in self.dispatcher.entries.values() if e.strict is not None]
+        )
+        self.tools: list[dict[str, Any]] = descriptors
+        """The descriptors to pass as `tools=`."""
+
+    def dispatch(self, message: Any, *, context: Any = None) -> list[dict[str, Any]]:
+        """Run the `tool_use` blocks of `message`; the `tool_result` blocks for the next user turn."""
+        outcomes = self.dispatcher.run(_calls(message), context)
+        return [_block(o) for o in outcomes]
+
+    async def adispatch(self, message: Any, *, context: Any = None) -> list[dict[str, Any]]:
+        """`dispatch` from async code."""
+        outcomes = await self.dispatcher.arun(_calls(message), context)
+        return [_block(o) for o in outcomes]

@@ -1,0 +1,130 @@
+"""Gemini function declarations and dispatch of `functionCall` parts to `functionResponse` parts.
+
+Declarations use the REST (camelCase) field names, which the `google-genai` SDK also accepts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from interop.bridge import ApprovalCallback, Rename, check_name, input_json_schema, to_jsonable
+
+from ._common import check_object_root
+from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
+from ._gemini_schema import to_gemini_json_schema, to_gemini_schema
+
+__all__ = ["GeminiToolset", "to_gemini_function_declaration"]
+
+GeminiMode = Literal["parameters", "parameters_json_schema"]
+
+
+def to_gemini_function_declaration(
+    tool: AnyTool, *, mode: GeminiMode = "parameters", name: str | None = None
+) -> dict[str, Any]:
+    """A Gemini `FunctionDeclaration`: `{name, description, parameters | parametersJsonSchema}`.
+
+    `mode="parameters"` gives Gemini's OpenAPI-3.0 `Schema` (refs inlined, `nullable`, string
+    enums); `mode="parameters_json_schema"` the JSON Schema subset (local refs kept). A tool
+    without arguments gets no schema at all (Gemini rejects an object with no properties).
+    """
+    name = check_name(name or tool.name, "gemini")
+    check_object_root(input_json_schema(tool), tool_name=name, provider="gemini")
+    out: dict[str, Any] = {"name": name, "description": tool.description}
+    if mode == "parameters":
+        schema = to_gemini_schema(input_json_schema(tool, target="openapi-3.0"))
+        if schema.get("properties"):
+            out["parameters"] = schema
+    elif mode == "parameters_json_schema":
+        schema = to_gemini_json_schema(input_json_schema(tool))
+        if schema.get("properties"):
+            out["parametersJsonSchema"] = schema
+    else:
+        raise ValueError(f"unknown Gemini mode {mode!r}; expected 'parameters' or 'parameters_json_schema'")
+    return out
+
+
+def _calls(obj: Any) -> list[ToolCall]:
+    """The function calls of a GenerateContentResponse, a Content, or a list of parts/calls."""
+    if isinstance(obj, (list, tuple)):
+        parts: Sequence[Any] = obj
+    elif (candidates := field_of(obj, "candidates")) is not None:
+        parts = field_of(field_of(candidates[0], "content"), "parts") or []
+    elif field_of(obj, "parts") is not None:
+        parts = field_of(obj, "parts")
+    else:
+        parts = [obj]
+    calls: list[ToolCall] = []
+    for part in parts:
+        fc = field_of(part, "function_call", "functionCall")
+        if fc is None and field_of(part, "name") is not None and field_of(part, "text") is None:
+            fc = part  # a bare FunctionCall
+        if fc is not None:
+            calls.append(
+                ToolCall(id=field_of(fc, "id"), name=field_of(fc, "name"), arguments=field_of(fc, "args"))
+            )
+    return calls
+
+
+def _part(outcome: ToolOutcome) -> dict[str, Any]:
+    if outcome.is_error:
+        response: dict[str, Any] = {"error": outcome.text}
+    else:
+        response = {"output": to_jsonable(outcome.value)}
+    body: dict[str, Any] = {"name": outcome.call.name, "response": response}
+    if outcome.call.id is not None:
+        body["id"] = outcome.call.id
+    return {"functionResponse": body}
+
+
+class GeminiToolset:
+    """Neutral tools for the `google-genai` SDK: a `Tool` with the declarations, and the responses.
+
+    ```python
+    toolset = GeminiToolset([get_weather])
+    config = types.GenerateContentConfig(tools=toolset.tools)
+    response = client.models.generate_content(model=..., contents=contents, config=config)
+    contents += [response.candidates[0].content,
+                 {"role": "user", "parts": toolset.dispatch(response, context=user)}]
+    ```
+    Results go back as `{"output": value}`, failures as `{"error": message}`.
+    """
+
+    def __init__(
+        self,
+        tools: Sequence[AnyTool],
+        *,
+        mode: GeminiMode = "parameters",
+        rename: Rename = None,
+        approval: ApprovalCallback | None = None,
+        allow_unapproved: bool = False,
+        parallel: bool = True,
+        handle_errors: bool = False,
+    ) -> None:
+        declarations: list[dict[str, Any]] = []
+
+        def declare(tool: AnyTool, name: str) -> None:
+            declarations.append(to_gemini_function_declaration(tool, mode=mode, name=name))
+
+        self.dispatcher = Dispatcher(
+            tools,
+            provider="gemini",
+            strict_for=declare,
+            rename=rename,
+            approval=approval,
+            allow_unapproved=allow_unapproved,
+            parallel=parallel,
+            handle_errors=handle_errors,
+        )
+        self.declarations: list[dict[str, Any]] = declarations
+        """The function declarations."""
+        self.tools: list[dict[str, Any]] = [{"functionDeclarations": declarations}]
+        """What to pass as `GenerateContentConfig(tools=...)`."""
+
+    def dispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
+        """Run the function calls in `response`; the `functionResponse` parts for the next turn."""
+        return [_part(o) for o in self.dispatcher.run(_calls(response), context)]
+
+    async def adispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
+        """`dispatch` from async code."""
+        return [_part(o) for o in await self.dispatcher.arun(_calls(response), context)]

@@ -1,0 +1,146 @@
+"""OpenAI function tools (Chat Completions and Responses) and dispatch of the model's calls.
+
+Descriptors are plain dicts: no `openai` import is needed to build them. With strict mode the
+parameters are compiled by `interop.bridge.compile_openai_strict`; the dispatcher then removes
+the nulls the model sends for originally-optional fields before the tool validates them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Literal
+
+from interop.bridge import ApprovalCallback, Rename, StrictSchema, check_name
+
+from ._common import tool_schema
+from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
+
+__all__ = ["OpenAIToolset", "to_openai_chat_tool", "to_openai_responses_tool"]
+
+
+def _function(
+    tool: AnyTool, strict: bool | None, name: str | None
+) -> tuple[dict[str, Any], StrictSchema | None]:
+    name = check_name(name or tool.name, "openai")
+    parameters, compiled = tool_schema(tool, strict, name=name, provider="openai", dialect="openai")
+    fn: dict[str, Any] = {"name": name, "description": tool.description, "parameters": parameters}
+    if compiled is not None:
+        fn["strict"] = True  # omitted otherwise: some OpenAI-compatible servers reject strict false/null
+    return fn, compiled
+
+
+def to_openai_chat_tool(
+    tool: AnyTool, *, strict: bool | None = None, name: str | None = None
+) -> dict[str, Any]:
+    """A Chat Completions tool: `{"type": "function", "function": {name, description, parameters, strict?}}`.
+
+    `strict=None` uses the tool's `meta["strict"]`, else strict mode exactly when the schema already
+    qualifies; `strict=True` compiles the schema (or raises `SchemaConversionError`).
+    """
+    return {"type": "function", "function": _function(tool, strict, name)[0]}
+
+
+def to_openai_responses_tool(
+    tool: AnyTool, *, strict: bool | None = None, name: str | None = None
+) -> dict[str, Any]:
+    """A Responses API tool: `{"type": "function", name, description, parameters, strict?}`."""
+    return {"type": "function", **_function(tool, strict, name)[0]}
+
+
+def _calls(obj: Any) -> list[tuple[str, ToolCall]]:
+    """The function calls in a ChatCompletion, a message, a Response, or a list of calls/items."""
+    if isinstance(obj, (list, tuple)):
+        items: Sequence[Any] = obj
+    elif (choices := field_of(obj, "choices")) is not None:
+        items = field_of(field_of(choices[0], "message"), "tool_calls") or []
+    elif field_of(obj, "tool_calls") is not None or field_of(obj, "role") is not None:
+        items = field_of(obj, "tool_calls") or []
+    elif field_of(obj, "output") is not None and field_of(obj, "type") != "function_call":
+        items = field_of(obj, "output")
+    else:
+        items = [obj]
+    calls: list[tuple[str, ToolCall]] = []
+    for item in items:
+        fn = field_of(item, "function")
+        if fn is not None:
+            call = ToolCall(
+                id=field_of(item, "id"), name=field_of(fn, "name"), arguments=field_of(fn, "arguments")
+            )
+            calls.append(("chat", call))
+        elif field_of(item, "type") == "function_call":
+            call = ToolCall(
+                id=field_of(item, "call_id"),
+                name=field_of(item, "name"),
+                arguments=field_of(item, "arguments"),
+            )
+            calls.append(("responses", call))
+    return calls
+
+
+def _message(kind: str, outcome: ToolOutcome) -> dict[str, Any]:
+    if kind == "chat":
+        return {"role": "tool", "tool_call_id": outcome.call.id, "content": outcome.text}
+    return {"type": "function_call_output", "call_id": outcome.call.id, "output": outcome.text}
+
+
+class OpenAIToolset:
+    """Neutral tools for the raw `openai` SDK: `tools=` descriptors and the follow-up messages.
+
+    ```python
+    toolset = OpenAIToolset([get_weather])
+    completion = client.chat.completions.create(model=..., messages=messages, tools=toolset.tools)
+    messages += [completion.choices[0].message, *toolset.dispatch(completion, context=user)]
+    ```
+    `dispatch` accepts a ChatCompletion, its message, a Responses `Response`, or a list of Chat
+    `tool_calls` / Responses `function_call` items (SDK objects or dicts), and returns tool
+    messages (Chat) or `function_call_output` items (Responses). Calls run concurrently when
+    `parallel` (async tools gathered, sync tools in threads). Tools with `requires_approval` need
+    `approval=` (asked before each call) or `allow_unapproved=True`.
+    """
+
+    def __init__(
+        self,
+        tools: Sequence[AnyTool],
+        *,
+        api: Literal["chat", "responses"] = "chat",
+        strict: bool | None = None,
+        rename: Rename = None,
+        approval: ApprovalCallback | None = None,
+        allow_unapproved: bool = False,
+        parallel: bool = True,
+        handle_errors: bool = False,
+    ) -> None:
+        self.api = api
+        descriptors: list[dict[str, Any]] = []
+
+        def strict_for(tool: AnyTool, name: str) -> StrictSchema | None:
+            fn, compiled = _function(tool, strict, name)
+            descriptors.append(
+                {"type": "function", "function": fn} if api == "chat" else {"type": "function", **fn}
+            )
+            return compiled
+
+        self.dispatcher = Dispatcher(
+            tools,
+            provider="openai",
+            strict_for=strict_for,
+            rename=rename,
+            approval=approval,
+            allow_unapproved=allow_unapproved,
+            parallel=parallel,
+            handle_errors=handle_errors,
+        )
+        self.tools: list[dict[str, Any]] = descriptors
+        """The descriptors to pass as `tools=`."""
+
+    def dispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
+        """Run the calls in `response` and return the follow-up messages/items, in call order."""
+        calls = _calls(response)
+        outcomes = self.dispatcher.run([c for _, c in calls], context)
+        return [_message(kind, o) for (kind, _), o in zip(calls, outcomes, strict=True)]
+
+    async def adispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
+        """`dispatch` from async code."""
+        calls = _calls(response)
+        outcomes = await self.dispatcher.arun([c for _, c in calls], context)
+        return [_message(kind, o) for (kind, _), o in zip(calls, outcomes, strict=True)]
