@@ -171,7 +171,11 @@ _MSGSPEC_SEGMENT = re.compile(r"\.[^.\[]+|\[\d+\]|\[\.\.\.\]")
 
 
 class MsgspecSchema(Generic[T]):
-    """A `StandardSchemaV1` over a msgspec type (a `Struct` or any type `msgspec.convert` takes)."""
+    """A `StandardSchemaV1` over a msgspec type (a `Struct` or any type `msgspec.convert` takes).
+
+    Validation is `msgspec.convert(..., strict=False)`, so every value the emitted JSON Schema
+    accepts is accepted (msgspec's strict mode refuses `1.0` for an `int`).
+    """
 
     def __init__(self, tp: Any) -> None:
         import msgspec
@@ -182,7 +186,8 @@ class MsgspecSchema(Generic[T]):
 
     def _validate(self, value: object) -> Success[T] | Failure:
         try:
-            return Success(self._msgspec.convert(value, self.type))
+            # lax, like the pydantic adapter: JSON's 1.0 is an integer, object keys arrive as strings
+            return Success(self._msgspec.convert(value, self.type, strict=False))
         except self._msgspec.ValidationError as e:
             text = str(e)
             match = _MSGSPEC_PATH.search(text)
@@ -216,7 +221,7 @@ class MsgspecSchema(Generic[T]):
         for key in mapping:
             trial = _replace_at(root, prefix, {key: mapping[key]})
             try:
-                self._msgspec.convert(trial, self.type)
+                self._msgspec.convert(trial, self.type, strict=False)
             except self._msgspec.ValidationError as e:
                 if str(e) == error:
                     return key

@@ -105,3 +105,14 @@ def _property_names(node: Any) -> set[str]:
     if isinstance(node, list):
         return {k for v in node for k in _property_names(v)}
     return set()
+
+
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
+def test_corpus_samples_agree_with_the_validator(shape: Shape) -> None:
+    props = interop.as_schema(shape.schema).__standard_schema__
+    for value in shape.valid:
+        assert isinstance(props.validate(value), interop.Success), value
+    for value in shape.invalid:
+        result = props.validate(value)
+        assert isinstance(result, interop.Failure), value
+        assert result.issues and all(isinstance(i.message, str) and i.message for i in result.issues)
