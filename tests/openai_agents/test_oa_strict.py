@@ -11,11 +11,14 @@ import pytest
 from agents import Agent, Runner
 from agents.strict_schema import ensure_strict_json_schema
 from agents.testing import ScriptedModel, assistant_message, function_call
+from agents.tool_context import ToolContext
 from agents.tracing import set_tracing_disabled
 from pydantic import BaseModel, Field
+from schema_corpus import SHAPES, Shape
 
 import interop
 from interop import SchemaConversionError
+from interop.bridge import compile_openai_strict, to_json_text
 from interop.openai_agents import to_openai_agents
 
 set_tracing_disabled(True)
@@ -99,9 +102,11 @@ def all_nodes(schema: Any) -> list[dict[str, Any]]:
 
 
 def test_strict_schema_passes_the_sdk_unchanged() -> None:
-    native = to_openai_agents(make_order([]))
+    tool = make_order([])
+    native = to_openai_agents(tool)
     schema = native.params_json_schema
     assert native.strict_json_schema is True
+    assert schema == compile_openai_strict(interop.input_json_schema(tool), tool_name="order").schema
     assert ensure_strict_json_schema(copy.deepcopy(schema)) == schema
     for obj in all_objects(schema):  # every object closed, every property required
         assert obj["additionalProperties"] is False
@@ -206,3 +211,38 @@ def test_non_strictable_schema_fails_naming_tool_and_path() -> None:
     assert "tagger" in str(raised.value) and "labels" in str(raised.value)
     # without asking for strict it converts, non-strict, verbatim
     assert to_openai_agents(tagger, strict=False).params_json_schema == interop.input_json_schema(tagger)
+
+
+def _strict_model_arguments(value: Any, injected: frozenset[str]) -> Any:
+    """What a strict model sends for `value`: null for each omitted top-level optional field.
+
+    (An optional field that was already nullable keeps null as a real value, so strict mode cannot
+    say "omitted" for it; such fields stay omitted here.)
+    """
+    if not isinstance(value, dict):
+        return value
+    return {key: None for key in injected} | value
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
+async def test_corpus_strict_compilation_keeps_meaning(shape: Shape) -> None:
+    tool = interop.standard_tool(
+        name="probe", description="", execute=lambda x: x, input_schema=shape.schema, meta={"strict": True}
+    )
+    schema = interop.input_json_schema(tool)
+    if schema.get("type") != "object":
+        pytest.skip("strict tool arguments need an object root")
+    try:
+        native = to_openai_agents(tool)
+    except SchemaConversionError as e:
+        assert "probe" in str(e)  # names the tool (and the path)
+        return
+    compiled = compile_openai_strict(schema, tool_name="probe")
+    assert native.params_json_schema == compiled.schema  # the SDK's own strict pass changed nothing
+    assert ensure_strict_json_schema(copy.deepcopy(compiled.schema)) == compiled.schema
+    for value in shape.valid:
+        sent = json.dumps(_strict_model_arguments(value, compiled.injected.get("", frozenset())))
+        ctx = ToolContext(None, tool_name="probe", tool_call_id="c", tool_arguments=sent)
+        got = await native.on_invoke_tool(ctx, sent)
+        assert json.loads(got) == json.loads(to_json_text(interop.call(tool, value)))
