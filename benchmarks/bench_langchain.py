@@ -1,0 +1,104 @@
+"""Invoking a converted neutral tool vs the native `StructuredTool.from_function` on the same
+function, in the same process: `.invoke(dict)` and `.invoke(ToolCall)` (sync) and `.ainvoke`."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from langchain_core.tools import StructuredTool
+
+import interop
+from interop.langchain import to_langchain
+
+ROUNDS = 9
+CALLS = 500
+
+
+def add(a: int, b: int = 1) -> int:
+    """Add two integers."""
+    return a + b
+
+
+async def aadd(a: int, b: int = 1) -> int:
+    """Add two integers, asynchronously."""
+    return a + b
+
+
+def _per_call(fn: Callable[[], Any]) -> float:
+    start = time.perf_counter()
+    for _ in range(CALLS):
+        fn()
+    return (time.perf_counter() - start) / CALLS * 1e6
+
+
+def _per_call_async(fn: Callable[[], Any]) -> float:
+    async def loop() -> float:
+        start = time.perf_counter()
+        for _ in range(CALLS):
+            await fn()
+        return (time.perf_counter() - start) / CALLS * 1e6
+
+    return asyncio.run(loop())
+
+
+def _compare(
+    name: str, base: Callable[[], Any], ours: Callable[[], Any], measure: Callable[..., float]
+) -> dict[str, object]:
+    measure(base), measure(ours)  # warm up
+    b_runs, o_runs = [], []
+    for _ in range(ROUNDS):  # interleaved, so drift hits both sides alike
+        b_runs.append(measure(base))
+        o_runs.append(measure(ours))
+    b, o = statistics.median(b_runs), statistics.median(o_runs)
+    return {
+        "name": name,
+        "baseline": round(b, 2),
+        "ours": round(o, 2),
+        "ratio": round(o / b, 3),
+        "target": 1.05,
+        "unit": "us/call",
+    }
+
+
+def run() -> list[dict[str, object]]:
+    native = StructuredTool.from_function(add)
+    converted = to_langchain(interop.tool(add))
+    args = {"a": 2, "b": 3}
+    call = {"name": "add", "args": args, "id": "call_1", "type": "tool_call"}
+    assert native.invoke(args) == 5 and converted.invoke(args) == "5"
+    assert native.invoke(call).content == converted.invoke(call).content == "5"
+    anative = StructuredTool.from_function(coroutine=aadd)
+    aconverted = to_langchain(interop.tool(aadd))
+    acall_ = {**call, "name": "aadd"}
+    return [
+        _compare(
+            "langchain invoke(dict)", lambda: native.invoke(args), lambda: converted.invoke(args), _per_call
+        ),
+        _compare(
+            "langchain invoke(ToolCall)",
+            lambda: native.invoke(call),
+            lambda: converted.invoke(call),
+            _per_call,
+        ),
+        _compare(
+            "langchain ainvoke(ToolCall)",
+            lambda: native.ainvoke(call),
+            lambda: converted.ainvoke(call),
+            _per_call_async,
+        ),
+        _compare(
+            "langchain ainvoke(ToolCall), async tool",
+            lambda: anative.ainvoke(acall_),
+            lambda: aconverted.ainvoke(acall_),
+            _per_call_async,
+        ),
+    ]
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(row)
