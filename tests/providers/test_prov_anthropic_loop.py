@@ -1,0 +1,212 @@
+"""The real `anthropic` client against a scripted local transport: tool_use -> tool_result loops."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+import anthropic
+import httpx2
+import pytest
+from prov_tools import TOOLS, Deps, get_weather, place_order
+from pydantic import BaseModel
+
+from interop import SchemaConversionError, ToolNameError, standard_tool, tool
+from interop.providers import AnthropicToolset, to_anthropic_tool
+
+Script = Callable[[dict[str, Any], int], dict[str, Any]]
+
+
+def _message(content: list[dict[str, Any]]) -> dict[str, Any]:
+    stop = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
+    return {
+        "id": "msg_1",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-test",
+        "content": content,
+        "stop_reason": stop,
+        "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    }
+
+
+def _client(script: Script, seen: list[dict[str, Any]]) -> anthropic.Anthropic:
+    def handler(request: httpx2.Request) -> httpx2.Response:
+        body = json.loads(request.content)
+        seen.append(body)
+        return httpx2.Response(200, json=script(body, len(seen)))
+
+    return anthropic.Anthropic(
+        api_key="sk-ant-test",
+        base_url="http://127.0.0.1:9",
+        http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
+    )
+
+
+def _results(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    last = body["messages"][-1]
+    assert last["role"] == "user"
+    return {b["tool_use_id"]: b for b in last["content"]}
+
+
+def _loop(client: anthropic.Anthropic, toolset: AnthropicToolset, deps: Deps, turns: int = 4) -> str:
+    messages: list[Any] = [{"role": "user", "content": "go"}]
+    for _ in range(turns):
+        message = client.messages.create(
+            model="claude-test", max_tokens=100, messages=messages, tools=toolset.tools
+        )  # type: ignore[arg-type]
+        if message.stop_reason != "tool_use":
+            return "".join(b.text for b in message.content if b.type == "text")
+        messages.append(
+            {"role": "assistant", "content": [b.model_dump(exclude_none=True) for b in message.content]}
+        )
+        messages.append({"role": "user", "content": toolset.dispatch(message, context=deps)})
+    raise AssertionError("the loop did not finish")
+
+
+def test_anthropic_loop_with_errors_and_correction() -> None:
+    toolset = AnthropicToolset(TOOLS)
+    seen: list[dict[str, Any]] = []
+
+    def script(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:
+            return _message(
+                [
+                    {"type": "text", "text": "Let me check."},
+                    {"type": "tool_use", "id": "tu1", "name": "get_weather", "input": {"city": "Paris"}},
+                    {
+                        "type": "tool_use",
+                        "id": "tu2",
+                        "name": "place_order",
+                        "input": {"lines": [{"sku": "a", "qty": -1}]},
+                    },
+                    {"type": "tool_use", "id": "tu3", "name": "get_forecast", "input": {}},
+                    {"type": "tool_use", "id": "tu4", "name": "ping", "input": {}},
+                ]
+            )
+        if n == 2:
+            results = _results(body)
+            assert (
+                "is_error" not in results["tu1"] and json.loads(results["tu1"]["content"])["city"] == "Paris"
+            )
+            assert results["tu2"]["is_error"] is True and "lines.0.qty" in results["tu2"]["content"]
+            assert (
+                results["tu3"]["is_error"] is True
+                and "Unknown tool 'get_forecast'" in results["tu3"]["content"]
+            )
+            assert results["tu4"]["content"] == "pong"
+            return _message(
+                [
+                    {
+                        "type": "tool_use",
+                        "id": "tu5",
+                        "name": "place_order",
+                        "input": {"lines": [{"sku": "a", "qty": 3}], "rush": True},
+                    }
+                ]
+            )
+        return _message([{"type": "text", "text": "done: " + _results(body)["tu5"]["content"]}])
+
+    deps = Deps(user="ada")
+    assert _loop(_client(script, seen), toolset, deps) == "done: order of 3 items for ada (rush)"
+    # exactly our descriptors went out
+    assert seen[0]["tools"] == toolset.tools == [to_anthropic_tool(t) for t in TOOLS]
+    order_schema = seen[0]["tools"][1]["input_schema"]
+    assert "$defs" not in order_schema and "$ref" not in json.dumps(order_schema)  # refs inlined
+    assert order_schema["properties"]["lines"]["items"]["properties"]["qty"]["exclusiveMinimum"] == 0
+    assert [s for s in deps.seen if s[0] == "place_order"] == [
+        ("place_order", [{"sku": "a", "qty": 3, "note": None, "gift": False}], True)
+    ]
+
+
+def test_anthropic_strict_descriptors() -> None:
+    toolset = AnthropicToolset([get_weather, place_order], strict=True)
+    seen: list[dict[str, Any]] = []
+
+    def script(body: dict[str, Any], n: int) -> dict[str, Any]:
+        if n == 1:
+            return _message(
+                [
+                    {
+                        "type": "tool_use",
+                        "id": "s1",
+                        "name": "get_weather",
+                        "input": {"city": "Oslo", "days": 2},
+                    }
+                ]
+            )
+        return _message([{"type": "text", "text": _results(body)["s1"]["content"]}])
+
+    deps = Deps(user="bo")
+    final = _loop(_client(script, seen), toolset, deps)
+    assert json.loads(final) == {"city": "Oslo", "temp": 21, "days": 2, "user": "bo"}
+    sent = seen[0]["tools"]
+    assert sent == toolset.tools and all(t["strict"] is True for t in sent)
+    weather = sent[0]["input_schema"]
+    assert weather["additionalProperties"] is False and weather["required"] == [
+        "city"
+    ]  # optional stays optional
+    qty = sent[1]["input_schema"]["properties"]["lines"]["items"]["properties"]["qty"]
+    assert "exclusiveMinimum" not in qty and "exclusiveMinimum" in qty["description"]  # moved, not lost
+
+
+class Node(BaseModel):
+    name: str
+    children: list[Node] = []
+
+
+def test_anthropic_schema_rules() -> None:
+    @tool
+    def walk(tree: Node) -> int:
+        """Count nodes."""
+        return 1
+
+    # a recursive schema keeps its refs (and only the $defs they need) when not strict
+    schema = to_anthropic_tool(walk)["input_schema"]
+    assert set(schema.get("$defs", {})) == {"Node"}
+    assert schema["properties"]["tree"]["properties"]["children"]["items"] == {"$ref": "#/$defs/Node"}
+    with pytest.raises(SchemaConversionError, match=r"'walk'.*recursive"):
+        to_anthropic_tool(walk, strict=True)
+
+    @tool
+    def pick(choice: int | str) -> str:
+        """Pick."""
+        return str(choice)
+
+    assert to_anthropic_tool(pick)["input_schema"]["type"] == "object"
+    either = standard_tool(
+        name="either",
+        description="A or B.",
+        execute=lambda args: args,
+        input_schema={
+            "anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object"}]
+        },
+    )
+    with pytest.raises(SchemaConversionError, match="'either'.*anyOf at the top level"):
+        to_anthropic_tool(either)
+    with pytest.raises(ToolNameError, match="anthropic"):
+        to_anthropic_tool(place_order, name="orders/place")
+    assert to_anthropic_tool(place_order, inline_refs=False)["input_schema"]["$defs"]
+
+
+@pytest.mark.anyio
+async def test_anthropic_async_dispatch_of_sdk_blocks() -> None:
+    toolset = AnthropicToolset([place_order, get_weather])
+    message = anthropic.types.Message.model_validate(
+        _message(
+            [
+                {
+                    "type": "tool_use",
+                    "id": "a1",
+                    "name": "place_order",
+                    "input": {"lines": [{"sku": "x", "qty": 1}]},
+                },
+                {"type": "tool_use", "id": "a2", "name": "get_weather", "input": {"city": "Atlantis"}},
+            ]
+        )
+    )
+    blocks = await toolset.adispatch(message, context=Deps(user="cy"))
+    assert blocks[0] == {"type": "tool_result", "tool_use_id": "a1", "content": "order of 1 items for cy"}
+    assert blocks[1]["is_error"] is True and "Atlantis" in blocks[1]["content"]
