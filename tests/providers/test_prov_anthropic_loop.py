@@ -184,7 +184,7 @@ def test_anthropic_schema_rules() -> None:
             "anyOf": [{"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "object"}]
         },
     )
-    with pytest.raises(SchemaConversionError, match="'either'.*anyOf at the top level"):
+    with pytest.raises(SchemaConversionError, match=r"'either'.*anyOf at the top level"):
         to_anthropic_tool(either)
     with pytest.raises(ToolNameError, match="anthropic"):
         to_anthropic_tool(place_order, name="orders/place")
