@@ -20,7 +20,7 @@ except ImportError as _import_error:
     ) from _import_error
 
 import inspect
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Literal
 
 from pydantic_ai import FunctionToolset, ModelRetry, RunContext, ToolFailed
@@ -118,15 +118,19 @@ def _make_function(
     if is_async_tool(tool):
 
         async def run_async(ctx: RunContext[Any], /, **args: Any) -> Any:
-            context = ctx.deps if hook is None else hook(ctx)
-            return await finish(execute(args, context), args)
+            try:
+                return await execute(args, ctx.deps if hook is None else hook(ctx))
+            except Exception as e:
+                mapped = _native_error(e, tool_name, args, other_errors)
+                if mapped is None:
+                    raise
+                raise mapped from e
 
         return run_async
 
     def run_sync(ctx: RunContext[Any], /, **args: Any) -> Any:
-        context = ctx.deps if hook is None else hook(ctx)
         try:
-            result = execute(args, context)
+            result = execute(args, ctx.deps if hook is None else hook(ctx))
         except Exception as e:
             mapped = _native_error(e, tool_name, args, other_errors)
             if mapped is None:
@@ -211,7 +215,7 @@ def to_pydantic_ai_toolset(
     tools: Iterable[StandardToolV0[Any, Any, Any]],
     *,
     context: ContextHook | None = None,
-    rename: Rename | Mapping[str, str] = None,
+    rename: Rename = None,
     max_retries: int | None = None,
     include_return_schema: bool | None = None,
     other_errors: OtherErrors = "raise",

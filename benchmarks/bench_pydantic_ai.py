@@ -1,0 +1,162 @@
+"""pydantic-ai: a converted neutral tool vs the same function registered natively.
+
+Both tools sit in a `FunctionToolset` and are called through the path pydantic-ai's tool manager
+uses for every model tool call: the toolset tool's `args_validator.validate_json(raw_args)`, then
+`toolset.call_tool(...)`. Rows: a sync function (pydantic-ai runs it in a worker thread), an async
+function (awaited inline, so our overhead is most visible), and a whole `Agent.run` with a
+scripted `FunctionModel` making 20 tool calls. Median of repeated samples, interleaved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import sys
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from pydantic_ai import Agent, FunctionToolset, RunContext, Tool
+from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+from pydantic_ai.models.test import TestModel
+from pydantic_ai.usage import RunUsage
+
+import interop
+from interop.pydantic_ai import to_pydantic_ai
+
+TARGET = 1.05
+RAW_ARGS = '{"a": 6, "b": "7", "note": "hello"}'
+
+
+def add(a: int, b: int, note: str = "") -> int:
+    """Add two integers."""
+    return a + b
+
+
+async def add_async(a: int, b: int, note: str = "") -> int:
+    """Add two integers."""
+    return a + b
+
+
+async def _toolset_caller(tool: Tool[Any]) -> Callable[[], Awaitable[Any]]:
+    toolset = FunctionToolset([tool])
+    ctx = RunContext(deps=None, model=TestModel(), usage=RunUsage(), tool_name=tool.name)
+    ts_tool = (await toolset.get_tools(ctx))[tool.name]
+    validate = ts_tool.args_validator.validate_json
+
+    async def once() -> Any:
+        return await toolset.call_tool(tool.name, validate(RAW_ARGS), ctx, ts_tool)
+
+    return once
+
+
+async def _sample(once: Callable[[], Awaitable[Any]], n: int) -> float:
+    start = time.perf_counter()
+    for _ in range(n):
+        await once()
+    return (time.perf_counter() - start) / n
+
+
+async def _compare(
+    base: Callable[[], Awaitable[Any]], ours: Callable[[], Awaitable[Any]], n: int, reps: int
+) -> tuple[float, float]:
+    assert await base() == await ours()
+    for _ in range(3):  # warm up
+        await _sample(base, n)
+        await _sample(ours, n)
+    b: list[float] = []
+    o: list[float] = []
+    for i in range(reps):  # interleaved, alternating which goes first, against drift and load
+        if i % 2:
+            o.append(await _sample(ours, n))
+            b.append(await _sample(base, n))
+        else:
+            b.append(await _sample(base, n))
+            o.append(await _sample(ours, n))
+    return statistics.median(b), statistics.median(o)
+
+
+def _hand_written(neutral: interop.StandardTool[Any, Any, Any]) -> Tool[Any]:
+    """What a user would write without the adapter: a from_schema tool awaiting the neutral execute."""
+
+    async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
+        return await neutral.execute(args, ctx.deps)
+
+    return Tool.from_schema(
+        run,
+        name=neutral.name,
+        description=neutral.description,
+        json_schema=interop.input_json_schema(neutral),
+        takes_ctx=True,
+    )
+
+
+def _agent_run(tool: Tool[Any], calls: int) -> Callable[[], Awaitable[Any]]:
+    def model_fn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if any(isinstance(p, ToolReturnPart) for p in messages[-1].parts):
+            return ModelResponse(parts=[TextPart("done")])
+        return ModelResponse(
+            parts=[ToolCallPart(tool.name, RAW_ARGS, tool_call_id=f"c{i}") for i in range(calls)]
+        )
+
+    agent = Agent(FunctionModel(model_fn), tools=[tool])
+
+    async def once() -> Any:
+        return (await agent.run("go")).output
+
+    return once
+
+
+def _row(name: str, base: float, ours: float) -> dict[str, object]:
+    return {
+        "name": name,
+        "baseline": base * 1e6,
+        "ours": ours * 1e6,
+        "ratio": ours / base,
+        "target": TARGET,
+        "unit": "us",
+    }
+
+
+async def _run() -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    sync_base = await _toolset_caller(Tool(add))
+    sync_ours = await _toolset_caller(to_pydantic_ai(interop.tool(add)))
+    rows.append(_row("pydantic-ai toolset call, sync tool", *await _compare(sync_base, sync_ours, 40, 61)))
+    neutral = interop.tool(add_async)
+    async_base = await _toolset_caller(Tool(add_async))
+    async_ours = await _toolset_caller(to_pydantic_ai(neutral))
+    row = _row("pydantic-ai toolset call, async tool", *await _compare(async_base, async_ours, 2000, 25))
+    row["target"] = None
+    row["note"] = (
+        "info: the neutral execute validates into a model and checks the output; native does neither"
+    )
+    rows.append(row)
+    hand_base = await _toolset_caller(_hand_written(neutral))
+    rows.append(
+        _row(
+            "adapter only: vs hand-written Tool around execute",
+            *await _compare(hand_base, async_ours, 2000, 25),
+        )
+    )
+    run_base = _agent_run(Tool(add_async), 20)
+    run_ours = _agent_run(to_pydantic_ai(interop.tool(add_async)), 20)
+    rows.append(_row("pydantic-ai Agent.run, 20 tool calls", *await _compare(run_base, run_ours, 5, 25)))
+    return rows
+
+
+def run() -> list[dict[str, object]]:
+    """The benchmark rows (median per-call times in microseconds and their ratio)."""
+    return asyncio.run(_run())
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(
+            f"{row['name']:52} baseline {row['baseline']:9.2f} {row['unit']}  ours {row['ours']:9.2f} "
+            f"{row['unit']}  ratio {row['ratio']:.3f} (target <= {row['target']})"
+        )
