@@ -26,7 +26,7 @@ from typing import Any, Literal
 from pydantic_ai import FunctionToolset, ModelRetry, RunContext, ToolFailed
 from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator, ValidationError, core_schema
 
-from interop import StandardToolV0, StandardToolValidationError, ToolError
+from interop import SchemaConversionError, StandardToolV0, StandardToolValidationError, ToolError
 from interop.bridge import (
     Rename,
     describe_error,
@@ -183,11 +183,17 @@ def to_pydantic_ai(
     if origin is not None and not options_given:
         return origin
     tool_name = resolve_name(tool.name, "pydantic-ai", name if name is not None else rename)
+    schema = input_json_schema(tool)
+    if schema.get("type", "object") != "object":
+        raise SchemaConversionError(
+            f"tool {tool.name!r}: pydantic-ai passes arguments as a JSON object, but the input schema "
+            f"has type {schema['type']!r}; wrap the input in an object schema"
+        )
     native: Tool[Any] = Tool.from_schema(
         _make_function(tool, tool_name, context, other_errors),
         name=tool_name,
         description=tool.description,
-        json_schema=input_json_schema(tool),
+        json_schema=schema,
         takes_ctx=True,
     )
     native.function_schema.validator = _OBJECT_ARGS

@@ -80,6 +80,16 @@ LOOKUP_SCHEMA = {
 }
 
 
+class Query(BaseModel):
+    q: str
+    n: int = 1
+
+
+def search(query: Query) -> str:
+    """Search."""
+    return f"{query.q}/{query.n}"
+
+
 def weather_tool() -> Tool[str]:
     return Tool(
         get_weather,
@@ -179,11 +189,15 @@ def test_tool_failed_and_args_validator_and_tool_return() -> None:
     assert CALLS == [("rm", "/tmp")]
 
 
-def test_positional_only_parameters_follow_pydantic_ai_call_layout() -> None:
+def test_call_layouts_positional_only_and_single_model_argument() -> None:
     def power(base: int, /, exp: int = 2) -> int:
         return base**exp
 
     assert call(from_pydantic_ai(Tool(power)), {"base": 3, "exp": 3}) == 27
+
+    neutral = from_pydantic_ai(Tool(search))  # pydantic-ai unwraps the model into the tool schema
+    assert set(interop.input_json_schema(neutral)["properties"]) == {"q", "n"}
+    assert call(neutral, {"q": "x", "n": 2}) == "x/2"
 
 
 # ------------------------------------------------------------------------------------------ toolsets

@@ -143,6 +143,12 @@ def test_requires_approval_maps_to_unapproved_kind_and_non_json_meta_is_left_out
     assert not td.return_schema  # no output schema: nothing to show
 
 
+def test_non_object_input_schema_is_refused_at_conversion() -> None:
+    t = standard_tool(name="t", description="d", execute=lambda x: x, input_schema=int)
+    with pytest.raises(interop.SchemaConversionError, match="JSON object"):
+        to_pydantic_ai(t)
+
+
 def test_name_is_checked_and_can_be_renamed() -> None:
     bad = standard_tool(name="files.delete", description="d", execute=lambda x: x)
     with pytest.raises(ToolNameError, match="pydantic-ai"):
