@@ -1,0 +1,185 @@
+"""MCP over streamable HTTP on 127.0.0.1: neutral tools served by `interop.mcp` vs the SDK's own
+`MCPServer` serving the same function (the baseline), at 1, 10 and 50 concurrent clients.
+
+Each client opens its own session and makes sequential calls to an `echo` tool with a value unique
+to (client, call); every result is checked, so a lost or mixed-up result counts as an error.
+The server runs in a subprocess (`python bench_mcp.py --serve ours|native PORT`), so client and
+server do not share a GIL. `load()` is also what the load test in tests/mcp uses.
+
+Run: `.venv/bin/python benchmarks/bench_mcp.py`
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import statistics
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROUNDS = 3
+LEVELS = ((1, 100), (10, 30), (50, 10))  # (clients, calls per client) per measured round
+
+
+@dataclass
+class LoadResult:
+    clients: int
+    calls: int
+    seconds: float
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    mismatches: int = 0
+
+    @property
+    def calls_per_second(self) -> float:
+        return len(self.latencies) / self.seconds
+
+    def percentile(self, p: float) -> float:
+        data = sorted(self.latencies)
+        return data[min(len(data) - 1, round(p / 100 * (len(data) - 1)))]
+
+
+async def load(
+    url: str, clients: int, calls: int, *, mode: str = "auto", timeout: float = 60.0
+) -> LoadResult:
+    """`clients` concurrent sessions, each making `calls` sequential echo calls with unique values."""
+    from mcp import Client
+
+    result = LoadResult(clients=clients, calls=calls, seconds=0.0)
+
+    async def one_client(c: int) -> None:
+        try:
+            async with Client(url, mode=mode) as client:
+                for i in range(calls):
+                    value = f"client{c}-call{i}"
+                    start = time.perf_counter()
+                    r = await client.call_tool("echo", {"value": value})
+                    result.latencies.append(time.perf_counter() - start)
+                    if r.is_error:
+                        result.errors.append(str(r.content))
+                    elif r.structured_content != {"value": value}:
+                        result.mismatches += 1
+        except Exception as e:  # counted, not raised: the report says how many failed
+            result.errors.append(f"client {c}: {type(e).__name__}: {e}")
+
+    start = time.perf_counter()
+    await asyncio.wait_for(asyncio.gather(*(one_client(c) for c in range(clients))), timeout)
+    result.seconds = time.perf_counter() - start
+    return result
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@contextlib.contextmanager
+def server_process(kind: str, port: int, timeout: float = 30.0) -> Iterator[str]:
+    """Serve the echo tool (`kind` "ours" or "native") in a subprocess; yield its MCP URL."""
+    proc = subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), "--serve", kind, str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + timeout
+        while True:
+            with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise RuntimeError(f"the {kind} MCP server did not start")
+            time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+
+
+def _serve(kind: str, port: int) -> None:
+    if kind == "ours":
+        from interop import tool
+        from interop.mcp import serve
+
+        @tool
+        def echo(value: str) -> dict[str, str]:
+            """Echo a value back."""
+            return {"value": value}
+
+        serve([echo], transport="streamable-http", port=port, name="bench")
+    else:
+        from mcp.server.mcpserver import MCPServer
+
+        server = MCPServer("bench", log_level="WARNING")
+
+        @server.tool()
+        def echo(value: str) -> dict[str, str]:
+            """Echo a value back."""
+            return {"value": value}
+
+        server.run("streamable-http", port=port)
+
+
+def run() -> list[dict[str, Any]]:
+    rows: list[dict[str, Any]] = []
+    measured: dict[str, dict[int, list[LoadResult]]] = {"ours": {}, "native": {}}
+    for kind in ("native", "ours"):
+        with server_process(kind, free_port()) as url:
+            asyncio.run(load(url, 2, 20))  # warm-up
+            for clients, calls in LEVELS:
+                for _ in range(ROUNDS):
+                    r = asyncio.run(load(url, clients, calls))
+                    if r.errors or r.mismatches:
+                        raise RuntimeError(f"{kind}: {len(r.errors)} errors, {r.mismatches} mismatches")
+                    measured[kind].setdefault(clients, []).append(r)
+    for clients, _ in LEVELS:
+        base = measured["native"][clients]
+        ours = measured["ours"][clients]
+        b_rate = statistics.median(r.calls_per_second for r in base)
+        o_rate = statistics.median(r.calls_per_second for r in ours)
+        rows.append(
+            {
+                "name": f"mcp http echo, {clients} clients: throughput (vs SDK MCPServer)",
+                "baseline": b_rate,
+                "ours": o_rate,
+                "ratio": o_rate / b_rate,
+                "target": 0.8,
+                "unit": "calls/s",
+                "higher_is_better": True,
+            }
+        )
+        b_p99 = statistics.median(r.percentile(99) for r in base) * 1000
+        o_p99 = statistics.median(r.percentile(99) for r in ours) * 1000
+        rows.append(
+            {
+                "name": f"mcp http echo, {clients} clients: p99 latency (vs SDK MCPServer)",
+                "baseline": b_p99,
+                "ours": o_p99,
+                "ratio": o_p99 / b_p99,
+                "target": 1.25,
+                "unit": "ms",
+            }
+        )
+    return rows
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 4 and sys.argv[1] == "--serve":
+        _serve(sys.argv[2], int(sys.argv[3]))
+    else:
+        for row in run():
+            print(
+                f"{row['name']:<62} baseline {row['baseline']:9.1f}  ours {row['ours']:9.1f} {row['unit']:<8}"
+                f" ratio {row['ratio']:.2f} (target {'>=' if row.get('higher_is_better') else '<='} {row['target']})"
+            )
