@@ -44,14 +44,16 @@ def from_pydantic_ai(native: Tool[Any] | ToolsetTool[Any]) -> StandardToolV0[Any
     `Tool.from_schema`, and the `ToolsetTool`s a toolset's `get_tools` returns (a
     `FunctionToolset`'s go back to their `Tool`). Name, description, the parameters JSON Schema
     (verbatim), the return schema, `metadata`, `strict` and `requires_approval` are carried; a
-    tool made by `to_pydantic_ai` comes back as the very same neutral tool.
+    tool made by `to_pydantic_ai` comes back as the very same neutral tool. A `Tool`'s `prepare`
+    function needs a run, so it is not applied (list the tools through the toolset for that).
+    A `ToolReturn` result gives its `return_value`.
     """
     origin = get_origin(native)
     if origin is not None and isinstance(origin, StandardToolV0):
         return origin
     if isinstance(native, FunctionToolsetTool) and isinstance(native.toolset, FunctionToolset):
         held = native.toolset.tools.get(native.original_name or native.tool_def.name)
-        if held is not None:
+        if held is not None and held.tool_def == native.tool_def:  # not changed by `prepare`
             return from_pydantic_ai(held)
     if isinstance(native, Tool):
         td = native.tool_def

@@ -81,8 +81,15 @@ def _input_error(exc: StandardToolValidationError, tool_name: str, args: Any) ->
     return ValidationError.from_exception_data(tool_name, details)
 
 
+def _raise_native(exc: Exception, tool_name: str, args: Any, other_errors: OtherErrors) -> None:
+    """Raise pydantic-ai's form of an error from the neutral tool (return: re-raise it unchanged)."""
+    mapped = _native_error(exc, tool_name, args, other_errors)
+    if mapped is not None:
+        raise mapped from exc
+
+
 def _native_error(exc: Exception, tool_name: str, args: Any, other_errors: OtherErrors) -> Exception | None:
-    """pydantic-ai's form of an error raised by the neutral tool (None: re-raise it unchanged)."""
+    """pydantic-ai's form of an error raised by the neutral tool (None: keep it as it is)."""
     if isinstance(exc, StandardToolValidationError):
         if exc.target == "input":
             return _input_error(exc, tool_name, args)
@@ -110,10 +117,8 @@ def _make_function(
         try:
             return await result
         except Exception as e:
-            mapped = _native_error(e, tool_name, args, other_errors)
-            if mapped is None:
-                raise
-            raise mapped from e
+            _raise_native(e, tool_name, args, other_errors)
+            raise
 
     if is_async_tool(tool):
 
@@ -121,10 +126,8 @@ def _make_function(
             try:
                 return await execute(args, ctx.deps if hook is None else hook(ctx))
             except Exception as e:
-                mapped = _native_error(e, tool_name, args, other_errors)
-                if mapped is None:
-                    raise
-                raise mapped from e
+                _raise_native(e, tool_name, args, other_errors)
+                raise
 
         return run_async
 
@@ -132,10 +135,8 @@ def _make_function(
         try:
             result = execute(args, ctx.deps if hook is None else hook(ctx))
         except Exception as e:
-            mapped = _native_error(e, tool_name, args, other_errors)
-            if mapped is None:
-                raise
-            raise mapped from e
+            _raise_native(e, tool_name, args, other_errors)
+            raise
         if inspect.isawaitable(result):  # a sync-looking callable returning a coroutine
             return finish(result, args)
         return result

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from pydantic_ai import Agent, FunctionToolset, ModelRetry, RunContext, Tool, To
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.test import TestModel
+from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.usage import RunUsage
 
 import interop
@@ -213,6 +215,18 @@ async def test_function_toolset_tools() -> None:
     assert [get_origin(t) for t in listed] == list(toolset.tools.values())
     assert [to_pydantic_ai(t) for t in listed] == list(toolset.tools.values())
     assert call(neutral[0], {"a": 2, "b": 3}) == 6
+
+
+@pytest.mark.anyio
+async def test_listing_applies_prepare() -> None:
+    async def describe(ctx: RunContext[Any], td: ToolDefinition) -> ToolDefinition:
+        return replace(td, description=f"Multiply (for {ctx.deps}).")
+
+    toolset = FunctionToolset([Tool(multiply, prepare=describe)])
+    (listed,) = await afrom_pydantic_ai_toolset(toolset, deps="dora")
+    assert listed.description == "Multiply (for dora)."
+    assert call(listed, {"a": 3, "b": 3}) == 9
+    assert from_pydantic_ai_toolset(toolset)[0].description == "Multiply two integers."
 
 
 @pytest.mark.anyio
