@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextvars
 import threading
 from collections.abc import Awaitable, Coroutine
@@ -25,6 +24,8 @@ def run_sync(aw: Awaitable[T]) -> T:
     caller's context variables. An awaitable bound to the outer loop (a client session, say)
     cannot run there: keep such tools on the framework's async path.
     """
+    import asyncio  # lazy: asyncio (with ssl, sockets, logging) is a large share of `import interop`
+
     coro: Coroutine[Any, Any, T] = aw if asyncio.iscoroutine(aw) else _await(aw)
     try:
         asyncio.get_running_loop()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import types
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar, cast
@@ -69,6 +70,22 @@ class StandardTool(Generic[InputT, OutputT, ContextT]):
 
     def __repr__(self) -> str:
         return f"StandardTool(name={self.name!r}, title={self.title!r})"
+
+
+_NEVER_AWAITABLE: set[type] = {str, int, float, bool, bytes, dict, list, tuple, type(None)}
+"""Result types seen not to be awaitable (awaitability is a property of the type, generators aside)."""
+
+
+def _is_awaitable(value: Any) -> bool:
+    """`inspect.isawaitable`, without its ABC check for the common result types (hot path)."""
+    cls = type(value)
+    if cls in _NEVER_AWAITABLE:
+        return False
+    if inspect.isawaitable(value):
+        return True
+    if cls is not types.GeneratorType and len(_NEVER_AWAITABLE) < 4096:
+        _NEVER_AWAITABLE.add(cls)
+    return False
 
 
 def is_async_tool(tool: StandardToolV0[Any, Any, Any]) -> bool:
@@ -157,6 +174,26 @@ def standard_tool(
             return check_out(result) if check_out is not None else result
 
         run: Callable[..., Any] = run_async
+    elif isinstance(in_schema, PydanticSchema) and arity in (1, 2):
+        # the common case, flattened (no per-call helper frames): pydantic input, 1-2 parameters
+        validate_in = in_schema.validate_python
+        validate_out = out_schema.validate_python if isinstance(out_schema, PydanticSchema) else None
+        two = arity == 2
+
+        def run_pydantic(input: Any = None, context: Any = None) -> Any:
+            try:
+                value = validate_in(input)
+            except pydantic.ValidationError as e:
+                raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
+            result = fn(value, context) if two else fn(value)
+            if validate_out is not None:
+                try:
+                    return validate_out(result)
+                except pydantic.ValidationError as e:
+                    raise StandardToolValidationError("output", pydantic_issues(e), tool_name=name) from None
+            return check_out(result) if check_out is not None else result
+
+        run = run_pydantic
     else:
 
         def run_sync_(input: Any = None, context: Any = None) -> Any:
@@ -256,7 +293,7 @@ def call(tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = 
     Works inside a running event loop too (the coroutine then runs on a worker thread).
     """
     result = tool.execute(input, context)
-    if inspect.isawaitable(result):
+    if _is_awaitable(result):
         return run_sync(result)
     return result
 
@@ -264,7 +301,7 @@ def call(tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = 
 async def acall(tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = None) -> Any:
     """Run any conforming tool from async code. A sync `execute` runs inline."""
     result = tool.execute(input, context)
-    if inspect.isawaitable(result):
+    if _is_awaitable(result):
         return await result
     return result
 

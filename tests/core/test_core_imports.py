@@ -36,6 +36,7 @@ def test_import_interop_imports_no_framework_nor_jsonschema() -> None:
     assert not loaded & set(FRAMEWORKS)
     assert "jsonschema" not in loaded
     assert "msgspec" not in loaded
+    assert "asyncio" not in loaded  # imported lazily, on the first async bridge (a third of the import cost)
 
 
 def test_using_pydantic_tools_still_imports_no_jsonschema() -> None:
