@@ -36,6 +36,8 @@ __all__ = ["ConfigHook", "from_langchain", "from_langchain_tools"]
 ConfigHook = Callable[[Any], RunnableConfig | None]
 """`config=` for `from_langchain`: the neutral `context` in, the native run config out."""
 
+_SINGLE_INPUT = {"type": "object", "properties": {"__arg1": {"type": "string"}}, "required": ["__arg1"]}
+
 _MCP_HINTS = {
     "readOnlyHint": "read_only",
     "destructiveHint": "destructive",
@@ -46,6 +48,8 @@ _MCP_HINTS = {
 
 def _input_schema(lc: BaseTool) -> Any:
     """The model-facing schema: a dict stays raw JSON Schema; a pydantic model stays pydantic."""
+    if isinstance(lc, Tool) and not lc.args_schema:  # single-string tool: what LangChain sends
+        return as_schema(_SINGLE_INPUT)
     schema = lc.tool_call_schema
     if isinstance(schema, dict):
         body = {k: v for k, v in schema.items() if k != "description"}  # LangChain adds it

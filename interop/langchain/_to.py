@@ -26,7 +26,7 @@ from langchain_core.runnables.config import run_in_executor
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import PrivateAttr
 
-from interop import StandardToolV0
+from interop import SchemaConversionError, StandardToolV0
 from interop.bridge import (
     ApprovalCallback,
     Rename,
@@ -185,6 +185,19 @@ def _runs_unchanged(tool: StandardToolV0[Any, Any, Any], origin: BaseTool) -> bo
     return marker is origin
 
 
+def _args_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
+    """The neutral input JSON Schema as LangChain's dict `args_schema` (an object of arguments)."""
+    schema = input_json_schema(tool)
+    if "properties" not in schema:
+        if schema.get("type") != "object":
+            raise SchemaConversionError(
+                f"tool {tool.name!r}: a LangChain tool takes an object of named arguments, but the "
+                f"input schema is {to_json_text(schema)[:200]}; wrap the input in an object"
+            )
+        schema["properties"] = {}  # LangChain reads `properties` unconditionally
+    return schema
+
+
 def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
     meta = json_safe_meta({k: v for k, v in tool.meta.items() if k not in _NATIVE_META})
     extra: dict[str, Any] = {}
@@ -242,7 +255,7 @@ def to_langchain(
     lc_tool = LangChainStandardTool(
         name=tool_name,
         description=tool.description,
-        args_schema=input_json_schema(tool),
+        args_schema=_args_schema(tool),
         response_format="content_and_artifact",
         return_direct=meta_flag(tool.meta, "return_direct"),
         tags=meta_tags(tool.meta) or None,

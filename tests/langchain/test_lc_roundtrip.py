@@ -325,3 +325,23 @@ def test_native_tool_through_neutral_into_a_core_loop(lc: Any) -> None:
         lc.script([lc.tool_call("lookup", {"city": "Oslo"}, "l1")], "21 degrees"), [lc_tool], "?"
     )
     assert messages[2].tool_call_id == "l1" and '"temp": 21' in messages[2].content
+
+
+def test_single_string_tool_uses_the_schema_langchain_sends() -> None:
+    from langchain_core.tools import Tool
+
+    n = from_langchain(Tool(name="shout", func=lambda s: s.upper(), description="Shout."))
+    assert interop.input_json_schema(n)["required"] == ["__arg1"]
+    assert interop.call(n, {"__arg1": "hey"}) == "HEY"
+
+
+def test_input_schemas_langchain_cannot_carry() -> None:
+    bare = interop.standard_tool(
+        name="bare", description="d", execute=lambda v: v, input_schema={"type": "object"}
+    )
+    assert to_langchain(bare).invoke({}) == "{}"
+    scalar = interop.standard_tool(name="scalar", description="d", execute=lambda v: v, input_schema=int)
+    with pytest.raises(interop.SchemaConversionError, match="object of named arguments"):
+        to_langchain(scalar)
+    no_schema = interop.standard_tool(name="none", description="d", execute=lambda: "ok")
+    assert to_langchain(no_schema).invoke({}) == "ok"
