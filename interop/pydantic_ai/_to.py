@@ -24,6 +24,7 @@ from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Literal
 
 from pydantic_ai import FunctionToolset, ModelRetry, RunContext, ToolFailed
+from pydantic_ai.toolsets import ToolsetTool
 from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator, ValidationError, core_schema
 
 from interop import SchemaConversionError, StandardToolV0, StandardToolValidationError, ToolError
@@ -159,7 +160,8 @@ def to_pydantic_ai(
     Args:
         tool: Any object implementing `StandardToolV0`.
         context: Maps the `RunContext` to the neutral `context` (default: `ctx.deps`, the
-            agent's dependencies), e.g. `lambda ctx: ctx.deps.user`.
+            agent's dependencies), e.g. `lambda ctx: ctx.deps.user`. A tool that came from
+            pydantic-ai gets the whole `RunContext` by default.
         name: The name to give the tool (default: the tool's own name).
         rename: A rename (new name, mapping or function), applied when `name` is not given.
         max_retries: The tool's retry budget (default: the agent's).
@@ -180,9 +182,11 @@ def to_pydantic_ai(
         or include_return_schema is not None
         or other_errors != "raise"
     )
-    origin = get_origin(tool, Tool)
-    if origin is not None and not options_given:
+    origin = get_origin(tool, (Tool, ToolsetTool))
+    if isinstance(origin, Tool) and not options_given:
         return origin
+    if origin is not None and context is None:
+        context = _whole_context  # a pydantic-ai tool going home sees the real run context
     tool_name = resolve_name(tool.name, "pydantic-ai", name if name is not None else rename)
     schema = input_json_schema(tool)
     if schema.get("type", "object") != "object":
@@ -209,6 +213,10 @@ def to_pydantic_ai(
     native.metadata = _metadata(tool)
     set_origin(native, tool)
     return native
+
+
+def _whole_context(ctx: RunContext[Any]) -> RunContext[Any]:
+    return ctx
 
 
 def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:

@@ -302,6 +302,24 @@ def test_foreign_tool_in_an_agent_run_through_the_neutral_tool() -> None:
     Agent(TestModel(), tools=[again], deps_type=str).run_sync("go", deps="x")
 
 
+def test_renamed_foreign_tool_sees_the_real_run_context() -> None:
+    seen: list[RunContext[Any]] = []
+
+    def probe(ctx: RunContext[str], x: int) -> int:
+        seen.append(ctx)
+        return x
+
+    again = to_pydantic_ai(from_pydantic_ai(Tool(probe)), name="probe2")
+
+    def fn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if any(isinstance(p, ToolReturnPart) for p in messages[-1].parts):
+            return ModelResponse(parts=[TextPart("done")])
+        return ModelResponse(parts=[ToolCallPart("probe2", {"x": 1}, tool_call_id="call-42")])
+
+    Agent(FunctionModel(fn), tools=[again], deps_type=str).run_sync("go", deps="real")
+    assert seen[0].deps == "real" and seen[0].tool_call_id == "call-42"
+
+
 def test_context_that_is_already_a_run_context_is_used_as_is() -> None:
     neutral = from_pydantic_ai(Tool(get_weather))
     ctx = RunContext(deps="inner", model=TestModel(), usage=RunUsage(), tool_name="outer")
