@@ -234,10 +234,17 @@ class StandardFunctionTool(FunctionTool):
 
     async def acall(self, *args: Any, **kwargs: Any) -> ToolOutput:
         """Async call: the path LlamaIndex agents take."""
-        ctx = self._pop_workflow_context(kwargs)
-        input = self._input(args, kwargs)
+        ctx = kwargs.pop(CTX_PARAM, None) if CTX_PARAM in kwargs else None
+        if ctx is not None and not isinstance(ctx, Context):  # not injected by an agent: an argument
+            kwargs[CTX_PARAM] = ctx
+            ctx = None
+        input = self._input(args, kwargs) if args else kwargs
         try:
-            result = await self._arun(input, await self._async_context(ctx))
+            context = None if ctx is None and self._context_hook is None else await self._async_context(ctx)
+            if self._is_async:  # the hot path, inline
+                result = await self._execute(input, context)
+            else:
+                result = await self._arun(input, context)
         except Exception as e:
             if is_model_facing_error(e):
                 return self._error(args, input, e)
