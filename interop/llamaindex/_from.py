@@ -13,9 +13,13 @@ plain sync `BaseTool`s.
   is a `Context` (as when the tool runs inside a LlamaIndex agent through `to_llamaindex`), else
   a fresh `Context` whose store holds the neutral context under `CONTEXT_KEY`; pass `context=` to
   build the `Context` yourself.
-- **Results.** `ToolOutput(is_error=True)` raises `ToolError` with its text; otherwise the
-  result is `raw_output` (the function's own return value), or the text for a tool that returns
-  text only. `return_direct` comes back as `meta["return_direct"]`.
+- **Results.** `ToolOutput(is_error=True)` raises `ToolError` with its text. A `FunctionTool`
+  gives its function's own return value (`raw_output`); other tools (query engines, retrievers)
+  and LlamaIndex objects (nodes, documents, content blocks) give the text the model would see.
+  `return_direct` comes back as `meta["return_direct"]` (and the title, meta and output schema
+  of a `StandardToolMetadata`, when there is one).
+- **Sync or async.** The neutral tool is async for an async function and for other
+  `AsyncBaseTool`s (it calls `acall`), sync for a sync function and for plain `BaseTool`s.
 """
 
 from __future__ import annotations
@@ -120,12 +124,14 @@ class _FunctionToolCaller:
         self.name = name
         self.hook = hook
         self.ctx_name = native.ctx_param_name if native.requires_context else None
-        sig = inspect.signature(native.real_fn)
-        params = sig.parameters.values()
         self.forbidden = set(native.partial_params) | ({self.ctx_name} if self.ctx_name else set())
-        self.allowed: set[str] | None = (
-            None if any(p.kind is p.VAR_KEYWORD for p in params) else {p.name for p in params}
-        )
+        self.allowed: set[str] | None = None  # None: any name (a **kwargs function, or no signature)
+        try:
+            params = inspect.signature(native.real_fn).parameters.values()
+        except (TypeError, ValueError):
+            return
+        if not any(p.kind is p.VAR_KEYWORD for p in params):
+            self.allowed = {p.name for p in params}
 
     def check(self, input: dict[str, Any]) -> dict[str, Any]:
         bad = [

@@ -7,7 +7,7 @@ parameter by its runtime annotation, which a string annotation would hide.
 
 import asyncio
 import json
-from typing import Any
+from typing import Annotated, Any
 
 import pytest
 from llama_index.core.base.base_query_engine import BaseQueryEngine
@@ -21,6 +21,7 @@ from pydantic import BaseModel, Field
 import interop
 from interop import (
     ApprovalRequiredError,
+    FromContext,
     StandardToolValidationError,
     ToolError,
     ToolNameError,
@@ -377,3 +378,32 @@ def test_neutral_meta_survives_llamaindex_without_the_stash() -> None:
     assert neutral.title == "Add points" and dict(neutral.meta) == dict(add.meta)
     assert interop.input_json_schema(neutral) == interop.input_json_schema(add)
     assert interop.output_json_schema(neutral) == interop.output_json_schema(add)
+
+
+SEEN_CTX: list[Any] = []
+
+
+def sync_whoami(ctx: Context, prefix: str) -> str:
+    """Sync function given the workflow Context."""
+    SEEN_CTX.append(ctx)
+    return f"{prefix}:{type(ctx).__name__}"
+
+
+@pytest.mark.anyio
+async def test_sync_paths_with_a_workflow_context_inside_a_running_loop() -> None:
+    # neutral -> LlamaIndex: a sync call carrying a workflow Context, made from async code
+    @interop.tool
+    def whoami_n(prefix: str, deps: Annotated[Any, FromContext] = None) -> str:
+        """Who is calling."""
+        return f"{prefix}:{deps}"
+
+    tool = to_llamaindex(whoami_n)
+    ctx = Context(_Holder())
+    await ctx.store.set(CONTEXT_KEY, "u-5")
+    assert tool.call(prefix="p", **{tool.ctx_param_name: ctx}).content == "p:u-5"  # type: ignore[attr-defined]
+    assert (await tool.acall(prefix="p", **{tool.ctx_param_name: ctx})).content == "p:u-5"  # type: ignore[attr-defined]
+    # LlamaIndex -> neutral: a sync ctx-taking function called from async code through interop.call
+    neutral = from_llamaindex(FunctionTool.from_defaults(sync_whoami))
+    assert not interop.is_async_tool(neutral)
+    assert interop.call(neutral, {"prefix": "q"}, "u-6") == "q:Context"
+    assert await SEEN_CTX[-1].store.get(CONTEXT_KEY) == "u-6"
