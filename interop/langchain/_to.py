@@ -136,7 +136,10 @@ class LangChainStandardTool(StructuredTool):
             if inspect.isawaitable(result):
                 result = run_sync(result)
         except Exception as e:
-            raise self._fail(e) from e
+            mapped = self._fail(e)
+            if mapped is e:
+                raise
+            raise mapped from e
         return _content_and_artifact(result)
 
     async def _arun(self, *args: Any, **kwargs: Any) -> Any:
@@ -148,7 +151,10 @@ class LangChainStandardTool(StructuredTool):
             if inspect.isawaitable(result):
                 result = await result
         except Exception as e:
-            raise self._fail(e) from e
+            mapped = self._fail(e)
+            if mapped is e:
+                raise
+            raise mapped from e
         return _content_and_artifact(result)
 
 

@@ -108,8 +108,9 @@ def test_error_policy() -> None:
     call = {"name": "boom", "args": {"kind": "tool"}, "id": "b", "type": "tool_call"}
     msg = to_langchain(t).invoke(call)
     assert msg.status == "error" and "try another city" in msg.content and "'boom'" in msg.content
-    with pytest.raises(RuntimeError, match="disk on fire"):  # native behaviour by default
+    with pytest.raises(RuntimeError, match="disk on fire") as raised:  # native behaviour by default
         to_langchain(t).invoke({**call, "args": {"kind": "other"}})
+    assert raised.value.__cause__ is None  # the user's exception itself, unwrapped
     msg = to_langchain(t, errors="all").invoke({**call, "args": {"kind": "other"}})
     assert msg.status == "error" and "disk on fire" in msg.content
     assert to_langchain(t, handle_tool_error="failed").invoke(call).content == "failed"
