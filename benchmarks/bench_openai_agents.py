@@ -86,7 +86,14 @@ def run() -> list[dict[str, object]]:
         rows.append(_row("openai-agents on_invoke_tool, async fn", b, o, s, 1.05, "vs @function_tool"))
         b, o, s = await _compare(native_sync.on_invoke_tool, ours_sync.on_invoke_tool)
         rows.append(
-            _row("openai-agents on_invoke_tool, sync fn", b, o, s, 1.05, "both run the function in a worker thread")
+            _row(
+                "openai-agents on_invoke_tool, sync fn",
+                b,
+                o,
+                s,
+                1.05,
+                "both run the function in a worker thread",
+            )
         )
         b, o, s = await _compare(native_sync.on_invoke_tool, ours_inline.on_invoke_tool)
         rows.append(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import threading
 from typing import Annotated, Any
@@ -10,6 +11,7 @@ from typing import Annotated, Any
 import pytest
 from agents import Agent, FunctionTool, Runner, UserError
 from agents.testing import ScriptedModel, assistant_message, function_call
+from agents.tool import set_function_tool_failure_error_function
 from agents.tool_context import ToolContext
 from agents.tracing import set_tracing_disabled
 
@@ -260,8 +262,15 @@ async def test_timeout_and_copies_keep_behaviour() -> None:
     await Runner.run(Agent(name="a", model=model, tools=[native]), "x")
     assert outputs(model, 1)[-1]["output"] == "Tool 'slow' timed out after 0.05 seconds."
 
-    import copy
+    @interop.tool
+    def broken() -> str:
+        """Fail."""
+        raise RuntimeError("x")
 
-    clone = copy.copy(to_openai_agents(slow, failure_error_function=None))
-    assert interop.bridge.get_origin(clone) is slow
-    assert clone.on_invoke_tool is not None
+    original = to_openai_agents(broken, failure_error_function=lambda ctx, e: "original policy")
+    clone = copy.copy(original)
+    set_function_tool_failure_error_function(clone, lambda ctx, e: "clone policy")
+    assert interop.bridge.get_origin(clone) is broken
+    ctx = ToolContext(None, tool_name="broken", tool_call_id="c", tool_arguments="{}")
+    assert await original.on_invoke_tool(ctx, "{}") == "original policy"
+    assert await clone.on_invoke_tool(ctx, "{}") == "clone policy"  # each copy follows its own policy

@@ -88,6 +88,17 @@ def test_foreign_fields_survive() -> None:
     assert neutral.description == get_weather.description
     assert neutral.meta == {"strict": True, "requires_approval": False}
     assert from_openai_agents(shout).meta == {"strict": True, "requires_approval": True}
+
+    async def only_big(ctx: RunContextWrapper[Any], args: dict[str, Any], call_id: str) -> bool:
+        return bool(args.get("x", 0) > 10)
+
+    @function_tool(needs_approval=only_big, strict_mode=False)
+    def maybe(x: int = 0) -> int:
+        """A per-call approval policy counts as requiring approval (never silently dropped)."""
+        return x
+
+    assert from_openai_agents(maybe).meta == {"strict": False, "requires_approval": True}
+    assert interop.input_json_schema(from_openai_agents(maybe)) == maybe.params_json_schema
     schema = interop.input_json_schema(neutral)
     native_schema = get_weather.params_json_schema
     # the same properties; `required` back to the real one (strict mode had made everything required)
