@@ -116,3 +116,53 @@ def test_corpus_samples_agree_with_the_validator(shape: Shape) -> None:
         result = props.validate(value)
         assert isinstance(result, interop.Failure), value
         assert result.issues and all(isinstance(i.message, str) and i.message for i in result.issues)
+
+
+def _tools() -> list[interop.StandardTool[Any, Any, Any]]:
+    from typing import Annotated, Literal
+
+    from pydantic import Field
+
+    from interop import FromContext
+
+    @interop.tool
+    def no_args() -> None:
+        """Takes nothing."""
+
+    @interop.tool
+    def documented(
+        city: Annotated[str, Field(description="City", min_length=1)],
+        units: Literal["c", "f"] = "c",
+        days: Annotated[int, "How many days"] = 1,
+        deps: Annotated[object, FromContext] = None,
+    ) -> dict[str, float]:
+        """Forecast.
+
+        Args:
+            city: ignored, Field wins
+            units: Units.
+        """
+        return {}
+
+    @interop.tool
+    def awkward(json: str, schema: int | None = None, _private: list[str] | None = None) -> list[int]:
+        return []
+
+    return [no_args, documented, awkward]
+
+
+@pytest.mark.parametrize("target", TARGETS)
+def test_tool_decorator_schemas_are_valid_in_every_target(target: str) -> None:
+    for t in _tools():
+        schemas = [interop.input_json_schema(t, target)]
+        out = interop.output_json_schema(t, target)
+        if out is not None:
+            schemas.append(out)
+        for schema in schemas:
+            if target == "draft-2020-12":
+                jsonschema.Draft202012Validator.check_schema(schema)
+            elif target == "draft-07":
+                jsonschema.Draft7Validator.check_schema(schema)
+            else:
+                _check_openapi_30(schema)
+        assert schemas[0]["type"] == "object"
