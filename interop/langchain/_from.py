@@ -22,7 +22,6 @@ import pydantic
 from langchain_core.messages import ToolMessage
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool, InjectedToolCallId, StructuredTool, Tool, ToolException
-from langchain_core.tools.base import get_all_basemodel_annotations
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from interop import StandardTool, StandardToolValidationError, ToolError, as_schema
@@ -62,18 +61,26 @@ def _input_schema(lc: BaseTool) -> Any:
 
 
 def _injected_keys(lc: BaseTool) -> tuple[frozenset[str], bool]:
-    """Injected argument names (filled from the context) and whether a tool_call_id is needed."""
-    keys: set[str] = set(getattr(lc, "_injected_args_keys", ()))
-    needs_id = "tool_call_id" in keys
-    if isinstance(lc.args_schema, type) and issubclass(lc.args_schema, pydantic.BaseModel):
-        from langchain_core.tools.base import _is_injected_arg_type
+    """Injected argument names (filled from the context) and whether a tool_call_id is needed.
 
-        for name, tp in get_all_basemodel_annotations(lc.args_schema).items():
-            if _is_injected_arg_type(tp, injected_type=InjectedToolCallId):
-                needs_id = True
-            elif _is_injected_arg_type(tp):
-                keys.add(name)
-    return frozenset(keys - {"tool_call_id"}), needs_id
+    Injected arguments are those of the full input schema that the model-facing one leaves out.
+    """
+    call_schema = lc.tool_call_schema
+    if isinstance(lc.args_schema, dict) or not isinstance(call_schema, type):
+        return frozenset(), False  # dict schemas: LangChain injects nothing
+    full = lc.get_input_schema()
+    if not issubclass(full, pydantic.BaseModel) or not issubclass(call_schema, pydantic.BaseModel):
+        return frozenset(), False
+    hidden = set(full.model_fields) - set(call_schema.model_fields)
+    ids = {
+        name
+        for name in hidden
+        if any(
+            m is InjectedToolCallId or isinstance(m, InjectedToolCallId)
+            for m in full.model_fields[name].metadata
+        )
+    }
+    return frozenset(hidden - ids), bool(ids)
 
 
 def _meta(lc: BaseTool) -> tuple[dict[str, Any], str | None]:
