@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 
 from ._errors import ToolNameError
 
-__all__ = ["NAME_RULES", "Rename", "check_name", "resolve_name"]
+__all__ = ["NAME_RULES", "Rename", "check_name", "check_unique_names", "resolve_name"]
 
 NAME_RULES: Mapping[str, tuple[str, str]] = {
     "openai": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
@@ -59,3 +59,15 @@ def resolve_name(name: str, rule: str, rename: Rename = None) -> str:
     else:
         new = name
     return check_name(new, rule)
+
+
+def check_unique_names(names: Iterable[str], target: str) -> None:
+    """Raise `ToolNameError` when two converted tools share a name (`target` looks tools up by
+    name and would silently keep only one of them)."""
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            raise ToolNameError(
+                f"two tools are named {name!r} for {target}: pass rename= to give them distinct names"
+            )
+        seen.add(name)

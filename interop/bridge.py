@@ -3,7 +3,7 @@
 - origin stash: `get_origin` / `set_origin`
 - sync/async: `run_sync`, `call`, `acall`, `is_async_tool`
 - results and errors for a model: `to_json_text`, `to_jsonable`, `describe_error`, `is_model_facing_error`
-- names: `check_name`, `resolve_name`, `Rename`, `NAME_RULES`
+- names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - approval: `ensure_approval`, `requires_approval`, `with_approval`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`
 - strict schemas: `compile_openai_strict`, `compile_anthropic_strict`, `resolve_strict`, `StrictSchema`
@@ -15,7 +15,7 @@ from ._approval import ApprovalCallback, ApprovalRequest, ensure_approval, requi
 from ._bridge import run_sync
 from ._jsoncopy import copy_json
 from ._meta import MCP_HINT_DEFAULTS, json_safe_meta, meta_flag, meta_tags
-from ._names import NAME_RULES, Rename, check_name, resolve_name
+from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
 from ._origin import ORIGIN_ATTR, get_origin, set_origin
 from ._results import describe_error, is_model_facing_error, to_json_text, to_jsonable
 from ._strict import (
@@ -38,6 +38,7 @@ __all__ = [
     "acall",
     "call",
     "check_name",
+    "check_unique_names",
     "compile_anthropic_strict",
     "compile_openai_strict",
     "copy_json",

@@ -47,10 +47,9 @@ from interop import (
     StandardToolV0,
     StandardToolValidationError,
     ToolError,
-    ToolNameError,
     standard_tool,
 )
-from interop.bridge import get_origin, run_sync, set_origin
+from interop.bridge import check_unique_names, get_origin, run_sync, set_origin
 
 from ._metadata import StandardToolMetadata
 from ._to import CONTEXT_KEY
@@ -224,9 +223,5 @@ def from_llamaindex_tools(
     """Convert several tools (or a `ToolSpec`'s tools); duplicate names raise `ToolNameError`."""
     natives = tools.to_tool_list() if isinstance(tools, BaseToolSpec) else list(tools)
     out = [from_llamaindex(t, context=context) for t in natives]
-    seen: set[str] = set()
-    for t in out:
-        if t.name in seen:
-            raise ToolNameError(f"two tools are named {t.name!r}")
-        seen.add(t.name)
+    check_unique_names((t.name for t in out), "a neutral tool list")
     return out

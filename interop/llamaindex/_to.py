@@ -42,11 +42,12 @@ from llama_index.core.base.llms.types import TextBlock
 from llama_index.core.tools import BaseTool, FunctionTool, ToolOutput
 from llama_index.core.workflow import Context
 
-from interop import InteropError, StandardToolV0, ToolNameError
+from interop import InteropError, StandardToolV0
 from interop.bridge import (
     ApprovalCallback,
     Rename,
     call,
+    check_unique_names,
     describe_error,
     ensure_approval,
     get_origin,
@@ -302,10 +303,5 @@ def to_llamaindex_tools(
         to_llamaindex(t, rename=rename, context=context, approval=approval, allow_unapproved=allow_unapproved)
         for t in tools
     ]
-    seen: set[str] = set()
-    for t in out:
-        n = t.metadata.get_name()
-        if n in seen:
-            raise ToolNameError(f"two tools are named {n!r}: LlamaIndex agents look tools up by name")
-        seen.add(n)
+    check_unique_names((t.metadata.get_name() for t in out), "LlamaIndex")
     return out
