@@ -77,6 +77,7 @@ def _schema_node(node: Any) -> Any:
         node["anyOf"] = [*node.get("anyOf", []), *node.pop("oneOf")]
     if "allOf" in node:
         node = _merge_all_of(node)
+    extra = node.pop("additionalProperties", None)  # Gemini rejects it: say what it allowed instead
     node = map_subschemas(node, _schema_node)
     if isinstance(node.get("anyOf"), list) and len(node["anyOf"]) == 1 and isinstance(node["anyOf"][0], dict):
         only = node.pop("anyOf")[0]
@@ -86,9 +87,6 @@ def _schema_node(node: Any) -> Any:
     for key, value in node.items():
         if key == "type" and isinstance(value, str):
             out["type"] = value.upper()
-        elif key == "additionalProperties":
-            if isinstance(value, dict) and value != {"not": {}}:
-                moved["values"] = value.get("type", "any")
         elif key in ("exclusiveMinimum", "exclusiveMaximum"):
             if value is True:
                 moved[key] = node.get("minimum" if key == "exclusiveMinimum" else "maximum")
@@ -96,6 +94,10 @@ def _schema_node(node: Any) -> Any:
             out[key] = value
         else:
             moved[key] = value
+    if extra is True or extra == {}:
+        moved["other keys"] = "allowed"
+    elif isinstance(extra, dict) and extra != {"not": {}}:
+        moved["values"] = extra.get("type", "any")
     if "enum" in out:
         values = [v for v in out["enum"] if v is not None]
         if len(values) < len(out["enum"]):
