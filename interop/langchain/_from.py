@@ -152,7 +152,7 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
         issues = getattr(result, "issues", None)
         if issues:
             raise StandardToolValidationError("input", issues, tool_name=name)
-        args = dict(input or {})
+        args = {k: v for k, v in (input or {}).items() if k not in injected}  # a model cannot forge them
         if injected and isinstance(context, Mapping):
             args.update({k: context[k] for k in injected if k in context})
         if use_tool_call:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from typing import Annotated, Any, Literal
 
+import pydantic
 import pytest
 from pydantic import BaseModel, Field
 
@@ -298,6 +299,10 @@ def test_injected_args_come_from_context_and_tool_call_id() -> None:
     assert set(_props(interop.input_json_schema(n))) == {"greeting"}  # injected args hidden
     out = interop.call(n, {"greeting": "hello"}, {"user_id": "u-9"})
     assert out.startswith("hello u-9 (call_")
+    forged = interop.call(n, {"greeting": "hi", "user_id": "admin"}, {"user_id": "u-1"})
+    assert forged.startswith("hi u-1 ")
+    with pytest.raises(pydantic.ValidationError, match="user_id"):  # no context: the native tool refuses
+        interop.call(n, {"greeting": "hi", "user_id": "admin"})
 
 
 def test_content_and_artifact_returns_the_artifact() -> None:
