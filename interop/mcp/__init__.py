@@ -6,7 +6,8 @@ you already have (`Server` or `MCPServer`); `to_mcp(tool)` gives the `mcp.types.
 
 Consuming: `await from_mcp(session)` turns the tools of any MCP server into neutral tools that
 call it through that session; `async with mcp_tools(source) as tools:` connects first (stdio
-parameters, a URL, or an in-process server) and keeps the session open while you use them.
+parameters, a URL, or an in-process server) and keeps the session open while you use them;
+`with mcp_tools_sync(source) as tools:` does the same for sync code (session on a background loop).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from ._descriptor import META_KEY, WRAP_MARKER, to_mcp
 from ._result import MCPResult
 from ._serve import serve, serve_async
 from ._server import add_tools, build_server, default_context
+from ._sync import mcp_tools_sync
 
 __all__ = [
     "META_KEY",
@@ -33,6 +35,7 @@ __all__ = [
     "default_context",
     "from_mcp",
     "mcp_tools",
+    "mcp_tools_sync",
     "serve",
     "serve_async",
     "to_mcp",

@@ -141,7 +141,8 @@ class _Remote:
             raise RuntimeError(
                 f"MCP tool {self.name!r} was called from another event loop while its session's loop "
                 f"was blocked (a sync call made inside that loop?): call it through the async path "
-                f"(await interop.acall(...), ainvoke, arun...)"
+                f"(await interop.acall(...), ainvoke, arun...), or open the tools with mcp_tools_sync, "
+                f"whose session runs on its own thread"
             )
         return await asyncio.wrap_future(future)
 

@@ -14,7 +14,7 @@ from mcp_sample_server import CALLS, PNG, TOOLS, add, place_order
 import interop
 from interop import StandardToolValidationError, ToolError, input_json_schema, output_json_schema, tool
 from interop.bridge import get_origin
-from interop.mcp import MCPResult, build_server, from_mcp, mcp_tools
+from interop.mcp import MCPResult, build_server, from_mcp, mcp_tools, mcp_tools_sync
 
 pytestmark = pytest.mark.anyio
 
@@ -165,3 +165,27 @@ async def test_session_closed_tools_fail_clearly() -> None:
     with pytest.raises(RuntimeError, match="within an async context manager"):
         await interop.acall(t, {"a": 1, "b": 2})
     assert t.name == add.name
+
+
+def test_mcp_tools_sync_in_a_sync_program() -> None:
+    with mcp_tools_sync(build_server(TOOLS)) as tools:
+        t = {x.name: x for x in tools}
+        assert interop.call(t["add"], {"a": 1, "b": 2}) == 3
+        with pytest.raises(ToolError, match="discontinued"):
+            interop.call(t["place_order"], {"items": [{"sku": "discontinued", "qty": 1}]})
+        assert interop.call(t["echo"], {"value": "v"}) == {"value": "v"}
+
+
+async def test_mcp_tools_sync_serves_sync_calls_made_inside_a_running_loop() -> None:
+    """The case `mcp_tools` cannot serve: a framework's sync path blocking the caller's loop."""
+    with mcp_tools_sync(build_server([add]), mode="legacy") as (t,):
+        assert interop.call(t, {"a": 2, "b": 2}) == 4  # blocks this loop; the session's is elsewhere
+        assert await interop.acall(t, {"a": 3, "b": 3}) == 6
+
+
+def test_mcp_tools_sync_connect_failure_is_raised() -> None:
+    from mcp import StdioServerParameters
+
+    with pytest.raises(FileNotFoundError):
+        with mcp_tools_sync(StdioServerParameters(command="/nonexistent/server"), timeout=20):
+            pass
