@@ -33,7 +33,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 import interop
 from interop.langchain import to_langchain
-from interop.mcp import mcp_tools
+from interop.mcp import mcp_tools, mcp_tools_sync
 from interop.openai_agents import to_openai_agents
 from interop.pydantic_ai import to_pydantic_ai
 
@@ -153,3 +153,21 @@ async def test_mcp_server_time_through_three_frameworks() -> None:
         await check_openai_agents(tools)
         # the same session, still fine after three agent runs
         assert (await interop.acall(t, CONVERT))["time_difference"] == "+9.0h"
+
+
+def test_mcp_server_time_in_a_sync_langchain_agent() -> None:
+    """Sync code: `mcp_tools_sync` keeps the session on its own loop, so `agent.invoke` works."""
+    with mcp_tools_sync(TIME_SERVER) as tools:
+        model = ScriptedChat(
+            messages=iter(
+                [
+                    AIMessage(content="", tool_calls=[lc_call("convert_time", CONVERT, "s1")]),
+                    AIMessage(content="done"),
+                ]
+            )
+        )
+        out = create_agent(model, [to_langchain(t) for t in tools]).invoke(
+            {"messages": [HumanMessage("convert")]}
+        )
+        (msg,) = [m for m in out["messages"] if isinstance(m, ToolMessage)]
+        assert json.loads(msg.content)["target"]["timezone"] == "Asia/Tokyo"
