@@ -51,10 +51,8 @@ def _cmd_list(args: argparse.Namespace) -> int:
 
 
 def _provider_schema(tool: Any, provider: str) -> Any:
-    try:
-        from . import providers
-    except ImportError as e:  # pragma: no cover - providers ship with the core
-        raise _Fail(f"provider descriptors are unavailable: {e}", 1) from None
+    import interop.providers as providers
+
     if provider == "openai":
         return providers.to_openai_chat_tool(tool, strict=False)
     if provider == "openai-strict":
@@ -180,3 +178,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # e.g. `interop docs ... | head`
+        sys.stderr.close()
+        return 0

@@ -179,9 +179,8 @@ def run_openai_agents(tools: Tools) -> FrameworkRun:
         [function_call(c.tool, c.args, call_id=f"call_{i}")] for i, c in enumerate(SCRIPT)
     ]
     model = ScriptedModel([*turns, [assistant_message(FINAL_ANSWER)]])
-    agent = Agent(
-        name="acme", instructions="Use the tools.", model=model, tools=to_openai_agents_tools(tools)
-    )
+    oa_tools: list[Any] = list(to_openai_agents_tools(tools))
+    agent = Agent(name="acme", instructions="Use the tools.", model=model, tools=oa_tools)
     result = Runner.run_sync(agent, USER_PROMPT, context=_context(), max_turns=len(SCRIPT) + 2)
     shown: list[tuple[str, bool]] = []
     for turn in model.calls[1:]:

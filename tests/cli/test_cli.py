@@ -16,7 +16,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "interop", *args], capture_output=True, text=True, input=stdin, timeout=120, cwd=ROOT
+        [sys.executable, "-m", "interop", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=120,
+        cwd=ROOT,
     )
 
 
@@ -46,6 +51,18 @@ def test_schema_targets(capsys: pytest.CaptureFixture[str]) -> None:
     assert "$ref" not in text and "$defs" not in text
     assert main(["schema", "acme_tools:get_weather", "--output"]) == 0
     assert json.loads(capsys.readouterr().out)["title"] == "Weather"
+
+
+@pytest.mark.parametrize("provider", ["openai", "openai-strict", "anthropic", "gemini"])
+def test_schema_provider_descriptors(provider: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["schema", "acme_tools:place_order", "--provider", provider]) == 0
+    descriptor = json.loads(capsys.readouterr().out)
+    text = json.dumps(descriptor)
+    assert "place_order" in text and "ship_to" in text
+    if provider == "openai-strict":
+        assert descriptor["function"]["strict"] is True
+    if provider == "gemini":
+        assert "$ref" not in text and "additionalProperties" not in text
 
 
 def test_schema_unknown_target_is_a_usage_error() -> None:
