@@ -19,17 +19,19 @@ except ImportError as _import_error:
         'Please install `mcp` to use `interop.mcp`: `pip install "interop[mcp]"`'
     ) from _import_error
 
-from ._client import from_mcp, mcp_tools
+from ._client import RequestMeta, from_mcp, mcp_tools
 from ._descriptor import META_KEY, WRAP_MARKER, to_mcp
 from ._result import MCPResult
 from ._serve import serve, serve_async
-from ._server import add_tools, build_server, default_context
+from ._server import ContextHook, add_tools, build_server, default_context
 from ._sync import mcp_tools_sync
 
 __all__ = [
     "META_KEY",
     "WRAP_MARKER",
+    "ContextHook",
     "MCPResult",
+    "RequestMeta",
     "add_tools",
     "build_server",
     "default_context",
