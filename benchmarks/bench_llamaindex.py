@@ -24,7 +24,7 @@ import interop
 from interop.llamaindex import to_llamaindex
 
 ROUNDS = 21
-CALLS = 1000
+CALLS = 1500
 
 
 def add(a: int, b: int = 1) -> int:

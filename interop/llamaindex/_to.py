@@ -19,6 +19,8 @@ What the converted tool does:
   `context=`: a function of the workflow `Context` (or None outside a workflow) returning the
   neutral context, or an awaitable of it (e.g. look the object up by an id kept in the store).
   LlamaIndex never passes the tool-call id to a tool, so the neutral context cannot carry it.
+  Because the tool asks for the `Context`, `CodeActAgent` (which refuses context-taking tools)
+  cannot use it; `FunctionAgent`, `ReActAgent` and `AgentWorkflow` can.
 - **Sync and async.** `acall` runs an async tool on the loop and a sync one in a worker thread
   (as `FunctionTool` does); `call` works from sync code, including inside a running loop.
 """
@@ -46,7 +48,6 @@ from interop import InteropError, StandardToolV0
 from interop.bridge import (
     ApprovalCallback,
     Rename,
-    call,
     check_unique_names,
     describe_error,
     ensure_approval,
@@ -60,6 +61,9 @@ from interop.bridge import (
     run_sync,
     set_origin,
     to_json_text,
+)
+from interop.bridge import (
+    call as call_tool,
 )
 
 from ._metadata import StandardToolMetadata, permissive_fn_schema
@@ -81,12 +85,6 @@ CTX_PARAM = "__interop_workflow_ctx__"
 
 ContextHook = Callable[["Context[Any] | None"], Any]
 """Maps the workflow `Context` (None outside a workflow) to the neutral context (or an awaitable)."""
-
-
-async def _default_context(ctx: Context[Any] | None) -> Any:
-    if ctx is None:
-        return None
-    return await ctx.store.get(CONTEXT_KEY, default=None)
 
 
 def _pass_workflow_context(ctx: Context[Any] | None) -> Any:
@@ -132,7 +130,7 @@ class StandardFunctionTool(FunctionTool):
         def fn(**kwargs: Any) -> Any:
             """Run the tool and return its raw result (the path `real_fn` users take)."""
             ctx = self._pop_workflow_context(kwargs)
-            return call(self._runner, kwargs, self._sync_context(ctx))
+            return call_tool(self._runner, kwargs, self._sync_context(ctx))
 
         async def async_fn(**kwargs: Any) -> Any:
             ctx = self._pop_workflow_context(kwargs)
@@ -176,10 +174,10 @@ class StandardFunctionTool(FunctionTool):
     def _sync_context(self, ctx: Context[Any] | None) -> Any:
         if self._context_hook is not None:
             value = self._context_hook(ctx)
-        elif ctx is None:
-            return None
+        elif ctx is not None:
+            value = ctx.store.get(CONTEXT_KEY, default=None)
         else:
-            value = _default_context(ctx)
+            return None
         return run_sync(value) if inspect.isawaitable(value) else value
 
     async def _async_context(self, ctx: Context[Any] | None) -> Any:
@@ -226,7 +224,7 @@ class StandardFunctionTool(FunctionTool):
         ctx = self._pop_workflow_context(kwargs)
         input = self._input(args, kwargs)
         try:
-            result = call(self._runner, input, self._sync_context(ctx))
+            result = call_tool(self._runner, input, self._sync_context(ctx))
         except Exception as e:
             if is_model_facing_error(e):
                 return self._error(args, input, e)
@@ -235,17 +233,11 @@ class StandardFunctionTool(FunctionTool):
 
     async def acall(self, *args: Any, **kwargs: Any) -> ToolOutput:
         """Async call: the path LlamaIndex agents take."""
-        ctx = kwargs.pop(CTX_PARAM, None) if CTX_PARAM in kwargs else None
-        if ctx is not None and not isinstance(ctx, Context):  # not injected by an agent: an argument
-            kwargs[CTX_PARAM] = ctx
-            ctx = None
-        input = self._input(args, kwargs) if args else kwargs
+        ctx = self._pop_workflow_context(kwargs)
+        input = self._input(args, kwargs)
         try:
             context = None if ctx is None and self._context_hook is None else await self._async_context(ctx)
-            if self._is_async:  # the hot path, inline
-                result = await self._execute(input, context)
-            else:
-                result = await self._arun(input, context)
+            result = await self._arun(input, context)
         except Exception as e:
             if is_model_facing_error(e):
                 return self._error(args, input, e)
