@@ -1,0 +1,46 @@
+"""acme_tools with the raw `openai` SDK (no framework): descriptors + dispatch, against a local mock transport."""
+
+import json
+
+import httpx
+from acme_tools import TOOLS, AcmeContext
+from openai import OpenAI
+
+from interop.providers import OpenAIToolset
+
+turn = iter(
+    [
+        {"tool_calls": [{"id": "c1", "type": "function", "function": {"name": "whoami", "arguments": "{}"}}]},
+        {"content": "You are ann."},
+    ]
+)
+
+
+def fake_api(request: httpx.Request) -> httpx.Response:
+    sent = json.loads(request.content)
+    print("tools sent:", [t["function"]["name"] for t in sent["tools"]])
+    message = {"role": "assistant", "content": None, **next(turn)}
+    body = {
+        "id": "x",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "m",
+        "choices": [{"index": 0, "message": message, "finish_reason": "stop"}],
+    }
+    return httpx.Response(200, json=body)
+
+
+client = OpenAI(api_key="offline", http_client=httpx.Client(transport=httpx.MockTransport(fake_api)))
+toolset = OpenAIToolset([t for t in TOOLS if t.name != "delete_file"])
+messages = [{"role": "user", "content": "Who am I?"}]
+while True:
+    completion = client.chat.completions.create(model="m", messages=messages, tools=toolset.tools)
+    message = completion.choices[0].message
+    if not message.tool_calls:
+        print(message.content)
+        break
+    messages += [
+        message.model_dump(exclude_none=True),
+        *toolset.dispatch(completion, context=AcmeContext(user="ann")),
+    ]
+    print("tool result:", messages[-1]["content"])

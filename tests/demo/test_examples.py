@@ -1,0 +1,32 @@
+"""Each per-framework example script under examples/frameworks runs offline and prints what it promises."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "frameworks"
+
+EXPECTED = {
+    "langchain_agent.py": ['whoami: {"user":"ann"', "It rains in Oslo, ann."],
+    "pydantic_ai_agent.py": ['get_weather: {"city":"Rome","temperature":75.2', "Sunny in Rome."],
+    "llamaindex_agent.py": ['whoami: {"user":"ann"', "Cloudy in Paris."],
+    "openai_agents_run.py": ['c1: {"amount":"8.50","currency":"GBP"', 'c2: {"user":"ann"'],
+    "mcp_roundtrip.py": ["'delete_file'", "'conditions': 'sunny'", '"whoami"'],
+    "raw_openai.py": ["tools sent: ['get_weather'", 'tool result: {"user":"ann"', "You are ann."],
+}
+
+
+def test_every_script_is_covered() -> None:
+    assert sorted(p.name for p in EXAMPLES.glob("*.py")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("script", sorted(EXPECTED))
+def test_example_script(script: str) -> None:
+    r = subprocess.run([sys.executable, str(EXAMPLES / script)], capture_output=True, text=True, timeout=180)
+    assert r.returncode == 0, r.stderr[-3000:]
+    for expected in EXPECTED[script]:
+        assert expected in r.stdout, r.stdout
