@@ -93,12 +93,14 @@ class StrictSchema:
     """Counts used for request-wide budgets (`optional_params`, `union_params`)."""
     injected: Mapping[str, frozenset[str]] = field(default_factory=dict, repr=False)
     """Per object node (JSON pointer into `schema`): the properties whose null means "omitted"."""
+    live: frozenset[str] = field(default=frozenset(), repr=False)
+    """The nodes from which an `injected` node can be reached (restore walks only those)."""
 
     def restore(self, args: Any) -> Any:
         """Remove the nulls sent for originally-optional fields (recursively); a new value."""
         if not self.injected:
             return args
-        return _restore(self.schema, self.schema, args, "", self.injected)
+        return _restore(self.schema, self.schema, args, "", self.injected, self.live)
 
 
 def compile_openai_strict(schema: Mapping[str, Any], *, tool_name: str) -> StrictSchema:
@@ -241,6 +243,7 @@ class _Compiler:
             strict_unchanged=unchanged,
             stats=dict(self.counts),
             injected=dict(self.injected),
+            live=_live_nodes(out, self.injected),
         )
 
     def check_budgets(self) -> None:
@@ -572,17 +575,58 @@ def _matches(root: dict[str, Any], node: Any, value: Any, depth: int = 0) -> boo
     return True
 
 
+def _live_nodes(schema: dict[str, Any], injected: Mapping[str, frozenset[str]]) -> frozenset[str]:
+    """Pointers of the nodes whose subtree (following `$ref`s) holds an injected object node."""
+    edges: dict[str, list[str]] = {}
+
+    def collect(node: Any, ptr: str) -> None:
+        if not isinstance(node, dict):
+            return
+        out = edges.setdefault(ptr, [])
+        if isinstance(node.get("$ref"), str):
+            out.append(node["$ref"][1:])
+        for name, sub in (node.get("properties") or {}).items():
+            out.append(f"{ptr}/properties/{_esc(name)}")
+            collect(sub, out[-1])
+        if isinstance(node.get("items"), dict):
+            out.append(f"{ptr}/items")
+            collect(node["items"], out[-1])
+        for i, sub in enumerate(node.get("anyOf") or []):
+            out.append(f"{ptr}/anyOf/{i}")
+            collect(sub, out[-1])
+
+    collect(schema, "")
+    for name, sub in (schema.get("$defs") or {}).items():
+        collect(sub, f"/$defs/{_esc(name)}")
+    live = set(injected)
+    changed = True
+    while changed:
+        changed = False
+        for ptr, children in edges.items():
+            if ptr not in live and any(c in live for c in children):
+                live.add(ptr)
+                changed = True
+    return frozenset(live)
+
+
 def _restore(
-    root: dict[str, Any], node: Any, value: Any, ptr: str, injected: Mapping[str, frozenset[str]]
+    root: dict[str, Any],
+    node: Any,
+    value: Any,
+    ptr: str,
+    injected: Mapping[str, frozenset[str]],
+    live: frozenset[str],
 ) -> Any:
+    if ptr not in live or value is None:
+        return value
     node, ptr = _deref(root, node, ptr)
-    if not isinstance(node, dict) or value is None:
+    if not isinstance(node, dict):
         return value
     branches = node.get("anyOf")
     if isinstance(branches, list):
         for i, branch in enumerate(branches):
             if _matches(root, branch, value):
-                return _restore(root, branch, value, f"{ptr}/anyOf/{i}", injected)
+                return _restore(root, branch, value, f"{ptr}/anyOf/{i}", injected, live)
         return value
     if isinstance(value, dict):
         props = node.get("properties")
@@ -590,10 +634,10 @@ def _restore(
             return value
         drop = injected.get(ptr, frozenset())
         return {
-            k: _restore(root, props[k], v, f"{ptr}/properties/{_esc(k)}", injected) if k in props else v
+            k: _restore(root, props[k], v, f"{ptr}/properties/{_esc(k)}", injected, live) if k in props else v
             for k, v in value.items()
             if not (v is None and k in drop)
         }
     if isinstance(value, list) and isinstance(node.get("items"), dict):
-        return [_restore(root, node["items"], v, f"{ptr}/items", injected) for v in value]
+        return [_restore(root, node["items"], v, f"{ptr}/items", injected, live) for v in value]
     return value

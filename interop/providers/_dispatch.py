@@ -62,6 +62,7 @@ class ToolOutcome:
 class _Entry:
     tool: AnyTool
     strict: StrictSchema | None
+    is_async: bool
 
 
 class _BadCall(Exception):
@@ -70,12 +71,15 @@ class _BadCall(Exception):
 
 def field_of(obj: Any, *names: str, default: Any = None) -> Any:
     """The first of `names` found on `obj` as a key (dicts) or an attribute (SDK objects)."""
-    for name in names:
-        if isinstance(obj, Mapping):
+    if isinstance(obj, dict) or isinstance(obj, Mapping):
+        for name in names:
             if name in obj:
                 return obj[name]
-        elif getattr(obj, name, None) is not None:
-            return getattr(obj, name)
+        return default
+    for name in names:
+        value = getattr(obj, name, None)
+        if value is not None:
+            return value
     return default
 
 
@@ -107,7 +111,7 @@ class Dispatcher:
             guarded = ensure_approval(
                 tool, target=provider, approval=approval, allow_unapproved=allow_unapproved
             )
-            self.entries[name] = _Entry(guarded, strict_for(tool, name))
+            self.entries[name] = _Entry(guarded, strict_for(tool, name), is_async_tool(guarded))
 
     # ------------------------------------------------------------------------------------------ preparing
 
@@ -159,7 +163,7 @@ class Dispatcher:
         """Run one call from async code; a sync tool runs in a worker thread when `thread`."""
         try:
             entry, args = self._prepare(call_)
-            if thread and not is_async_tool(entry.tool):
+            if thread and not entry.is_async:
                 value = await asyncio.to_thread(call, entry.tool, args, context)
             else:
                 value = await acall(entry.tool, args, context)
@@ -186,4 +190,4 @@ class Dispatcher:
 
     def _is_async(self, call_: ToolCall) -> bool:
         entry = self.entries.get(call_.name)
-        return entry is not None and is_async_tool(entry.tool)
+        return entry is not None and entry.is_async
