@@ -51,8 +51,10 @@ async def _list_all(session: ClientSession | Client) -> list[mt.Tool]:
             return tools
 
 
-def _error_text(result: mt.CallToolResult, name: str) -> str:
+def _error_text(result: mt.CallToolResult, name: str, remote_name: str) -> str:
+    """The server's error text (without the tool-name prefix an interop server adds: adapters add theirs)."""
     text = "\n".join(b.text for b in result.content if isinstance(b, mt.TextContent)).strip()
+    text = text.removeprefix(f"Error from tool {remote_name!r}: ")
     return text or f"tool {name!r} failed (the MCP server gave no message)"
 
 
@@ -121,7 +123,7 @@ class _Remote:
             meta=cast(mt.RequestParamsMeta, dict(meta)) if meta else None,
         )
         if result.is_error:
-            raise ToolError(_error_text(result, self.name))
+            raise ToolError(_error_text(result, self.name, self.remote_name))
         return _decode(result, self.unwrap)
 
     async def _call_on_session_loop(self, args: dict[str, Any], context: Any) -> Any:
