@@ -11,7 +11,7 @@ import openai
 import pytest
 from prov_tools import TOOLS, Deps, get_weather, place_order
 
-from interop import ToolNameError, standard_tool
+from interop import ApprovalRequest, ApprovalRequiredError, ToolNameError, standard_tool
 from interop.providers import OpenAIToolset, to_openai_chat_tool, to_openai_responses_tool
 
 Script = Callable[[dict[str, Any], int], dict[str, Any]]
@@ -289,3 +289,33 @@ def test_descriptor_rules() -> None:
         context=Deps(user="e"),
     )
     assert out[0]["role"] == "tool" and '"city":"Lima"' in out[0]["content"]
+
+
+def test_approval_is_never_dropped() -> None:
+    delete = standard_tool(
+        name="delete_file",
+        description="Delete a file.",
+        execute=lambda args: f"deleted {args['path']}",
+        input_schema={"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]},
+        meta={"requires_approval": True},
+    )
+    with pytest.raises(ApprovalRequiredError, match="delete_file"):
+        OpenAIToolset([delete])
+    asked: list[Any] = []
+
+    def approve(request: ApprovalRequest) -> bool:
+        asked.append(request.input)
+        return request.input["path"].startswith("/tmp/")
+
+    toolset = OpenAIToolset([delete], approval=approve)
+    calls = [
+        _tc("d1", "delete_file", '{"path": "/etc/passwd"}'),
+        _tc("d2", "delete_file", '{"path": "/tmp/x"}'),
+    ]
+    denied, allowed = toolset.dispatch(calls)
+    assert "not approved" in denied["content"] and allowed["content"] == "deleted /tmp/x"
+    assert asked == [{"path": "/etc/passwd"}, {"path": "/tmp/x"}]
+    assert (
+        OpenAIToolset([delete], allow_unapproved=True).dispatch(calls[:1])[0]["content"]
+        == "deleted /etc/passwd"
+    )
