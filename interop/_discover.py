@@ -71,9 +71,10 @@ def find_tool(spec: str) -> StandardToolV0[Any, Any, Any]:
     module, attr = _import(spec)
     if attr is None:
         raise DiscoveryError(f"name a tool: expected MODULE:TOOL, got {spec!r}")
-    obj = getattr(module, attr, None)
+    obj: Any = getattr(module, attr, None)
     if is_tool(obj):
-        return obj  # type: ignore[no-any-return]
+        found: StandardToolV0[Any, Any, Any] = obj
+        return found
     for candidate in find_tools(module.__name__):
         if candidate.name == attr:
             return candidate
