@@ -126,7 +126,7 @@ async def _run_llamaindex(tools: Tools) -> FrameworkRun:
     from llama_index.core.llms.mock import MockFunctionCallingLLM
     from llama_index.core.workflow import Context
 
-    from interop.llamaindex import CONTEXT_KEY, to_llamaindex_tools
+    from interop.llamaindex import run_context, to_llamaindex_tools
 
     run = FrameworkRun("LlamaIndex: FunctionAgent workflow with MockFunctionCallingLLM")
     step = iter(range(len(SCRIPT) + 1))
@@ -148,11 +148,8 @@ async def _run_llamaindex(tools: Tools) -> FrameworkRun:
 
     li_tools: list[Any] = list(to_llamaindex_tools(tools, approval=_approve_all))
     agent = FunctionAgent(tools=li_tools, llm=MockFunctionCallingLLM(response_generator=respond))
-    ctx = Context(agent)
-    await ctx.store.set(
-        CONTEXT_KEY, {"user": CONTEXT_USER}
-    )  # the workflow store keeps JSON-serializable state
-    handler = agent.run(user_msg=USER_PROMPT, ctx=ctx)
+    with run_context(_context()):  # the live object, by identity (the workflow store would serialize it)
+        handler = agent.run(user_msg=USER_PROMPT, ctx=Context(agent))
     shown: list[tuple[str, bool]] = []
     async for event in handler.stream_events():
         if isinstance(event, ToolCallResult):

@@ -3,7 +3,8 @@
 `to_llamaindex(tool)` gives a `FunctionTool` (a `StandardFunctionTool`) for any LlamaIndex agent
 (`FunctionAgent`, `ReActAgent`, `AgentWorkflow`); `from_llamaindex(native)` gives a neutral tool
 for any LlamaIndex tool. The workflow `Context` maps to the neutral context through the workflow
-store key `CONTEXT_KEY` (`"interop_context"`) unless a `context=` hook says otherwise. LlamaIndex
+store key `CONTEXT_KEY` (`"interop_context"`), or the live object given to `run_context(obj)`
+around `agent.run(...)`, unless a `context=` hook says otherwise. LlamaIndex
 never passes a tool-call id to tools, so none reaches the neutral context.
 """
 
@@ -18,7 +19,14 @@ except ImportError as _import_error:
 
 from ._from import WorkflowContextHook, from_llamaindex, from_llamaindex_tools
 from ._metadata import StandardToolMetadata
-from ._to import CONTEXT_KEY, ContextHook, StandardFunctionTool, to_llamaindex, to_llamaindex_tools
+from ._to import (
+    CONTEXT_KEY,
+    ContextHook,
+    StandardFunctionTool,
+    run_context,
+    to_llamaindex,
+    to_llamaindex_tools,
+)
 
 __all__ = [
     "CONTEXT_KEY",
@@ -28,6 +36,7 @@ __all__ = [
     "WorkflowContextHook",
     "from_llamaindex",
     "from_llamaindex_tools",
+    "run_context",
     "to_llamaindex",
     "to_llamaindex_tools",
 ]

@@ -15,7 +15,9 @@ What the converted tool does:
   workflow's store, or None outside a workflow:
   `ctx = Context(agent); await ctx.store.set(CONTEXT_KEY, deps); await agent.run(..., ctx=ctx)`.
   LlamaIndex serializes the store when a run starts with a given `Context`, so that value must
-  be JSON-serializable and arrives as a copy; for live objects (a DB handle, a client) pass
+  be JSON-serializable and arrives as a copy. For live objects (a DB handle, a client) start the
+  run inside `with run_context(obj): handler = agent.run(...)`: the workflow's tasks inherit it
+  and every converted tool gets `obj` itself (it wins over the store). Or pass
   `context=`: a function of the workflow `Context` (or None outside a workflow) returning the
   neutral context, or an awaitable of it (e.g. look the object up by an id kept in the store).
   LlamaIndex never passes the tool-call id to a tool, so the neutral context cannot carry it.
@@ -35,9 +37,10 @@ except ImportError as _import_error:
     ) from _import_error
 
 import asyncio
+import contextlib
 import contextvars
 import inspect
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from llama_index.core.base.llms.types import TextBlock
@@ -71,11 +74,30 @@ from ._metadata import StandardToolMetadata, permissive_fn_schema
 __all__ = [
     "CONTEXT_KEY",
     "CTX_PARAM",
+    "run_context",
     "ContextHook",
     "StandardFunctionTool",
     "to_llamaindex",
     "to_llamaindex_tools",
 ]
+
+_UNSET: Any = object()
+_RUN_CONTEXT: contextvars.ContextVar[Any] = contextvars.ContextVar("interop_llamaindex_context")
+
+
+@contextlib.contextmanager
+def run_context(value: Any) -> Iterator[None]:
+    """Give every converted tool of the agent runs started inside this block `value` as context.
+
+    The object is passed by identity (no serialization), so it may be a DB handle or a client:
+    `with run_context(deps): handler = agent.run(user_msg=...)`, then await the handler anywhere.
+    """
+    token = _RUN_CONTEXT.set(value)
+    try:
+        yield
+    finally:
+        _RUN_CONTEXT.reset(token)
+
 
 CONTEXT_KEY = "interop_context"
 """The workflow-store key the default context mapping reads (`await ctx.store.get(CONTEXT_KEY)`)."""
@@ -174,6 +196,8 @@ class StandardFunctionTool(FunctionTool):
     def _sync_context(self, ctx: Context[Any] | None) -> Any:
         if self._context_hook is not None:
             value = self._context_hook(ctx)
+        elif (bound := _RUN_CONTEXT.get(_UNSET)) is not _UNSET:
+            return bound
         elif ctx is not None:
             value = ctx.store.get(CONTEXT_KEY, default=None)
         else:
@@ -184,6 +208,8 @@ class StandardFunctionTool(FunctionTool):
         if self._context_hook is not None:
             value = self._context_hook(ctx)
             return await value if inspect.isawaitable(value) else value
+        if (bound := _RUN_CONTEXT.get(_UNSET)) is not _UNSET:
+            return bound
         if ctx is None:
             return None
         return await ctx.store.get(CONTEXT_KEY, default=None)

@@ -269,3 +269,47 @@ async def test_native_tools_travel_through_neutral_into_an_agent_workflow() -> N
     assert outs[1].content == "42" and outs[1].raw_output == 42
     # LlamaIndex alone would have called multiply("6", 2) -> "66"; the neutral wrapper refuses it
     assert outs[2].is_error and "'6' is not of type 'integer'" in outs[2].content and "a" in outs[2].content
+
+
+class _LiveHandle:
+    """Not JSON-serializable: what a DB handle or client looks like to the workflow store."""
+
+    def __init__(self, user: str) -> None:
+        self.user = user
+
+
+@pytest.mark.anyio
+async def test_run_context_passes_a_live_object_by_identity() -> None:
+    from llama_index.core.agent.workflow import FunctionAgent
+    from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
+    from llama_index.core.llms.mock import MockFunctionCallingLLM
+
+    from interop import FromContext, tool
+    from interop.llamaindex import run_context, to_llamaindex
+
+    seen: list[object] = []
+
+    @tool
+    def who(ctx: Annotated[object, FromContext] = None) -> str:
+        """Who is calling."""
+        seen.append(ctx)
+        return getattr(ctx, "user", "nobody")
+
+    steps = iter([[("who", {})], [("who", {})], "done"])
+
+    def respond(messages: Any, **kwargs: Any) -> ChatMessage:
+        step = next(steps)
+        if isinstance(step, str):
+            return ChatMessage(role=MessageRole.ASSISTANT, content=step)
+        return ChatMessage(
+            role=MessageRole.ASSISTANT,
+            blocks=[ToolCallBlock(tool_call_id=f"c{len(seen)}", tool_name=n, tool_kwargs=k) for n, k in step],
+        )
+
+    agent = FunctionAgent(tools=[to_llamaindex(who)], llm=MockFunctionCallingLLM(response_generator=respond))
+    handle = _LiveHandle("ann")
+    with run_context(handle):
+        handler = agent.run(user_msg="who am I?")
+    result = await handler  # awaited outside the block: the run's tasks kept the value
+    assert str(result.response.content) == "done"
+    assert seen == [handle, handle] and seen[0] is handle
