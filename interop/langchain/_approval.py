@@ -16,22 +16,23 @@ except ImportError as _import_error:
         'Please install `langchain-core` to use `interop.langchain`: `pip install "interop[langchain]"`'
     ) from _import_error
 
-from collections.abc import Callable, Mapping
+import importlib.util
+from collections.abc import Mapping
 from typing import Any
 
 from interop import ApprovalRequiredError, ToolError
 
-_interrupt: Callable[..., Any] | None
-try:
-    from langgraph.types import interrupt
-
-    _interrupt = interrupt
-except ImportError:  # pragma: no cover - langgraph is part of the extra
-    _interrupt = None
-
 __all__ = ["HAS_INTERRUPT", "approval_request", "ask_approval", "is_approved"]
 
-HAS_INTERRUPT = _interrupt is not None
+HAS_INTERRUPT = importlib.util.find_spec("langgraph") is not None
+"""Whether langgraph is installed (found without importing it: `langgraph.types` is slow to import)."""
+
+
+def _interrupt(value: Any) -> Any:
+    from langgraph.types import interrupt  # lazy: pulls in langsmith run trees (~0.1 s)
+
+    return interrupt(value)
+
 
 _YES = frozenset({"approve", "approved", "accept", "accepted", "yes", "y", "ok", "allow"})
 
@@ -87,8 +88,6 @@ def ask_approval(tool_name: str, args: Any, tool_call_id: str | None) -> None:
     is nobody to ask): an unapproved call never executes.
     """
     try:
-        if _interrupt is None:  # pragma: no cover - to_langchain only asks when langgraph is there
-            raise RuntimeError("langgraph is not installed")
         decision = _interrupt(approval_request(tool_name, args, tool_call_id))
     except (RuntimeError, KeyError) as e:  # no graph run (no config / no scratchpad)
         raise ApprovalRequiredError(

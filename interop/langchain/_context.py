@@ -14,19 +14,13 @@ except ImportError as _import_error:
         'Please install `langchain-core` to use `interop.langchain`: `pip install "interop[langchain]"`'
     ) from _import_error
 
+import functools
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from langchain_core.runnables import RunnableConfig
-
-_ToolRuntime: type | None
-try:  # ToolNode (langgraph) is the only caller that injects a ToolRuntime
-    from langgraph.prebuilt import ToolRuntime
-
-    _ToolRuntime = ToolRuntime
-except ImportError:  # pragma: no cover - langgraph is part of the extra
-    _ToolRuntime = None
 
 __all__ = [
     "RUNTIME_PARAM",
@@ -47,8 +41,20 @@ name. ToolNode strips model-sent values for it; outside ToolNode only a real `To
 instance is accepted.
 """
 
-runtime_type: type | None = _ToolRuntime
-"""`langgraph.prebuilt.ToolRuntime`, or None without langgraph."""
+
+@functools.cache
+def runtime_type() -> type | None:
+    """`langgraph.prebuilt.ToolRuntime`, or None without langgraph.
+
+    Imported on first use (the first `to_langchain`), not with `interop.langchain`:
+    `langgraph.prebuilt` takes longer to import than `langchain_core.tools` itself.
+    """
+    try:  # ToolNode (langgraph) is the only caller that injects a ToolRuntime
+        from langgraph.prebuilt import ToolRuntime
+    except ImportError:  # pragma: no cover - langgraph is part of the extra
+        return None
+    tool_runtime: type = ToolRuntime
+    return tool_runtime
 
 
 @dataclass(frozen=True)
@@ -95,7 +101,10 @@ def default_context(call: LangChainCall) -> Any:
 
 def is_runtime(value: Any) -> bool:
     """Whether `value` is a real `ToolRuntime` (a model cannot produce one from JSON)."""
-    return runtime_type is not None and isinstance(value, runtime_type)
+    if "langgraph.prebuilt" not in sys.modules:  # nothing can have made a ToolRuntime yet
+        return False
+    tool_runtime = runtime_type()
+    return tool_runtime is not None and isinstance(value, tool_runtime)
 
 
 def config_for_context(context: Any) -> RunnableConfig | None:

@@ -17,6 +17,7 @@ except ImportError as _import_error:
 
 import contextvars
 import inspect
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any, Literal
 
@@ -61,12 +62,11 @@ _tool_call_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "interop_lc_tool_call_id", default=None
 )
 
-try:
-    from langgraph.errors import GraphBubbleUp as _GraphBubbleUp  # interrupts must propagate
 
-    _CONTROL_FLOW: tuple[type[BaseException], ...] = (_GraphBubbleUp,)
-except ImportError:  # pragma: no cover - langgraph is part of the extra
-    _CONTROL_FLOW = ()
+def _is_control_flow(e: BaseException) -> bool:
+    """LangGraph's interrupts (`GraphBubbleUp`) must propagate; looked up lazily (slow import)."""
+    errors = sys.modules.get("langgraph.errors")  # not imported yet: nothing can have raised one
+    return errors is not None and isinstance(e, errors.GraphBubbleUp)
 
 
 class LangChainStandardTool(StructuredTool):
@@ -123,7 +123,7 @@ class LangChainStandardTool(StructuredTool):
 
     def _fail(self, e: Exception) -> Exception:
         """The exception LangChain should see for `e` raised by the neutral tool."""
-        if isinstance(e, _CONTROL_FLOW):
+        if _is_control_flow(e):
             return e
         if is_model_facing_error(e) or self._catch_all:
             return ToolException(describe_error(e, self.name))
@@ -181,7 +181,8 @@ def _entry_points(lc_tool: LangChainStandardTool, is_async: bool) -> tuple[Calla
                 inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD),
             ]
         )
-        fn.__annotations__ = {RUNTIME_PARAM: runtime_type} if runtime_type is not None else {}
+        tool_runtime = runtime_type()
+        fn.__annotations__ = {RUNTIME_PARAM: tool_runtime} if tool_runtime is not None else {}
     return func, coroutine if is_async else None
 
 
