@@ -135,6 +135,13 @@ class StandardToolV0(Protocol[InputT_contra, OutputT_co, ContextT_contra]):
     ) -> OutputT_co | Awaitable[OutputT_co]: ...
 
 
+MAX_ISSUES_SHOWN = 20
+"""Issues listed in a message; more are counted (10,000 extra keys must not give a 400 kB message)."""
+
+
 def issues_message(issues: Sequence[Issue]) -> str:
     """`path: message; message2`, the form every error message in this project uses."""
-    return "; ".join(f"{i.dot_path}: {i.message}" if i.path else i.message for i in issues)
+    text = "; ".join(f"{i.dot_path}: {i.message}" if i.path else i.message for i in issues[:MAX_ISSUES_SHOWN])
+    if len(issues) > MAX_ISSUES_SHOWN:
+        text += f"; ... and {len(issues) - MAX_ISSUES_SHOWN} more issues"
+    return text
