@@ -39,6 +39,7 @@ from interop.bridge import (
     requires_approval,
     resolve_name,
     set_origin,
+    to_json_text,
 )
 
 from ._common import METADATA_KEY
@@ -67,6 +68,23 @@ def _value_at(args: Any, path: tuple[str | int, ...]) -> Any:
     return value
 
 
+_MAX_ISSUES = 20
+_MAX_ECHO = 200
+
+
+def _echo(value: Any) -> Any:
+    """The offending value as shown back to the model: short (no 10 MB or 1000-deep echo)."""
+    if isinstance(value, str):
+        return value if len(value) <= _MAX_ECHO else value[:_MAX_ECHO] + "..."
+    if isinstance(value, (dict, list)):
+        try:
+            small = len(to_json_text(value)) <= _MAX_ECHO
+        except (ValueError, RecursionError):
+            small = False
+        return value if small else f"<{type(value).__name__} of {len(value)} items>"
+    return value
+
+
 def _input_error(exc: StandardToolValidationError, tool_name: str, args: Any) -> Exception:
     """Bad arguments as a pydantic `ValidationError`, so the model sees each field's path."""
     if not exc.issues:
@@ -75,10 +93,15 @@ def _input_error(exc: StandardToolValidationError, tool_name: str, args: Any) ->
         InitErrorDetails(
             type=PydanticCustomError("invalid_argument", issue.message),
             loc=issue.path,
-            input=_value_at(args, issue.path),
+            input=_echo(_value_at(args, issue.path)),
         )
-        for issue in exc.issues
+        for issue in exc.issues[:_MAX_ISSUES]
     ]
+    if len(exc.issues) > _MAX_ISSUES:
+        more = f"... and {len(exc.issues) - _MAX_ISSUES} more issues"
+        details.append(
+            InitErrorDetails(type=PydanticCustomError("invalid_argument", more), loc=(), input=None)
+        )
     return ValidationError.from_exception_data(tool_name, details)
 
 
