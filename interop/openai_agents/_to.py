@@ -107,7 +107,7 @@ class _Invoker:
     async def __call__(self, ctx: ToolContext[Any], input: str) -> Any:
         try:
             args = json.loads(input) if input and not input.isspace() else {}
-        except ValueError as e:
+        except (ValueError, RecursionError) as e:  # RecursionError: nesting too deep to parse
             return (
                 f"Invalid JSON arguments for tool {self._name!r}: {e}. "
                 "Send the arguments as one JSON object and call the tool again."

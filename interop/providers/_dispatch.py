@@ -127,7 +127,7 @@ class Dispatcher:
             else:
                 try:
                     args = json.loads(args)
-                except ValueError as e:
+                except (ValueError, RecursionError) as e:  # RecursionError: nesting too deep to parse
                     raise _BadCall(
                         f"Invalid arguments for tool {call_.name!r}: not valid JSON ({e}). "
                         "Send the arguments as one JSON object and call the tool again."
