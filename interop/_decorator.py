@@ -8,6 +8,7 @@ output schema from the return annotation. The context parameter is marked explic
 
 from __future__ import annotations
 
+import functools
 import inspect
 import sys
 import typing
@@ -64,6 +65,11 @@ def _build(
 ) -> StandardTool[Any, Any, Any]:
     if not callable(fn):
         raise TypeError(f"@tool needs a function, got {fn!r}")
+    if isinstance(fn, functools.partial):  # its repr holds the bound values (often secrets): never shown
+        raise TypeError(
+            f"@tool {name or getattr(fn.func, '__name__', 'tool')!r}: functools.partial is not supported; "
+            f"pass per-call values (API keys, clients) through the context instead of binding them"
+        )
     tool_name = name or getattr(fn, "__name__", None)
     if not tool_name or tool_name == "<lambda>":
         raise ValueError("@tool on a lambda or unnamed callable needs name=")
