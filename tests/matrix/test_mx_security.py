@@ -1,0 +1,286 @@
+"""Security properties on every path.
+
+- A model cannot set the context through its arguments: not for neutral tools in any target
+  (see also the context-key cases of `test_mx_hostile.py`), and not for native tools whose
+  framework context parameter (`config`, `ctx`, ...) is hidden from the model.
+- No context value, bound `partial_params` value or injected argument value ever appears in an
+  emitted schema or an error message.
+- `requires_approval` is enforced or refused on every path, never silently dropped.
+- Cancelling an agent run cancels an in-flight async tool (pydantic-ai, OpenAI Agents, MCP).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from typing import Annotated, Any
+
+import pytest
+from _corpus import CALLS, by_name
+from _harness import FRAMEWORKS, call_target, convert, mcp_target, source_tools, view
+from langchain_core.tools import InjectedToolArg
+
+import interop
+from interop import ApprovalRequiredError
+from interop.bridge import get_origin
+
+SECRET = "SECRET-7f3a9c"
+
+NATIVE_CTX_NAMES = ["context", "ctx", "config", "caller", "deps", "runtime", "callbacks", "run_manager"]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("source", FRAMEWORKS)
+async def test_mx_model_cannot_set_a_native_tools_context(source: str) -> None:
+    spec = by_name("greet_ctx")
+    async with source_tools(source, [spec]) as tools:
+        _, neutral = tools[spec.name]
+        for key in NATIVE_CTX_NAMES:
+            before = len(CALLS)
+            try:
+                out = await interop.acall(neutral, {"name": "Bo", key: {"user": "attacker"}}, {"user": "ada"})
+            except interop.StandardToolValidationError as e:  # the schema forbids unknown keys
+                assert key in str(e) and CALLS[before:] == []
+            else:  # the schema allows unknown keys (LangChain, MCP SDK): dropped, never the context
+                assert out == "hi Bo from ada" and [c[2] for c in CALLS[before:]] == [{"user": "ada"}]
+        out = await interop.acall(neutral, {"name": "Bo"}, {"user": "ada"})
+        assert out == "hi Bo from ada" and CALLS[-1][2] == {"user": "ada"}
+
+
+def _secret_tools() -> list[Any]:
+    """Neutral tools holding SECRET only in their context, a bound value, or an injected argument."""
+    from langchain_core.tools import StructuredTool
+    from llama_index.core.tools import FunctionTool
+
+    from interop.langchain import from_langchain
+    from interop.llamaindex import from_llamaindex
+
+    @interop.tool(context="caller")
+    def ctx_tool(n: int, caller: Any = None) -> int:
+        """Uses a secret from the context."""
+        assert caller == {"api_key": SECRET}
+        return n
+
+    def bound(n: int, api_key: str) -> int:
+        """Uses a bound secret."""
+        assert api_key == SECRET
+        return n
+
+    li = from_llamaindex(
+        FunctionTool.from_defaults(bound, name="li_bound", partial_params={"api_key": SECRET})
+    )
+
+    def injected(n: int, api_key: Annotated[str, InjectedToolArg]) -> int:
+        """Uses an injected secret."""
+        assert api_key == SECRET
+        return n
+
+    lc = from_langchain(StructuredTool.from_function(injected, name="lc_injected"))
+    return [ctx_tool, li, lc]
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("target", FRAMEWORKS)
+async def test_mx_secrets_never_in_schemas_or_errors(target: str) -> None:
+    tools = _secret_tools()
+    context = {"api_key": SECRET}
+    manager = mcp_target(tools) if target == "mcp" else contextlib.nullcontext(None)
+    async with manager as mcp:
+        for tool in tools:
+            native = tool.name if target == "mcp" else convert(target, tool)
+            seen = view("mcp", None, mcp.listed[tool.name]) if target == "mcp" else view(target, native)
+            assert SECRET not in json.dumps(seen.schema) + seen.description + json.dumps(
+                seen.meta, default=str
+            )
+            if native is get_origin(tool):
+                # a native tool at home keeps its framework's behaviour: LangChain injects
+                # `InjectedToolArg` only under ToolNode; LlamaIndex validates nothing
+                continue
+            ok = await call_target(target, native, {"n": 3}, context, mcp)
+            assert not ok.error and ok.text == "3", ok.text
+            out = await call_target(target, native, {"n": "x"}, context, mcp)
+            assert out.error and SECRET not in out.text, out.text
+            for forged in ({"n": 1, "api_key": "forged"}, {"n": 1, "caller": "forged"}):
+                # refused, or run with the real secret (each tool asserts it got SECRET)
+                out = await call_target(target, native, forged, context, mcp)
+                assert SECRET not in out.text and (out.error or out.text == "1"), out.text
+
+
+def test_mx_partial_is_refused_without_showing_its_values() -> None:
+    import functools
+
+    def f(q: str, api_key: str) -> str:
+        return q
+
+    with pytest.raises(TypeError) as info:
+        interop.tool(functools.partial(f, api_key=SECRET), name="f")
+    assert SECRET not in str(info.value) and "partial" in str(info.value)
+
+
+# ------------------------------------------------------------------------------------------ approval
+
+RAN: list[str] = []
+
+
+def _guarded() -> Any:
+    @interop.tool(meta={"requires_approval": True})
+    async def wipe(path: str) -> str:
+        """Delete everything under a path."""
+        RAN.append(path)
+        return "wiped"
+
+    return wipe
+
+
+def _deny(request: Any) -> bool:
+    return False
+
+
+@pytest.mark.anyio
+async def test_mx_requires_approval_is_enforced_or_refused_on_every_path() -> None:
+    from agents import Agent, Runner
+    from agents.testing import ScriptedModel, assistant_message, function_call
+    from langchain_core.messages import AIMessage, HumanMessage
+    from langgraph.checkpoint.memory import InMemorySaver
+    from pydantic_ai import Agent as PAgent
+    from pydantic_ai import DeferredToolRequests
+    from pydantic_ai.messages import ModelResponse, ToolCallPart
+    from pydantic_ai.models.function import FunctionModel
+
+    from interop.mcp import build_server
+    from interop.providers import OpenAIToolset
+
+    tool = _guarded()
+    RAN.clear()
+    # refused where there is no native mechanism, unless a callback (here: deny) is given
+    for make in (
+        lambda **kw: convert("llamaindex", tool, **kw),
+        lambda **kw: build_server([tool], **kw),
+        lambda **kw: OpenAIToolset([tool], **kw),
+    ):
+        with pytest.raises(ApprovalRequiredError):
+            make()
+        make(approval=_deny)
+    li = convert("llamaindex", tool, approval=_deny)
+    assert (await li.acall(path="/")).is_error
+    async with mcp_target([tool], approval=_deny) as mcp:
+        assert (await mcp.call("wipe", {"path": "/"}, None)).error
+    # pydantic-ai: deferred (the run ends asking for approval)
+    p_tool = convert("pydantic-ai", tool)
+    assert p_tool.requires_approval
+    model = FunctionModel(
+        lambda m, i: ModelResponse(parts=[ToolCallPart("wipe", {"path": "/"}, tool_call_id="c1")])
+    )
+    result = await PAgent(model, tools=[p_tool], output_type=[str, DeferredToolRequests]).run("go")
+    assert isinstance(result.output, DeferredToolRequests)
+    # OpenAI Agents: the run is interrupted for approval
+    o_tool = convert("openai-agents", tool)
+    scripted = ScriptedModel([[function_call("wipe", {"path": "/"}, call_id="c1")], [assistant_message("x")]])
+    run = await Runner.run(Agent(name="a", model=scripted, tools=[o_tool]), "go")
+    assert run.interruptions
+    # LangChain: a LangGraph interrupt pauses the agent run
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+
+    class Fake(GenericFakeChatModel):
+        def bind_tools(self, tools: Any, **kw: Any) -> Any:
+            return self
+
+    lc_model = Fake(
+        messages=iter([AIMessage("", tool_calls=[{"name": "wipe", "args": {"path": "/"}, "id": "c1"}])])
+    )
+    agent = create_agent(lc_model, [convert("langchain", tool)], checkpointer=InMemorySaver())
+    state = await agent.ainvoke({"messages": [HumanMessage("go")]}, {"configurable": {"thread_id": "t"}})
+    assert state.get("__interrupt__")
+    # the flag travels: through MCP's _meta and back, and from native pydantic-ai / OpenAI Agents tools
+    from agents import function_tool
+    from pydantic_ai import Tool
+
+    from interop.mcp import mcp_tools
+    from interop.openai_agents import from_openai_agents
+    from interop.pydantic_ai import from_pydantic_ai
+
+    async def zap(path: str) -> str:
+        """Zap a path."""
+        RAN.append(path)
+        return "zapped"
+
+    async with mcp_tools(build_server([tool], allow_unapproved=True)) as remote:
+        carried = [
+            remote[0],
+            from_pydantic_ai(Tool(zap, requires_approval=True)),
+            from_openai_agents(function_tool(zap, needs_approval=True)),
+        ]
+        for neutral in carried:
+            assert interop.requires_approval(neutral), neutral
+            with pytest.raises(ApprovalRequiredError):
+                convert("llamaindex", neutral)
+            assert convert("pydantic-ai", neutral).requires_approval
+            assert convert("openai-agents", neutral).needs_approval is not False
+    assert RAN == []
+
+
+# ------------------------------------------------------------------------------------------ cancellation
+
+
+def _slow() -> tuple[Any, dict[str, Any]]:
+    state: dict[str, Any] = {"started": asyncio.Event(), "cancelled": False}
+
+    @interop.tool
+    async def slow(n: int) -> int:
+        """Takes a long time."""
+        state["started"].set()
+        try:
+            await asyncio.sleep(30)
+        except asyncio.CancelledError:
+            state["cancelled"] = True
+            raise
+        return n
+
+    return slow, state
+
+
+async def _cancel_when_started(run: Any, state: dict[str, Any]) -> None:
+    task = asyncio.ensure_future(run)
+    await asyncio.wait_for(state["started"].wait(), 5)
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    for _ in range(100):
+        if state["cancelled"]:
+            break
+        await asyncio.sleep(0.01)
+    assert state["cancelled"]
+
+
+@pytest.mark.anyio
+async def test_mx_cancelling_a_pydantic_ai_run_cancels_the_tool() -> None:
+    from pydantic_ai import Agent
+    from pydantic_ai.messages import ModelResponse, ToolCallPart
+    from pydantic_ai.models.function import FunctionModel
+
+    slow, state = _slow()
+    model = FunctionModel(
+        lambda m, i: ModelResponse(parts=[ToolCallPart("slow", {"n": 1}, tool_call_id="c1")])
+    )
+    await _cancel_when_started(Agent(model, tools=[convert("pydantic-ai", slow)]).run("go"), state)
+
+
+@pytest.mark.anyio
+async def test_mx_cancelling_an_openai_agents_run_cancels_the_tool() -> None:
+    from agents import Agent, Runner
+    from agents.testing import ScriptedModel, assistant_message, function_call
+
+    slow, state = _slow()
+    model = ScriptedModel([[function_call("slow", {"n": 1}, call_id="c1")], [assistant_message("x")]])
+    await _cancel_when_started(
+        Runner.run(Agent(name="a", model=model, tools=[convert("openai-agents", slow)]), "go"), state
+    )
+
+
+@pytest.mark.anyio
+async def test_mx_cancelling_an_mcp_call_cancels_the_served_tool() -> None:
+    slow, state = _slow()
+    async with mcp_target([slow]) as mcp:
+        await _cancel_when_started(mcp.call("slow", {"n": 1}, None), state)
