@@ -480,6 +480,42 @@ def convert(target: str, neutral: Any, **options: Any) -> Any:
     raise ValueError(target)
 
 
+def from_native(framework: str, native: Any) -> Any:
+    """`from_<framework>(native)` (MCP: see `mcp_hop`)."""
+    if framework == "neutral":
+        return native
+    if framework == "langchain":
+        from interop.langchain import from_langchain
+
+        return from_langchain(native)
+    if framework == "pydantic-ai":
+        from interop.pydantic_ai import from_pydantic_ai
+
+        return from_pydantic_ai(native)
+    if framework == "llamaindex":
+        from interop.llamaindex import from_llamaindex
+
+        return from_llamaindex(native)
+    if framework == "openai-agents":
+        from interop.openai_agents import from_openai_agents
+
+        return from_openai_agents(native)
+    raise ValueError(framework)
+
+
+@contextlib.asynccontextmanager
+async def hop(framework: str, neutrals: list[Any]) -> AsyncIterator[dict[str, Any]]:
+    """neutral -> `framework` -> neutral for each tool (MCP: served, then consumed over a session)."""
+    if framework != "mcp":
+        yield {n.name: from_native(framework, convert(framework, n)) for n in neutrals}
+        return
+    from interop.mcp import build_server, mcp_tools
+
+    server = build_server(neutrals, context=mcp_server_context)
+    async with mcp_tools(server, request_meta=mcp_request_meta) as tools:
+        yield {t.name: t for t in tools}
+
+
 class MCPTarget:
     """Neutral tools served by `interop.mcp.build_server`, used through an in-process client session."""
 

@@ -30,15 +30,28 @@ STR_RESULTS = {"openai-agents", "llamaindex"}
 """Frameworks whose native tools show a non-str result to the model as `str(result)`."""
 
 
-def expected_result(source: str, target: str, spec: Spec) -> Any:
+def expected_result(source: str, home: bool, spec: Spec) -> Any:
     """What the model reads for the valid call.
 
     A native tool going home (`to_X(from_X(native)) is native`) keeps its framework's own result
     formatting: OpenAI Agents `@function_tool` and LlamaIndex `FunctionTool` give `str(result)`.
     """
-    if source == target and source in STR_RESULTS and not isinstance(spec.expected, str):
+    if home and source in STR_RESULTS and not isinstance(spec.expected, str):
         return str(spec.expected)
     return spec.expected
+
+
+def source_args(native_src: Any, args: dict[str, Any]) -> dict[str, Any]:
+    """The arguments a model sends after seeing the source's schema.
+
+    pydantic-ai flattens a function whose only parameter is a model, dataclass or TypedDict: the
+    model's fields are the tool's arguments (its validator also takes the wrapped form, but the
+    advertised schema, which MCP and other validators enforce, is the flat one).
+    """
+    single = getattr(getattr(native_src, "function_schema", None), "single_arg_name", None)
+    if single and set(args) == {single} and isinstance(args[single], dict):
+        return dict(args[single])
+    return args
 
 
 def calls_of(name: str) -> list[tuple[str, Any, Any]]:
@@ -82,11 +95,12 @@ async def check_spec(
     name = spec.name
     before = len(calls_of(spec.name))
     try:
-        res = await call_target(target, name if target == "mcp" else target_native, spec.valid, ctx, mcp)
+        valid = source_args(native_src, spec.valid)
+        res = await call_target(target, name if target == "mcp" else target_native, valid, ctx, mcp)
     except Exception as e:
         check("valid", False, f"raised {type(e).__name__}: {e}")
     else:
-        want = expected_result(source, target, spec)
+        want = expected_result(source, target_native is native_src, spec)
         got = canon(res.text)
         new = calls_of(spec.name)[before:]
         ok = not res.error and got == canon(want) and len(new) == 1
