@@ -55,6 +55,24 @@ class CellResult:
 
 RESULTS: dict[tuple[str, str], CellResult] = {}
 
+IDIOMS = """\
+- neutral: `interop.tool(fn, title=..., meta=..., context="caller")`;
+- langchain: `@tool` (plain specs) or `StructuredTool.from_function(func|coroutine, metadata=, tags=)`;
+  context through a `config: RunnableConfig` parameter (no title slot);
+- pydantic-ai: `Tool(fn, metadata=)`; context through `ctx: RunContext` (`ctx.deps`) (no title slot);
+- llamaindex: `FunctionTool.from_defaults(fn=|async_fn=)`; context through `ctx: Context` and the
+  workflow store (no title or meta slot);
+- openai-agents: `@function_tool` (strict; `strict_mode=False` where the SDK refuses an open
+  object); context through `ctx: ToolContext` (no title or meta slot);
+- mcp: the SDK's `MCPServer.add_tool(fn, title=, annotations=, meta=)`, consumed in-process with
+  `interop.mcp.mcp_tools`; context through the SDK `Context` and the request `_meta`.
+
+Targets are called through their native paths: LangChain `tool.ainvoke(ToolCall)` -> `ToolMessage`;
+pydantic-ai a real `Agent.run` with a `FunctionModel`; LlamaIndex `acall` with the workflow
+`Context` injected as agents do; OpenAI Agents `on_invoke_tool(ToolContext, json)`; MCP
+`call_tool` over a client session to `interop.mcp.build_server`.
+"""
+
 
 def render(results: dict[tuple[str, str], CellResult]) -> str:
     """The matrix as Markdown: cells are specs passing every check / specs, with gap footnotes."""
@@ -99,5 +117,5 @@ def render(results: dict[tuple[str, str], CellResult]) -> str:
             shown = "; ".join(where[:6]) + (f"; ... ({len(where)} in all)" if len(where) > 6 else "")
             lines.append(f"[{n}] {why} ({shown})")
             lines.append("")
-    lines += ["## Schema normalization", "", NORMALIZATION]
+    lines += ["## How each source writes its tools", "", IDIOMS, "## Schema normalization", "", NORMALIZATION]
     return "\n".join(lines) + "\n"
