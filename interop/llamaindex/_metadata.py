@@ -56,7 +56,9 @@ class _PermissiveArgs(pydantic.BaseModel):
     integrations read `fn_schema.model_json_schema()` directly, and they get the neutral schema.
     """
 
-    model_config = pydantic.ConfigDict(extra="allow")
+    # defer_build: a per-tool subclass is made at each conversion; building its (trivial) validator
+    # eagerly cost more than the rest of `to_llamaindex`, and most are never used to validate
+    model_config = pydantic.ConfigDict(extra="allow", defer_build=True)
     interop_schema: ClassVar[dict[str, Any]] = {}
 
     @classmethod
