@@ -8,6 +8,7 @@ A row whose target is a lower bound (e.g. cache speedups) sets `"higher_is_bette
 from __future__ import annotations
 
 import importlib
+import os
 import platform
 import sys
 import time
@@ -34,9 +35,32 @@ def _version(name: str) -> str:
         return "not installed"
 
 
+def _machine() -> str:
+    """CPU model and count, memory, OS and Python (what the figures depend on)."""
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = ""
+    try:
+        total_kb = int(Path("/proc/meminfo").read_text().split()[1])
+        memory = f", {total_kb / 1024 / 1024:.1f} GiB RAM"
+    except (OSError, ValueError, IndexError):
+        pass
+    return (
+        f"{cpu} ({os.cpu_count()} logical CPUs{memory}), {platform.system()} {platform.release()}, "
+        f"{platform.python_implementation()} {platform.python_version()}"
+    )
+
+
 def _fmt(value: Any, unit: str) -> str:
-    if isinstance(value, float):
-        return f"{value:.3g} {unit}".strip()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        text = f"{value:,.0f}" if abs(value) >= 100 else f"{value:.3g}"
+        return f"{text} {unit}".strip()
     return f"{value} {unit}".strip()
 
 
@@ -86,10 +110,13 @@ def main(argv: list[str]) -> int:
         "Ratios of ours to a baseline measured in the same process and run (median of repeated runs;",
         "spread = interquartile range of the ratio where given). Regenerate with `make bench`.",
         "",
-        f"Machine: {platform.machine()}, {platform.processor() or 'cpu'}, Python {platform.python_version()},"
-        f" {platform.system()} {platform.release()}.",
+        f"Machine: {_machine()}.",
         "",
         "Versions: " + ", ".join(f"{p} {_version(p)}" for p in PACKAGES) + ".",
+        "",
+        "Rerun: `make bench` (all suites, rewrites this file; about 6-8 minutes on 2 cores), or one suite:"
+        " `.venv/bin/python -m benchmarks imports` / `.venv/bin/python benchmarks/bench_<suite>.py`"
+        " (prints only). The verdict compares the median ratio with the target.",
         "",
         "| suite | measurement | baseline | ours | ratio | spread | target | verdict |",
         "|---|---|---|---|---|---|---|---|",
@@ -111,6 +138,9 @@ def main(argv: list[str]) -> int:
     ]
     if notes:
         lines += ["", "Notes:", "", *notes]
+    analysis = ROOT / "benchmarks" / "ANALYSIS.md"  # hand-written: method, profiles, misses explained
+    if analysis.exists():
+        lines += ["", analysis.read_text().rstrip()]
     text = "\n".join(lines) + "\n"
     if not argv:
         (ROOT / "BENCHMARKS.md").write_text(text)
