@@ -74,6 +74,8 @@ def _verdict(row: dict[str, Any]) -> str:
 
 
 def main(argv: list[str]) -> int:
+    # subprocess benchmarks (imports, servers) must use bytecode like an installed package does
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     selected = argv or sorted(p.stem for p in (ROOT / "benchmarks").glob("bench_*.py"))
     rows: list[tuple[str, dict[str, Any]]] = []
     for name in selected:

@@ -165,7 +165,7 @@ def _mcp() -> Parts | None:
         return None
 
     def native_all(fns: list[Callable[..., Any]]) -> list[Any]:
-        server = MCPServer("bench")
+        server = MCPServer("bench", log_level="WARNING")  # its default configures root logging at INFO
         for fn in fns:
             server.add_tool(fn)
         return asyncio.run(server.list_tools())

@@ -3,7 +3,8 @@
 Each import runs in a fresh interpreter (`python -c`), timed inside the child around the import
 statement only (interpreter start-up excluded), as CPU time (`time.process_time`) so that other
 load on this small machine does not skew it; baseline and ours alternate, and the ratio is taken
-per pair. Rows: median of `REPEATS` pairs, spread = interquartile range of the ratio.
+per pair. Rows: median of `REPEATS` pairs (`INFO_REPEATS` for rows without a target), spread =
+interquartile range of the ratio. Children may write `.pyc` files (see `ENV`).
 
 Baselines:
 - core: `import pydantic` alone is lazy (it loads almost nothing until a name is touched), so
@@ -18,13 +19,20 @@ Run: `.venv/bin/python benchmarks/bench_imports.py`
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-REPEATS = 7
+REPEATS = 9
+INFO_REPEATS = 5
+
+ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+"""Children may write and read `.pyc` files, as an installed package does (pip compiles them):
+with PYTHONDONTWRITEBYTECODE set, every child would recompile this checkout's modules from
+source while the frameworks' installed bytecode is reused, an unfair few milliseconds per module."""
 
 PYDANTIC_PARTS = "import pydantic; from pydantic import BaseModel, Field, TypeAdapter, create_model; import pydantic.json_schema"
 
@@ -106,7 +114,9 @@ NOTES = {
 def import_ms(statement: str) -> float:
     """CPU milliseconds `statement` takes in a fresh interpreter."""
     code = f"import time\nt = time.process_time()\n{statement}\nprint(time.process_time() - t)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT, env=ENV
+    )
     return float(out.stdout.strip().splitlines()[-1]) * 1000
 
 
@@ -143,7 +153,7 @@ def run(repeats: int = REPEATS) -> list[dict[str, object]]:
             import_ms(ours_stmt)
         except subprocess.CalledProcessError:  # the adapter's extra is not installed
             continue
-        rows.append(_row(name, base_stmt, ours_stmt, target, repeats))
+        rows.append(_row(name, base_stmt, ours_stmt, target, repeats if target is not None else INFO_REPEATS))
     return rows
 
 
