@@ -202,6 +202,7 @@ def run_mcp(tools: Tools) -> FrameworkRun:
 
 async def _run_mcp(tools: Tools) -> FrameworkRun:
     from interop import StandardToolValidationError, ToolError, acall
+    from interop.bridge import describe_error
     from interop.mcp import build_server, mcp_tools
 
     run = FrameworkRun("MCP round trip: in-process server -> ClientSession -> from_mcp tools")
@@ -223,8 +224,8 @@ async def _run_mcp(tools: Tools) -> FrameworkRun:
             try:
                 value = await acall(by_name[c.tool], c.args)
                 shown.append((json.dumps(value, default=str), False))
-            except (ToolError, StandardToolValidationError) as e:
-                shown.append((str(e), True))
+            except (ToolError, StandardToolValidationError) as e:  # what an MCP host tells its model
+                shown.append((describe_error(e, c.tool), True))
         from interop._tool import input_json_schema
 
         run.schema_seen = input_json_schema(by_name[SCHEMA_TOOL])
