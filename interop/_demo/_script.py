@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,7 +77,7 @@ def _cut(text: str, width: int) -> str:
 def render(run: FrameworkRun) -> str:
     """A plain-text table: tool, arguments, what the model saw (result or error)."""
     width = max(100, min(shutil.get_terminal_size((140, 20)).columns, 160))
-    tool_w, args_w = 17, 40
+    tool_w, args_w = 19, 36
     shown_w = width - tool_w - args_w - 12
     lines = [f"┌─ {run.framework} " + "─" * max(0, width - len(run.framework) - 4)]
     lines.append(
@@ -84,10 +85,17 @@ def render(run: FrameworkRun) -> str:
     )
     for o in run.observations:
         marker = "✗" if o.is_error else "✓"
+        if o.is_error:  # the error is what the model must read to correct itself: show it whole
+            shown = textwrap.wrap(" ".join(o.shown.split()), shown_w) or [""]
+            if len(shown) > 4:
+                shown = [*shown[:3], _cut(" ".join(shown[3:]), shown_w)]
+        else:
+            shown = [_cut(o.shown, shown_w)]
         lines.append(
             f"│ {marker} {_cut(o.call.tool, tool_w - 2):<{tool_w - 2}} {_cut(json.dumps(o.call.args), args_w):<{args_w}} "
-            f"{_cut(o.shown, shown_w)}"
+            f"{shown[0]}"
         )
+        lines += [f"│ {'':<{tool_w}} {'':<{args_w}} {more}" for more in shown[1:]]
     if run.schema_seen is not None:
         lines.append(
             f"│ schema the model saw for {SCHEMA_TOOL}: {_cut(json.dumps(run.schema_seen), width - 40)}"
