@@ -128,6 +128,8 @@ def _build(
         **fields,
     )
     input_schema: PydanticSchema[Any] = PydanticSchema(model)
+    if not any(f.is_required() for f in model.model_fields.values()):
+        _accept_no_input(input_schema)
     output_schema = _output_schema(hints.get("return", inspect.Signature.empty))
     impl = _make_impl(fn, renamed, positional, context_param)
     built = standard_tool(
@@ -141,6 +143,16 @@ def _build(
     )
     object.__setattr__(built, "__wrapped__", fn)
     return built
+
+
+def _accept_no_input(schema: PydanticSchema[Any]) -> None:
+    """A tool whose arguments are all optional also runs on no input: `call(tool)` is `call(tool, {})`."""
+    validate = schema.validate_python
+
+    def validate_or_empty(value: Any) -> Any:
+        return validate({} if value is None else value)
+
+    schema.validate_python = validate_or_empty
 
 
 def _output_schema(annotation: Any) -> PydanticSchema[Any] | None:

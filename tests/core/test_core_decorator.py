@@ -360,3 +360,32 @@ def test_refused_functions() -> None:
     with pytest.raises(ValueError, match="name="):
         interop.tool(lambda x: x)
     assert interop.tool(name="ident")(lambda x: x).name == "ident"
+
+
+def test_a_tool_whose_arguments_are_all_optional_runs_without_input() -> None:
+    import asyncio
+
+    from interop import StandardToolValidationError, acall, call, tool
+
+    @tool
+    def now() -> str:
+        """The time."""
+        return "12:00"
+
+    @tool
+    def greet(name: str = "you") -> str:
+        """Greet."""
+        return f"hi {name}"
+
+    @tool
+    def needs(name: str) -> str:
+        """Needs a name."""
+        return name
+
+    assert call(now) == "12:00"
+    assert call(greet) == "hi you"
+    assert asyncio.run(acall(greet)) == "hi you"
+    assert now.input_schema is not None
+    assert now.input_schema.__standard_schema__.validate(None).issues is None
+    with pytest.raises(StandardToolValidationError, match="input validation failed"):
+        call(needs)
