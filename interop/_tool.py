@@ -298,8 +298,19 @@ def call(tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = 
     return result
 
 
-async def acall(tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = None) -> Any:
-    """Run any conforming tool from async code. A sync `execute` runs inline."""
+async def acall(
+    tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = None, *, thread: bool = False
+) -> Any:
+    """Run any conforming tool from async code.
+
+    A sync `execute` runs inline, or, with `thread=True`, on a worker thread (carrying the
+    caller's context variables) so a slow tool does not block the event loop: what frameworks do
+    with their own sync tools.
+    """
+    if thread and not inspect.iscoroutinefunction(tool.execute):
+        import asyncio  # lazy: `import interop` does not load asyncio
+
+        return await asyncio.to_thread(call, tool, input, context)
     result = tool.execute(input, context)
     if _is_awaitable(result):
         return await result

@@ -36,7 +36,6 @@ except ImportError as _import_error:
         'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "interop[llamaindex]"`'
     ) from _import_error
 
-import asyncio
 import contextlib
 import contextvars
 import inspect
@@ -51,12 +50,12 @@ from interop import InteropError, StandardToolV0
 from interop.bridge import (
     ApprovalCallback,
     Rename,
+    acall,
     check_unique_names,
     describe_error,
     ensure_approval,
     get_origin,
     input_json_schema,
-    is_async_tool,
     is_model_facing_error,
     meta_flag,
     output_json_schema,
@@ -130,8 +129,6 @@ class StandardFunctionTool(FunctionTool):
     ) -> None:
         self.standard_tool = tool
         self._runner = runner if runner is not None else tool
-        self._execute = self._runner.execute
-        self._is_async = is_async_tool(self._runner)
         self._context_hook = context
         self._name = name
         parameters = input_json_schema(tool)
@@ -215,14 +212,8 @@ class StandardFunctionTool(FunctionTool):
         return await ctx.store.get(CONTEXT_KEY, default=None)
 
     async def _arun(self, input: Any, context: Any) -> Any:
-        if self._is_async:
-            result = self._execute(input, context)
-        else:  # like FunctionTool: a sync function must not block the agent's loop
-            run = contextvars.copy_context().run
-            result = await asyncio.get_running_loop().run_in_executor(
-                None, run, self._execute, input, context
-            )
-        return await result if inspect.isawaitable(result) else result
+        # like FunctionTool: a sync function runs on a worker thread, never blocking the agent's loop
+        return await acall(self._runner, input, context, thread=True)
 
     def _output(self, args: tuple[Any, ...], input: Any, result: Any) -> ToolOutput:
         return ToolOutput(

@@ -8,8 +8,6 @@ other exceptions follow the SDK's `failure_error_function` convention.
 
 from __future__ import annotations
 
-import asyncio
-import inspect
 import json
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
@@ -25,6 +23,7 @@ from agents.tool_context import ToolContext
 from interop import StandardToolV0, ToolNameError
 from interop.bridge import (
     Rename,
+    acall,
     compile_openai_strict,
     describe_error,
     get_origin,
@@ -75,7 +74,7 @@ def _strict_schema(
 class _Invoker:
     """The `on_invoke_tool` of a converted tool: parse, execute once, answer in JSON."""
 
-    __slots__ = ("_context", "_execute", "_function_tool", "_is_async", "_name", "_restore", "_thread")
+    __slots__ = ("_context", "_function_tool", "_name", "_restore", "_thread", "_tool")
 
     def __init__(
         self,
@@ -85,8 +84,7 @@ class _Invoker:
         restore: _Restore | None,
         thread: bool,
     ) -> None:
-        self._execute = tool.execute
-        self._is_async = inspect.iscoroutinefunction(tool.execute)
+        self._tool = tool
         self._name = name
         self._context = context
         self._restore = restore
@@ -116,14 +114,7 @@ class _Invoker:
             args = self._restore(args)
         context = self._context(ctx) if self._context is not None else ctx.context
         try:
-            if self._is_async:
-                result = await self._execute(args, context)
-            elif self._thread:
-                result = await asyncio.to_thread(self._execute, args, context)
-            else:
-                result = self._execute(args, context)
-            if inspect.isawaitable(result):
-                result = await result
+            result = await acall(self._tool, args, context, thread=self._thread)
         except Exception as e:
             if is_model_facing_error(e):
                 return describe_error(e, self._name)

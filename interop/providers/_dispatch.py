@@ -163,10 +163,7 @@ class Dispatcher:
         """Run one call from async code; a sync tool runs in a worker thread when `thread`."""
         try:
             entry, args = self._prepare(call_)
-            if thread and not entry.is_async:
-                value = await asyncio.to_thread(call, entry.tool, args, context)
-            else:
-                value = await acall(entry.tool, args, context)
+            value = await acall(entry.tool, args, context, thread=thread)
             return self._ok(call_, value)
         except Exception as e:
             return self._fail(call_, e)

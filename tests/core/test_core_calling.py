@@ -85,6 +85,31 @@ async def test_acall_on_sync_and_async_tools() -> None:
 
 
 @pytest.mark.anyio
+async def test_acall_thread_runs_a_sync_tool_off_the_loop_with_context_variables() -> None:
+    loop_thread = threading.get_ident()
+    seen: list[tuple[int, str]] = []
+
+    @interop.tool
+    def where() -> str:
+        """Record the thread and request id."""
+        seen.append((threading.get_ident(), request_id.get()))
+        return "ok"
+
+    token = request_id.set("req-7")
+    try:
+        assert await interop.acall(where, {}, thread=True) == "ok"
+        assert await interop.acall(where, {}) == "ok"
+        assert await interop.acall(whoami, {}, thread=True) == "req-7"  # async tools stay on the loop
+    finally:
+        request_id.reset(token)
+    (worker, worker_ctx), (inline, inline_ctx) = seen
+    assert worker != loop_thread and worker_ctx == "req-7"
+    assert inline == loop_thread and inline_ctx == "req-7"
+    with pytest.raises(interop.StandardToolValidationError):
+        await interop.acall(sync_add, {"a": "x", "b": 1}, thread=True)
+
+
+@pytest.mark.anyio
 async def test_errors_cross_the_worker_thread_unchanged() -> None:
     exc = interop.ToolError("nope")
 
