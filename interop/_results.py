@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sys
 from typing import Any
 
@@ -9,7 +10,14 @@ import pydantic_core
 
 from ._errors import StandardToolValidationError, ToolError
 
-__all__ = ["describe_error", "is_model_facing_error", "to_json_text", "to_jsonable"]
+__all__ = [
+    "ArgumentsNotJSON",
+    "describe_error",
+    "is_model_facing_error",
+    "parse_arguments",
+    "to_json_text",
+    "to_jsonable",
+]
 
 
 def _fallback(value: Any) -> Any:
@@ -50,3 +58,24 @@ def describe_error(exc: BaseException, tool_name: str) -> str:
     if isinstance(exc, ToolError):
         return f"Error from tool {tool_name!r}: {exc}"
     return f"Error from tool {tool_name!r}: {type(exc).__name__}: {exc}"
+
+
+class ArgumentsNotJSON(ValueError):
+    """The model's argument text is not JSON; the message is written for the model."""
+
+
+def parse_arguments(raw: str | bytes | None, tool_name: str) -> Any:
+    """The arguments a model sent as JSON text, parsed (`{}` for none or blank text).
+
+    Raises `ArgumentsNotJSON` with a correctable message for text that does not parse, including
+    nesting too deep for the parser (a `RecursionError`, which must not crash an agent loop).
+    """
+    if raw is None or not raw.strip():
+        return {}
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError) as e:
+        raise ArgumentsNotJSON(
+            f"Invalid JSON arguments for tool {tool_name!r}: the text is not valid JSON ({e}). "
+            "Send the arguments as one JSON object and call the tool again."
+        ) from None

@@ -2,7 +2,8 @@
 
 - origin stash: `get_origin` / `set_origin`
 - sync/async: `run_sync`, `call`, `acall`, `is_async_tool`
-- results and errors for a model: `to_json_text`, `to_jsonable`, `describe_error`, `is_model_facing_error`
+- results and errors for a model: `to_json_text`, `to_jsonable`, `describe_error`, `is_model_facing_error`,
+  `parse_arguments` (JSON argument text, with a correctable `ArgumentsNotJSON`)
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - approval: `ensure_approval`, `requires_approval`, `with_approval`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`
@@ -17,7 +18,14 @@ from ._jsoncopy import copy_json
 from ._meta import MCP_HINT_DEFAULTS, json_safe_meta, meta_flag, meta_tags
 from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
 from ._origin import ORIGIN_ATTR, get_origin, set_origin
-from ._results import describe_error, is_model_facing_error, to_json_text, to_jsonable
+from ._results import (
+    ArgumentsNotJSON,
+    describe_error,
+    is_model_facing_error,
+    parse_arguments,
+    to_json_text,
+    to_jsonable,
+)
 from ._strict import (
     StrictSchema,
     compile_anthropic_strict,
@@ -33,6 +41,7 @@ __all__ = [
     "ORIGIN_ATTR",
     "ApprovalCallback",
     "ApprovalRequest",
+    "ArgumentsNotJSON",
     "Rename",
     "StrictSchema",
     "acall",
@@ -53,6 +62,7 @@ __all__ = [
     "meta_flag",
     "meta_tags",
     "output_json_schema",
+    "parse_arguments",
     "requires_approval",
     "resolve_name",
     "resolve_strict",

@@ -8,7 +8,6 @@ other exceptions follow the SDK's `failure_error_function` convention.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
@@ -22,6 +21,7 @@ from agents.tool_context import ToolContext
 
 from interop import StandardToolV0, ToolNameError
 from interop.bridge import (
+    ArgumentsNotJSON,
     Rename,
     acall,
     compile_openai_strict,
@@ -30,6 +30,7 @@ from interop.bridge import (
     input_json_schema,
     is_model_facing_error,
     is_openai_strict,
+    parse_arguments,
     requires_approval,
     resolve_name,
     set_origin,
@@ -104,12 +105,9 @@ class _Invoker:
 
     async def __call__(self, ctx: ToolContext[Any], input: str) -> Any:
         try:
-            args = json.loads(input) if input and not input.isspace() else {}
-        except (ValueError, RecursionError) as e:  # RecursionError: nesting too deep to parse
-            return (
-                f"Invalid JSON arguments for tool {self._name!r}: {e}. "
-                "Send the arguments as one JSON object and call the tool again."
-            )
+            args = parse_arguments(input, self._name)
+        except ArgumentsNotJSON as e:
+            return str(e)
         if self._restore is not None:
             args = self._restore(args)
         context = self._context(ctx) if self._context is not None else ctx.context

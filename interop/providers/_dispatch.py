@@ -10,7 +10,6 @@ correct from; other exceptions propagate unless `handle_errors=True`.
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -20,6 +19,7 @@ from interop._errors import ToolNameError
 from interop._protocols import StandardToolV0
 from interop.bridge import (
     ApprovalCallback,
+    ArgumentsNotJSON,
     Rename,
     StrictSchema,
     acall,
@@ -28,6 +28,7 @@ from interop.bridge import (
     ensure_approval,
     is_async_tool,
     is_model_facing_error,
+    parse_arguments,
     resolve_name,
     run_sync,
     to_json_text,
@@ -121,19 +122,11 @@ class Dispatcher:
             known = ", ".join(repr(n) for n in self.entries) or "none"
             raise _BadCall(f"Unknown tool {call_.name!r}. Available tools: {known}.")
         args = call_.arguments
-        if isinstance(args, (str, bytes)):
-            if not args.strip():
-                args = {}
-            else:
-                try:
-                    args = json.loads(args)
-                except (ValueError, RecursionError) as e:  # RecursionError: nesting too deep to parse
-                    raise _BadCall(
-                        f"Invalid arguments for tool {call_.name!r}: not valid JSON ({e}). "
-                        "Send the arguments as one JSON object and call the tool again."
-                    ) from None
-        elif args is None:
-            args = {}
+        if args is None or isinstance(args, (str, bytes)):
+            try:
+                args = parse_arguments(args, call_.name)
+            except ArgumentsNotJSON as e:
+                raise _BadCall(str(e)) from None
         if entry.strict is not None:
             args = entry.strict.restore(args)
         return entry, args

@@ -278,6 +278,20 @@ class MsgOut(msgspec.Struct, rename="camel"):
     tags: frozenset[str] = frozenset()
 
 
+def test_parse_arguments() -> None:
+    from interop.bridge import ArgumentsNotJSON, parse_arguments
+
+    assert parse_arguments('{"a": 1}', "add") == {"a": 1}
+    assert parse_arguments(b'{"a": 1}', "add") == {"a": 1}
+    assert parse_arguments(None, "add") == {} and parse_arguments("  ", "add") == {}
+    with pytest.raises(
+        ArgumentsNotJSON, match=r"Invalid JSON arguments for tool 'add': the text is not valid"
+    ):
+        parse_arguments("{not json", "add")
+    with pytest.raises(ArgumentsNotJSON, match="call the tool again"):
+        parse_arguments("[" * 100_000 + "]" * 100_000, "add")  # too deep for the parser: not a crash
+
+
 def test_to_json_text() -> None:
     assert to_json_text("plain text") == "plain text"
     assert to_json_text('{"already": "json"}') == '{"already": "json"}'  # verbatim, not re-encoded
