@@ -19,11 +19,12 @@ from agents.tool import (
 )
 from agents.tool_context import ToolContext
 
-from interop import StandardToolV0, ToolNameError
+from interop import StandardToolV0
 from interop.bridge import (
     ArgumentsNotJSON,
     Rename,
     acall,
+    check_unique_names,
     compile_openai_strict,
     describe_error,
     get_origin,
@@ -203,21 +204,15 @@ def to_openai_agents_tools(
     sync_in_thread: bool = True,
 ) -> list[FunctionTool]:
     """Convert several neutral tools for one `Agent(tools=...)`; duplicate names are an error."""
-    out: list[FunctionTool] = []
-    seen: dict[str, StandardToolV0[Any, Any, Any]] = {}
-    for t in tools:
-        converted = to_openai_agents(
+    out = [
+        to_openai_agents(
             t,
             rename=rename,
             context=context,
             failure_error_function=failure_error_function,
             sync_in_thread=sync_in_thread,
         )
-        if converted.name in seen:
-            raise ToolNameError(
-                f"two tools are named {converted.name!r} ({seen[converted.name]!r} and {t!r}); "
-                f"pass rename= to give them distinct names"
-            )
-        seen[converted.name] = t
-        out.append(converted)
+        for t in tools
+    ]
+    check_unique_names((t.name for t in out), "the OpenAI Agents SDK")
     return out

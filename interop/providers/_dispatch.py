@@ -15,7 +15,6 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from interop._errors import ToolNameError
 from interop._protocols import StandardToolV0
 from interop.bridge import (
     ApprovalCallback,
@@ -24,6 +23,7 @@ from interop.bridge import (
     StrictSchema,
     acall,
     call,
+    check_unique_names,
     describe_error,
     ensure_approval,
     is_async_tool,
@@ -102,13 +102,10 @@ class Dispatcher:
         self.provider = provider
         self.parallel = parallel
         self.handle_errors = handle_errors
+        names = [resolve_name(tool.name, provider, rename) for tool in tools]
+        check_unique_names(names, provider)
         self.entries: dict[str, _Entry] = {}
-        for tool in tools:
-            name = resolve_name(tool.name, provider, rename)
-            if name in self.entries:
-                raise ToolNameError(
-                    f"two tools are named {name!r} for {provider}; pass rename= to tell them apart"
-                )
+        for tool, name in zip(tools, names, strict=True):
             guarded = ensure_approval(
                 tool, target=provider, approval=approval, allow_unapproved=allow_unapproved
             )
