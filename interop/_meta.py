@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, TypedDict, cast
 
 __all__ = [
+    "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
     "WELL_KNOWN_META",
     "ToolMeta",
@@ -53,6 +54,14 @@ WELL_KNOWN_META: Mapping[str, type] = {
     "return_direct": bool,
     "tags": list,
 }
+
+MCP_HINTS: Mapping[str, str] = {
+    "read_only": "readOnlyHint",
+    "destructive": "destructiveHint",
+    "idempotent": "idempotentHint",
+    "open_world": "openWorldHint",
+}
+"""Each behaviour hint's MCP tool-annotation name (as on the wire and in LangChain metadata)."""
 
 MCP_HINT_DEFAULTS: Mapping[str, bool] = {
     "read_only": False,

@@ -6,7 +6,7 @@
   `parse_arguments` (JSON argument text, with a correctable `ArgumentsNotJSON`)
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - approval: `ensure_approval`, `requires_approval`, `with_approval`
-- meta: `json_safe_meta`, `meta_flag`, `meta_tags`
+- meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `MCP_HINTS` (hint key -> MCP annotation name)
 - strict schemas: `compile_openai_strict`, `compile_anthropic_strict`, `resolve_strict`, `StrictSchema`
 """
 
@@ -15,7 +15,7 @@ from __future__ import annotations
 from ._approval import ApprovalCallback, ApprovalRequest, ensure_approval, requires_approval, with_approval
 from ._bridge import run_sync
 from ._jsoncopy import copy_json
-from ._meta import MCP_HINT_DEFAULTS, json_safe_meta, meta_flag, meta_tags
+from ._meta import MCP_HINT_DEFAULTS, MCP_HINTS, json_safe_meta, meta_flag, meta_tags
 from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
 from ._origin import ORIGIN_ATTR, get_origin, set_origin
 from ._results import (
@@ -36,6 +36,7 @@ from ._strict import (
 from ._tool import acall, call, input_json_schema, is_async_tool, output_json_schema
 
 __all__ = [
+    "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
     "NAME_RULES",
     "ORIGIN_ATTR",

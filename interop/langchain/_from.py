@@ -25,7 +25,7 @@ from langchain_core.tools import BaseTool, InjectedToolCallId, StructuredTool, T
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 from interop import StandardTool, StandardToolValidationError, ToolError, as_schema
-from interop.bridge import set_origin
+from interop.bridge import MCP_HINTS, set_origin
 
 from ._context import config_for_context
 from ._to import META_KEY, LangChainStandardTool
@@ -37,12 +37,7 @@ ConfigHook = Callable[[Any], RunnableConfig | None]
 
 _SINGLE_INPUT = {"type": "object", "properties": {"__arg1": {"type": "string"}}, "required": ["__arg1"]}
 
-_MCP_HINTS = {
-    "readOnlyHint": "read_only",
-    "destructiveHint": "destructive",
-    "idempotentHint": "idempotent",
-    "openWorldHint": "open_world",
-}
+_FROM_MCP_HINT = {annotation: key for key, annotation in MCP_HINTS.items()}
 
 
 def _input_schema(lc: BaseTool) -> Any:
@@ -89,8 +84,8 @@ def _meta(lc: BaseTool) -> tuple[dict[str, Any], str | None]:
     for key, value in (lc.metadata or {}).items():
         if key == META_KEY and isinstance(value, Mapping):
             title = value.get("title") if isinstance(value.get("title"), str) else None
-        elif key in _MCP_HINTS and isinstance(value, bool):  # langchain-mcp-adapters' annotations
-            meta[_MCP_HINTS[key]] = value
+        elif key in _FROM_MCP_HINT and isinstance(value, bool):  # langchain-mcp-adapters' annotations
+            meta[_FROM_MCP_HINT[key]] = value
         elif key == "title" and isinstance(value, str) and title is None:
             title = value
         else:

@@ -16,6 +16,7 @@ Mapping (serving; consuming reverses it):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,6 +24,7 @@ import mcp.types as mt
 
 from interop import SchemaConversionError, StandardToolV0, validate_meta
 from interop.bridge import (
+    MCP_HINTS,
     Rename,
     copy_json,
     input_json_schema,
@@ -43,12 +45,9 @@ WRAP_MARKER = "x-interop-wrap-result"
 _FASTMCP_WRAP_MARKER = "x-fastmcp-wrap-result"
 
 HINTS: Mapping[str, str] = {
-    "read_only": "read_only_hint",
-    "destructive": "destructive_hint",
-    "idempotent": "idempotent_hint",
-    "open_world": "open_world_hint",
+    key: re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower() for key, name in MCP_HINTS.items()
 }
-"""Neutral meta key -> `mcp.types.ToolAnnotations` attribute."""
+"""Neutral meta key -> `mcp.types.ToolAnnotations` attribute (the SDK's snake_case of the wire name)."""
 
 
 def object_input_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
