@@ -64,11 +64,6 @@ def _fmt(value: Any, unit: str) -> str:
     return f"{value} {unit}".strip()
 
 
-def _spread(value: Any) -> str:
-    """A float spread is the IQR width of the ratio; text spreads are shown as given."""
-    return f"±{value / 2:.3f}" if isinstance(value, float) else str(value)
-
-
 def _verdict(row: dict[str, Any]) -> str:
     target = row.get("target")
     if target is None:
@@ -135,7 +130,7 @@ def main(argv: list[str]) -> int:
         )
         lines.append(
             f"| {suite.removeprefix('bench_')} | {row['name']} | {_fmt(row['baseline'], row.get('unit', ''))} | "
-            f"{_fmt(row['ours'], row.get('unit', ''))} | {float(row['ratio']):.3f} | {_spread(row.get('spread', ''))} | "
+            f"{_fmt(row['ours'], row.get('unit', ''))} | {float(row['ratio']):.3f} | {row.get('spread', '')} | "
             f"{target_text} | {_verdict(row)} |"
         )
     notes = [

@@ -30,7 +30,6 @@ import gc
 import itertools
 import json
 import os
-import statistics
 import subprocess
 import sys
 import time
@@ -44,6 +43,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import interop  # noqa: E402
+from benchmarks._compare import Comparison  # noqa: E402
 
 N = 1000
 N_MEMORY = 500
@@ -194,17 +194,7 @@ def _per_tool_us(fn: Callable[[Any], Any], arg: Any, n: int = N) -> tuple[float,
 
 
 def _row(name: str, base: list[float], ours: list[float], target: float | None, unit: str) -> dict[str, Any]:
-    ratios = [o / b for b, o in zip(base, ours, strict=True)]
-    q = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else [ratios[0], 0, ratios[0]]
-    return {
-        "name": name,
-        "baseline": round(statistics.median(base), 2),
-        "ours": round(statistics.median(ours), 2),
-        "ratio": round(statistics.median(ratios), 3),
-        "target": target,
-        "unit": unit,
-        "spread": f"{q[0]:.3f}-{q[2]:.3f}",
-    }
+    return Comparison(base, ours).row(name, target=target, unit=unit)
 
 
 Builders = tuple[
@@ -326,32 +316,6 @@ def bench_framework(label: str, parts: Parts, rounds: int) -> list[dict[str, Any
     return rows
 
 
-def bench_emission(repeats: int = 200) -> dict[str, Any]:
-    """`input_json_schema` of a fresh `@tool` tool: first call vs the cached second call."""
-    firsts, seconds = [], []
-    for fn in functions(repeats):
-        t = interop.tool(fn)
-        start = time.thread_time_ns()
-        interop.input_json_schema(t)
-        firsts.append(time.thread_time_ns() - start)
-        start = time.thread_time_ns()
-        for _ in range(20):
-            interop.input_json_schema(t)
-        seconds.append((time.thread_time_ns() - start) / 20)
-    speedups = [f / s for f, s in zip(firsts, seconds, strict=True)]
-    q = statistics.quantiles(speedups, n=4)
-    return {
-        "name": "input_json_schema(@tool tool): first emission / second (cached) emission",
-        "baseline": round(statistics.median(firsts) / 1000, 2),
-        "ours": round(statistics.median(seconds) / 1000, 2),
-        "ratio": round(statistics.median(speedups), 1),
-        "target": 50,
-        "higher_is_better": True,
-        "unit": "us",
-        "spread": f"{q[0]:.1f}-{q[2]:.1f}",
-    }
-
-
 def run(rounds: int = ROUNDS) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     for label, load in FRAMEWORKS.items():
@@ -359,7 +323,6 @@ def run(rounds: int = ROUNDS) -> list[dict[str, Any]]:
         if parts is None:
             continue
         rows += bench_framework(label, parts, rounds)
-    rows.append(bench_emission())
     return rows
 
 
@@ -369,10 +332,9 @@ if __name__ == "__main__":
         FRAMEWORKS = {k: v for k, v in FRAMEWORKS.items() if k in only}
     for row in run():
         target = row["target"]
-        op = ">=" if row.get("higher_is_better") else "<="
         print(
-            f"{row['name']:<66} baseline {row['baseline']:>9} ours {row['ours']:>9} {row['unit']:<8} "
-            f"ratio {row['ratio']}"
+            f"{row['name']:<66} baseline {row['baseline']:>9.4g} ours {row['ours']:>9.4g} {row['unit']:<8} "
+            f"ratio {row['ratio']:.3f}"
             + (f" (IQR {row['spread']})" if "spread" in row else "")
-            + (f", target {op} {target}" if target is not None else "")
+            + (f", target <= {target}" if target is not None else "")
         )

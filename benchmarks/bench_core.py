@@ -1,16 +1,14 @@
-"""Core benchmarks: the per-call cost of a validated tool, JSON Schema emission caching, import time.
+"""Core benchmarks: the per-call cost of a validated tool and JSON Schema emission caching (import
+time is in bench_imports.py).
 
 Run as `python benchmarks/bench_core.py`. Each row compares our figure with a baseline measured in
 the same process (median of repeated, interleaved runs; `spread` is the interquartile range of the
 ratio). A row meets its target when `ratio <= target`. Times are CPU time of the measuring thread
-(`time.thread_time_ns`; `process_time` in the import subprocesses), so other load on the machine
-does not skew them.
+(`time.thread_time`), so other load on the machine does not skew them.
 """
 
 from __future__ import annotations
 
-import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -24,6 +22,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import interop  # noqa: E402
+from benchmarks._compare import compare, per_call  # noqa: E402
 from interop._schema import PydanticSchema  # noqa: E402
 
 ARGS = {"city": "Paris", "days": 3, "units": "c"}
@@ -79,43 +78,13 @@ def decorated(city: str, days: int = 1, units: str = "c") -> str:
     return f"{city}:{days}{units}"
 
 
-def _per_call(fn: Callable[[], Any], n: int) -> float:
-    """CPU nanoseconds per call of `fn` over `n` calls."""
-    start = time.thread_time_ns()
-    for _ in range(n):
-        fn()
-    return (time.thread_time_ns() - start) / n
-
-
-def _compare(
-    name: str,
-    base: Callable[[], Any],
-    ours: Callable[[], Any],
-    target: float,
-    *,
-    n: int = 20_000,
-    repeats: int = 21,
-) -> dict[str, object]:
+def _compare(name: str, base: Callable[[], Any], ours: Callable[[], Any], target: float) -> dict[str, object]:
+    n = 20_000
     for _ in range(2000):  # warm up both
-        base()
-        ours()
-    bases, ourses, ratios = [], [], []
-    for _ in range(repeats):  # interleaved, so drift hits both sides alike
-        b = _per_call(base, n)
-        o = _per_call(ours, n)
-        bases.append(b)
-        ourses.append(o)
-        ratios.append(o / b)
-    q = statistics.quantiles(ratios, n=4)
-    return {
-        "name": name,
-        "baseline": round(statistics.median(bases), 1),
-        "ours": round(statistics.median(ourses), 1),
-        "ratio": round(statistics.median(ratios), 3),
-        "target": target,
-        "unit": "ns/call",
-        "spread": f"{q[0]:.3f}-{q[2]:.3f}",
-    }
+        base(), ours()
+    clock = time.thread_time
+    result = compare(lambda: per_call(base, n, clock), lambda: per_call(ours, n, clock), 21, warmup=0)
+    return result.row(name, target=target, unit="ns/call", scale=1e9)
 
 
 def bench_calls() -> list[dict[str, object]]:
@@ -155,75 +124,31 @@ def bench_emission(repeats: int = 15) -> list[dict[str, object]]:
         items: list[Item]
         notes: dict[str, Item] | None = None
 
+    def first() -> float:
+        converter = PydanticSchema(Order).__standard_schema__.json_schema  # a fresh cache
+        start = time.thread_time()
+        converter.input(target=target)
+        cached[0] = converter
+        return time.thread_time() - start
+
+    def second() -> float:
+        return per_call(lambda: cached[0].input(target=target), 200, time.thread_time)
+
     rows = []
+    cached: list[Any] = [None]
     for target in ("draft-2020-12", "openapi-3.0"):
-        firsts, seconds, ratios = [], [], []
-        for _ in range(repeats):
-            converter = PydanticSchema(Order).__standard_schema__.json_schema  # fresh cache each time
-            start = time.thread_time_ns()
-            converter.input(target=target)
-            first = time.thread_time_ns() - start
-            n = 200
-            start = time.thread_time_ns()
-            for _ in range(n):
-                converter.input(target=target)
-            second = (time.thread_time_ns() - start) / n
-            firsts.append(first / 1000)
-            seconds.append(second / 1000)
-            ratios.append(second / first)
-        q = statistics.quantiles(ratios, n=4)
+        result = compare(first, second, repeats, warmup=0)  # `second` reuses the converter `first` made
         rows.append(
-            {
-                "name": f"json_schema.input({target}): cached vs first emission",
-                "baseline": round(statistics.median(firsts), 2),
-                "ours": round(statistics.median(seconds), 2),
-                "ratio": round(statistics.median(ratios), 4),
-                "target": 0.02,  # the cached emission is at least 50x faster
-                "unit": "us",
-                "spread": f"{q[0]:.4f}-{q[2]:.4f}",
-            }
-        )
+            result.row(
+                f"json_schema.input({target}): cached vs first emission", target=0.02, unit="us", scale=1e6
+            )
+        )  # target 0.02: the cached emission is at least 50x faster
     return rows
-
-
-def _import_seconds(module: str) -> float:
-    code = f"import time; t = time.process_time(); import {module}; print(time.process_time() - t)"
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT)
-    return float(out.stdout.strip())
-
-
-PYDANTIC_IMPORT = (
-    "pydantic; from pydantic import BaseModel, Field, TypeAdapter, create_model; import pydantic.json_schema"
-)
-"""What any pydantic user pays (`import pydantic` alone is lazy and loads almost nothing)."""
-
-
-def bench_import(repeats: int = 7) -> list[dict[str, object]]:
-    """`import interop` (which imports pydantic) against `import pydantic` alone, in fresh interpreters."""
-    bases, ourses, ratios = [], [], []
-    for _ in range(repeats):
-        b = _import_seconds(PYDANTIC_IMPORT)
-        o = _import_seconds("interop")
-        bases.append(b * 1000)  # ms
-        ourses.append(o * 1000)
-        ratios.append(o / b)
-    q = statistics.quantiles(ratios, n=4)
-    return [
-        {
-            "name": "import interop vs importing the pydantic parts it needs",
-            "baseline": round(statistics.median(bases), 1),
-            "ours": round(statistics.median(ourses), 1),
-            "ratio": round(statistics.median(ratios), 3),
-            "target": 1.5,
-            "unit": "ms",
-            "spread": f"{q[0]:.3f}-{q[2]:.3f}",
-        }
-    ]
 
 
 def run() -> list[dict[str, object]]:
     """All core benchmark rows."""
-    return [*bench_calls(), *bench_emission(), *bench_import()]
+    return [*bench_calls(), *bench_emission()]
 
 
 def main() -> None:
@@ -231,8 +156,8 @@ def main() -> None:
     for row in rows:
         ok = "ok  " if float(row["ratio"]) <= float(row["target"]) else "MISS"  # type: ignore[arg-type]
         print(
-            f"{ok} {row['name']}\n     baseline {row['baseline']} {row['unit']}, ours {row['ours']} {row['unit']}, "
-            f"ratio {row['ratio']} (IQR {row['spread']}), target <= {row['target']}"
+            f"{ok} {row['name']}\n     baseline {row['baseline']:.4g} {row['unit']}, ours {row['ours']:.4g} {row['unit']}, "
+            f"ratio {row['ratio']:.3f} (IQR {row['spread']}), target <= {row['target']}"
         )
 
 

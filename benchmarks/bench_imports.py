@@ -20,12 +20,16 @@ Run: `.venv/bin/python benchmarks/bench_imports.py`
 from __future__ import annotations
 
 import os
-import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from benchmarks._compare import compare  # noqa: E402
+
 REPEATS = 9
 INFO_REPEATS = 5
 
@@ -121,28 +125,9 @@ def import_ms(statement: str) -> float:
 
 
 def _row(name: str, base_stmt: str, ours_stmt: str, target: float | None, repeats: int) -> dict[str, object]:
-    import_ms(base_stmt)  # warm the OS file cache and write any missing .pyc files
-    import_ms(ours_stmt)
-    bases, ourses, ratios = [], [], []
-    for _ in range(repeats):
-        b = import_ms(base_stmt)
-        o = import_ms(ours_stmt)
-        bases.append(b)
-        ourses.append(o)
-        ratios.append(o / b)
-    q = statistics.quantiles(ratios, n=4)
-    row: dict[str, object] = {
-        "name": name,
-        "baseline": round(statistics.median(bases), 1),
-        "ours": round(statistics.median(ourses), 1),
-        "ratio": round(statistics.median(ratios), 3),
-        "target": target,
-        "unit": "ms",
-        "spread": f"{q[0]:.3f}-{q[2]:.3f}",
-    }
-    if name in NOTES:
-        row["note"] = NOTES[name]
-    return row
+    # the warm-up round warms the OS file cache and writes any missing .pyc files
+    result = compare(lambda: import_ms(base_stmt), lambda: import_ms(ours_stmt), repeats)
+    return result.row(name, target=target, unit="ms", note=NOTES.get(name))
 
 
 def run(repeats: int = REPEATS) -> list[dict[str, object]]:

@@ -4,15 +4,18 @@ function, in the same process: `.invoke(dict)` and `.invoke(ToolCall)` (sync) an
 from __future__ import annotations
 
 import asyncio
-import statistics
-import time
+import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from langchain_core.tools import StructuredTool
 
 import interop
 from interop.langchain import to_langchain
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # also run as a script
+from benchmarks._compare import aper_call, compare, per_call
 
 ROUNDS = 9
 CALLS = 500
@@ -29,39 +32,18 @@ async def aadd(a: int, b: int = 1) -> int:
 
 
 def _per_call(fn: Callable[[], Any]) -> float:
-    start = time.perf_counter()
-    for _ in range(CALLS):
-        fn()
-    return (time.perf_counter() - start) / CALLS * 1e6
+    return per_call(fn, CALLS)
 
 
 def _per_call_async(fn: Callable[[], Any]) -> float:
-    async def loop() -> float:
-        start = time.perf_counter()
-        for _ in range(CALLS):
-            await fn()
-        return (time.perf_counter() - start) / CALLS * 1e6
-
-    return asyncio.run(loop())
+    return asyncio.run(aper_call(fn, CALLS))
 
 
 def _compare(
     name: str, base: Callable[[], Any], ours: Callable[[], Any], measure: Callable[..., float]
 ) -> dict[str, object]:
-    measure(base), measure(ours)  # warm up
-    b_runs, o_runs = [], []
-    for _ in range(ROUNDS):  # interleaved, so drift hits both sides alike
-        b_runs.append(measure(base))
-        o_runs.append(measure(ours))
-    b, o = statistics.median(b_runs), statistics.median(o_runs)
-    return {
-        "name": name,
-        "baseline": round(b, 2),
-        "ours": round(o, 2),
-        "ratio": round(o / b, 3),
-        "target": 1.05,
-        "unit": "us/call",
-    }
+    result = compare(lambda: measure(base), lambda: measure(ours), ROUNDS)
+    return result.row(name, target=1.05, unit="us/call", scale=1e6)
 
 
 def run() -> list[dict[str, object]]:

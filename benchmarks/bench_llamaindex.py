@@ -13,15 +13,19 @@ the median of per-round ratios (each round runs both sides back to back).
 from __future__ import annotations
 
 import asyncio
-import statistics
+import sys
 import time
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any
 
 from llama_index.core.tools import FunctionTool
 
 import interop
 from interop.llamaindex import to_llamaindex
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # also run as a script
+from benchmarks._compare import aper_call, compare
 
 ROUNDS = 21
 CALLS = 1500
@@ -38,34 +42,14 @@ async def aadd(a: int, b: int = 1) -> int:
 
 
 def _per_call(fn: Callable[[], Awaitable[Any]]) -> float:
-    async def loop() -> float:
-        start = time.process_time()
-        for _ in range(CALLS):
-            await fn()
-        return (time.process_time() - start) / CALLS * 1e6
-
-    return asyncio.run(loop())
+    return asyncio.run(aper_call(fn, CALLS, time.process_time))
 
 
 def _compare(
     name: str, base: Callable[[], Awaitable[Any]], ours: Callable[[], Awaitable[Any]]
 ) -> dict[str, object]:
-    _per_call(base), _per_call(ours)  # warm up
-    b_runs, o_runs = [], []
-    for _ in range(ROUNDS):  # interleaved, so drift hits both sides alike
-        b_runs.append(_per_call(base))
-        o_runs.append(_per_call(ours))
-    b, o = statistics.median(b_runs), statistics.median(o_runs)
-    # the median of per-round ratios: each pair ran back to back, so machine load cancels out
-    ratio = statistics.median(ours_ / base for base, ours_ in zip(b_runs, o_runs, strict=True))
-    return {
-        "name": name,
-        "baseline": round(b, 2),
-        "ours": round(o, 2),
-        "ratio": round(ratio, 3),
-        "target": 1.05,
-        "unit": "us CPU/call",
-    }
+    result = compare(lambda: _per_call(base), lambda: _per_call(ours), ROUNDS)
+    return result.row(name, target=1.05, unit="us CPU/call", scale=1e6)
 
 
 def run() -> list[dict[str, object]]:

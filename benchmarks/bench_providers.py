@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -23,6 +22,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import interop  # noqa: E402
+from benchmarks._compare import compare, per_call  # noqa: E402
 from interop.bridge import to_json_text  # noqa: E402
 from interop.providers import OpenAIToolset, compile_openai_strict  # noqa: E402
 
@@ -51,29 +51,12 @@ ARGS = {"customer": "c", "lines": [{"sku": "a", "qty": 1, "note": None}] * 3, "r
 ARGS_TEXT = json.dumps(ARGS)
 
 
-def _per_call(fn: Callable[[], Any], n: int) -> float:
-    start = time.thread_time_ns()
-    for _ in range(n):
-        fn()
-    return (time.thread_time_ns() - start) / n / 1000
-
-
 def _compare(
     name: str, baseline: Callable[[], Any], ours: Callable[[], Any], target: float, n: int = 300
 ) -> dict[str, object]:
-    bases, ourses = [], []
-    for _ in range(15):
-        bases.append(_per_call(baseline, n))
-        ourses.append(_per_call(ours, n))
-    b, o = statistics.median(bases), statistics.median(ourses)
-    return {
-        "name": name,
-        "baseline": round(b, 2),
-        "ours": round(o, 2),
-        "ratio": round(o / b, 3),
-        "target": target,
-        "unit": "us",
-    }
+    clock = time.thread_time
+    result = compare(lambda: per_call(baseline, n, clock), lambda: per_call(ours, n, clock), 15, warmup=0)
+    return result.row(name, target=target, unit="us", scale=1e6)
 
 
 def run() -> list[dict[str, object]]:

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import statistics
 import sys
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -27,6 +25,7 @@ from pydantic_ai.models.test import TestModel
 from pydantic_ai.usage import RunUsage
 
 import interop
+from benchmarks._compare import acompare, aper_call
 from interop.pydantic_ai import to_pydantic_ai
 
 TARGET = 1.05
@@ -59,31 +58,17 @@ async def _sample(once: Callable[[], Awaitable[Any]], n: int) -> float:
     gc.collect()
     gc.disable()  # a collection landing in one variant's sample is noise, not overhead
     try:
-        start = time.perf_counter()
-        for _ in range(n):
-            await once()
-        return (time.perf_counter() - start) / n
+        return await aper_call(once, n)
     finally:
         gc.enable()
 
 
 async def _compare(
-    base: Callable[[], Awaitable[Any]], ours: Callable[[], Awaitable[Any]], n: int, reps: int
-) -> tuple[float, float]:
+    name: str, base: Callable[[], Awaitable[Any]], ours: Callable[[], Awaitable[Any]], n: int, reps: int
+) -> dict[str, object]:
     assert await base() == await ours()
-    for _ in range(3):  # warm up
-        await _sample(base, n)
-        await _sample(ours, n)
-    b: list[float] = []
-    o: list[float] = []
-    for i in range(reps):  # interleaved, alternating which goes first, against drift and load
-        if i % 2:
-            o.append(await _sample(ours, n))
-            b.append(await _sample(base, n))
-        else:
-            b.append(await _sample(base, n))
-            o.append(await _sample(ours, n))
-    return statistics.median(b), statistics.median(o)
+    result = await acompare(lambda: _sample(base, n), lambda: _sample(ours, n), reps, warmup=3)
+    return result.row(name, target=TARGET, unit="us", scale=1e6)
 
 
 def _hand_written(neutral: interop.StandardTool[Any, Any, Any]) -> Tool[Any]:
@@ -117,26 +102,15 @@ def _agent_run(tool: Tool[Any], calls: int) -> Callable[[], Awaitable[Any]]:
     return once
 
 
-def _row(name: str, base: float, ours: float) -> dict[str, object]:
-    return {
-        "name": name,
-        "baseline": base * 1e6,
-        "ours": ours * 1e6,
-        "ratio": ours / base,
-        "target": TARGET,
-        "unit": "us",
-    }
-
-
 async def _run() -> list[dict[str, object]]:
     rows: list[dict[str, object]] = []
     sync_base = await _toolset_caller(Tool(add))
     sync_ours = await _toolset_caller(to_pydantic_ai(interop.tool(add)))
-    rows.append(_row("pydantic-ai toolset call, sync tool", *await _compare(sync_base, sync_ours, 40, 61)))
+    rows.append(await _compare("pydantic-ai toolset call, sync tool", sync_base, sync_ours, 40, 61))
     neutral = interop.tool(add_async)
     async_base = await _toolset_caller(Tool(add_async))
     async_ours = await _toolset_caller(to_pydantic_ai(neutral))
-    row = _row("pydantic-ai toolset call, async tool", *await _compare(async_base, async_ours, 2000, 25))
+    row = await _compare("pydantic-ai toolset call, async tool", async_base, async_ours, 2000, 25)
     row["target"] = None
     row["note"] = (
         "info: the neutral execute validates into a model and checks the output; native does neither"
@@ -144,14 +118,11 @@ async def _run() -> list[dict[str, object]]:
     rows.append(row)
     hand_base = await _toolset_caller(_hand_written(neutral))
     rows.append(
-        _row(
-            "adapter only: vs hand-written Tool around execute",
-            *await _compare(hand_base, async_ours, 2000, 25),
-        )
+        await _compare("adapter only: vs hand-written Tool around execute", hand_base, async_ours, 2000, 25)
     )
     run_base = _agent_run(Tool(add_async), 20)
     run_ours = _agent_run(to_pydantic_ai(interop.tool(add_async)), 20)
-    rows.append(_row("pydantic-ai Agent.run, 20 tool calls", *await _compare(run_base, run_ours, 3, 41)))
+    rows.append(await _compare("pydantic-ai Agent.run, 20 tool calls", run_base, run_ours, 3, 41))
     return rows
 
 
