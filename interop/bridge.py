@@ -18,6 +18,7 @@ from ._jsoncopy import copy_json
 from ._meta import MCP_HINT_DEFAULTS, MCP_HINTS, json_safe_meta, meta_flag, meta_tags
 from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
 from ._origin import ORIGIN_ATTR, get_origin, set_origin
+from ._protocols import MAX_ISSUES_SHOWN
 from ._results import (
     ArgumentsNotJSON,
     describe_error,
@@ -36,6 +37,7 @@ from ._strict import (
 from ._tool import acall, call, input_json_schema, is_async_tool, output_json_schema
 
 __all__ = [
+    "MAX_ISSUES_SHOWN",
     "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
     "NAME_RULES",

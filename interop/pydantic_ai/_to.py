@@ -29,6 +29,7 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator
 
 from interop import SchemaConversionError, StandardToolV0, StandardToolValidationError, ToolError
 from interop.bridge import (
+    MAX_ISSUES_SHOWN,
     Rename,
     describe_error,
     get_origin,
@@ -68,7 +69,6 @@ def _value_at(args: Any, path: tuple[str | int, ...]) -> Any:
     return value
 
 
-_MAX_ISSUES = 20
 _MAX_ECHO = 200
 
 
@@ -95,10 +95,10 @@ def _input_error(exc: StandardToolValidationError, tool_name: str, args: Any) ->
             loc=issue.path,
             input=_echo(_value_at(args, issue.path)),
         )
-        for issue in exc.issues[:_MAX_ISSUES]
+        for issue in exc.issues[:MAX_ISSUES_SHOWN]
     ]
-    if len(exc.issues) > _MAX_ISSUES:
-        more = f"... and {len(exc.issues) - _MAX_ISSUES} more issues"
+    if len(exc.issues) > MAX_ISSUES_SHOWN:
+        more = f"... and {len(exc.issues) - MAX_ISSUES_SHOWN} more issues"
         details.append(
             InitErrorDetails(type=PydanticCustomError("invalid_argument", more), loc=(), input=None)
         )
