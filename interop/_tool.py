@@ -88,9 +88,16 @@ def _is_awaitable(value: Any) -> bool:
     return False
 
 
+def _is_coroutine_function(fn: Any) -> bool:
+    """`inspect.iscoroutinefunction`, reading a plain function's code flags directly (hot path)."""
+    if type(fn) is types.FunctionType:
+        return bool(fn.__code__.co_flags & inspect.CO_COROUTINE)
+    return inspect.iscoroutinefunction(fn)
+
+
 def is_async_tool(tool: StandardToolV0[Any, Any, Any]) -> bool:
     """Whether the tool's `execute` is a coroutine function."""
-    return inspect.iscoroutinefunction(tool.execute)
+    return _is_coroutine_function(tool.execute)
 
 
 def _positional_arity(fn: Callable[..., Any]) -> int:
@@ -307,11 +314,12 @@ async def acall(
     caller's context variables) so a slow tool does not block the event loop: what frameworks do
     with their own sync tools.
     """
-    if thread and not inspect.iscoroutinefunction(tool.execute):
+    execute = tool.execute
+    if thread and not _is_coroutine_function(execute):
         import asyncio  # lazy: `import interop` does not load asyncio
 
         return await asyncio.to_thread(call, tool, input, context)
-    result = tool.execute(input, context)
+    result = execute(input, context)
     if _is_awaitable(result):
         return await result
     return result
