@@ -1,25 +1,43 @@
-"""The approval safety rule: a conversion never silently drops `requires_approval`.
+"""Approval: who decides whether a call may run, and the one rule for what approves.
 
-Targets with a native mechanism map the flag to it (adapters do that). Targets without one call
-`ensure_approval`, which refuses the conversion unless the caller gives an approval callback
-(then every call asks it first) or explicitly opts out.
+- `meta["requires_approval"]` is `True`, `False`, or a predicate `(input, context) -> bool |
+  Awaitable[bool]` on the validated input (conditional approval). A predicate that raises or
+  returns anything but `False` means "approval needed" (fail closed).
+- An approval callback `(ApprovalRequest) -> bool | Awaitable[bool]` approves a call only by
+  returning the value `True` (after awaiting); any other value, or an exception, denies, and the
+  tool does not run (`ApprovalDeniedError`).
+- `with_approval(tool, callback)` derives a tool that asks the callback before every call; the
+  invocation pipeline asks a conversion's `approval=` callback (or the framework's own
+  mechanism) the same way, through `ask_approval`.
 """
 
 from __future__ import annotations
 
-import inspect
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
+from contextvars import ContextVar
+from dataclasses import dataclass, field
 from typing import Any
 
-from ._errors import ApprovalRequiredError, ToolError
-from ._meta import meta_flag
+from ._controlflow import is_control_flow
+from ._derive import DerivedTool, Layer, derive, find_layer
+from ._errors import ApprovalDeniedError, InteropError
 from ._protocols import StandardToolV0
-from ._tool import StandardTool, _derive, is_async_tool
+from ._run import Run, StepGen, is_async_callable, resolve
 
-__all__ = ["ApprovalCallback", "ApprovalRequest", "ensure_approval", "requires_approval", "with_approval"]
-
-_ENFORCED = "__interop_approval__"
+__all__ = [
+    "PENDING",
+    "ApprovalCallback",
+    "ApprovalPredicate",
+    "ApprovalRequest",
+    "approval_rule",
+    "approved_call",
+    "ask_approval",
+    "run_approved",
+    "has_approval_layer",
+    "needs_approval",
+    "requires_approval",
+    "with_approval",
+]
 
 
 @dataclass(frozen=True)
@@ -27,70 +45,140 @@ class ApprovalRequest:
     """What an approval callback is asked about: one call of one tool."""
 
     tool: StandardToolV0[Any, Any, Any]
+    """The tool that would run."""
     input: Any
+    """The call's arguments (already checked against the input schema)."""
     context: Any
+    """The call's neutral context (for the callback only; never shown to a model)."""
+    tool_call_id: str | None = field(default=None, kw_only=True)
+    """The model's id for this call, when the framework gives one."""
+    name: str | None = field(default=None, kw_only=True)
+    """The name the model called the tool by, when it differs from `tool.name` (a rename)."""
+
+    @property
+    def tool_name(self) -> str:
+        """The name the model used."""
+        return self.name or self.tool.name
 
 
-ApprovalCallback = Callable[[ApprovalRequest], bool | Awaitable[bool]]
+class _Pending:
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "PENDING"
+
+
+PENDING: Any = _Pending()
+"""What a framework's approval asker answers when the run must pause for a human (the pipeline
+then returns a pending `Outcome` and the adapter pauses the run its framework's way)."""
+
+ApprovalCallback = Callable[[ApprovalRequest], "bool | Awaitable[bool]"]
+
+APPROVED: ContextVar[bool] = ContextVar("interop_call_approved", default=False)
+"""True while a call a human approved (through any mechanism) is running."""
+
+
+def run_approved(tool: StandardToolV0[Any, Any, Any], input: Any, context: Any) -> StepGen[Any]:
+    """Run `tool` as an approved call (`approved_call()` is True while it runs)."""
+    token = APPROVED.set(True)
+    try:
+        return (yield Run(tool, input, context))
+    finally:
+        APPROVED.reset(token)
+
+
+def approved_call() -> bool:
+    """Whether the call running now was approved (a native tool that asks for approval itself,
+    wrapped as a neutral tool, is then told so: pydantic-ai `tool_call_approved`, ...)."""
+    return APPROVED.get()
+
+
+"""Asked before a call that needs approval; only the value `True` approves."""
+
+ApprovalPredicate = Callable[[Any, Any], "bool | Awaitable[bool]"]
+"""`meta["requires_approval"]` as a function of the validated input and the context."""
+
+
+def approval_rule(meta: Mapping[str, Any]) -> bool | ApprovalPredicate:
+    """`meta["requires_approval"]`: `True`, a predicate, or `False` (absent or anything else)."""
+    value = meta.get("requires_approval")
+    if value is True or (callable(value) and not isinstance(value, bool)):
+        return value  # type: ignore[no-any-return]  # narrowed to True or a callable
+    return False
 
 
 def requires_approval(tool: StandardToolV0[Any, Any, Any]) -> bool:
-    """Whether the tool's meta asks for human approval of each call."""
-    return meta_flag(tool.meta, "requires_approval")
+    """Whether some calls of the tool may need approval (`True` or a predicate in its meta)."""
+    return approval_rule(tool.meta) is not False
+
+
+def needs_approval(rule: bool | ApprovalPredicate, input: Any, context: Any) -> StepGen[bool]:
+    """Whether this call needs approval (steps: a predicate may be async). Fails closed."""
+    if rule is True:
+        return True
+    if rule is False:
+        return False
+    try:
+        answer = yield from resolve(rule(input, context))
+    except Exception as e:
+        if is_control_flow(e):
+            raise
+        return True  # a predicate that fails cannot clear a call
+    return answer is not False
+
+
+def ask_approval(ask: Callable[[ApprovalRequest], Any], request: ApprovalRequest) -> StepGen[Any]:
+    """Ask `ask` about `request`: `True` when it answers the value `True`, `PENDING` when it
+    answers `PENDING`; anything else (or an exception) raises `ApprovalDeniedError`.
+
+    A framework's control flow raised by `ask` (a LangGraph interrupt, say) propagates: that is
+    how a native mechanism pauses the run to ask a human.
+    """
+    try:
+        answer = yield from resolve(ask(request))
+    except (ApprovalDeniedError, InteropError):
+        raise  # a denial with its reason, or misuse (no way to ask on this path): nothing runs
+    except Exception as e:
+        if is_control_flow(e):
+            raise
+        raise ApprovalDeniedError(request.tool_name, f"the approval check failed ({type(e).__name__})") from e
+    if answer is True or answer is PENDING:
+        return answer
+    if answer is not True:
+        reason = getattr(answer, "reason", None) if answer is not False else None
+        raise ApprovalDeniedError(request.tool_name, reason if isinstance(reason, str) else None)
 
 
 def with_approval(
     tool: StandardToolV0[Any, Any, Any], approve: ApprovalCallback
-) -> StandardTool[Any, Any, Any]:
-    """A tool that asks `approve` before each call and raises `ToolError` when it says no."""
-    inner = tool.execute
+) -> DerivedTool[Any, Any, Any]:
+    """A tool that asks `approve` before each call that needs approval and never runs unapproved.
 
-    def denied() -> ToolError:
-        return ToolError(f"the call to {tool.name!r} was not approved")
-
-    if is_async_tool(tool) or inspect.iscoroutinefunction(approve):
-
-        async def execute_async(input: Any = None, context: Any = None) -> Any:
-            ok = approve(ApprovalRequest(tool, input, context))
-            if inspect.isawaitable(ok):
-                ok = await ok
-            if not ok:
-                raise denied()
-            result = inner(input, context)
-            return await result if inspect.isawaitable(result) else result
-
-        execute: Callable[..., Any] = execute_async
-    else:
-
-        def execute_sync(input: Any = None, context: Any = None) -> Any:
-            if not approve(ApprovalRequest(tool, input, context)):
-                raise denied()
-            return inner(input, context)
-
-        execute = execute_sync
-    wrapped = _derive(tool, execute)
-    object.__setattr__(wrapped, _ENFORCED, approve)
-    return wrapped
-
-
-def ensure_approval(
-    tool: StandardToolV0[Any, Any, Any],
-    *,
-    target: str,
-    approval: ApprovalCallback | None = None,
-    allow_unapproved: bool = False,
-) -> StandardToolV0[Any, Any, Any]:
-    """For a target with no native approval: the tool itself, or one that asks `approval` first.
-
-    Raises `ApprovalRequiredError` when the tool requires approval and the caller gave neither a
-    callback nor `allow_unapproved=True`.
+    Every call is asked about unless `tool.meta["requires_approval"]` is a predicate, which then
+    decides which calls are asked about. Only the value `True` approves; a denial raises
+    `ApprovalDeniedError` (a `ToolError`: adapters show it to the model). An async callback makes
+    the tool async; its sync body then runs on a worker thread, off the event loop.
     """
-    if not requires_approval(tool) or allow_unapproved or hasattr(tool, _ENFORCED):
-        return tool
-    if approval is None:
-        raise ApprovalRequiredError(
-            f"tool {tool.name!r} requires approval (meta requires_approval=True) and {target} has no "
-            f"native approval mechanism: pass approval=<callback> to ask before each call, or "
-            f"allow_unapproved=True to convert it without approval"
-        )
-    return with_approval(tool, approval)
+    rule = approval_rule(tool.meta)
+    check = tool.input_schema.__standard_schema__.validate if tool.input_schema is not None else None
+
+    def steps(input: Any, context: Any) -> StepGen[Any]:
+        value = input
+        if rule is not True and rule is not False and check is not None:
+            result = check(input)
+            if getattr(result, "issues", None):
+                return (yield Run(tool, input, context))  # invalid: the tool reports it, nothing runs
+            value = getattr(result, "value", input)
+        if rule is False or (yield from needs_approval(rule, value, context)):
+            request = ApprovalRequest(tool, input, context)
+            if (yield from ask_approval(approve, request)) is not True:  # a callback cannot defer
+                raise ApprovalDeniedError(request.tool_name)
+            return (yield from run_approved(tool, input, context))
+        return (yield Run(tool, input, context))
+
+    return derive(tool, layer=Layer("approval", approve), steps=steps, is_async=is_async_callable(approve))
+
+
+def has_approval_layer(tool: StandardToolV0[Any, Any, Any]) -> bool:
+    """Whether `tool` (or a tool it wraps) already asks an approval callback before running."""
+    return find_layer(tool, "approval") is not None

@@ -6,13 +6,10 @@ import importlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ._errors import DiscoveryError
 from ._protocols import StandardToolV0
 
 __all__ = ["DiscoveryError", "find_tool", "find_tools", "is_tool"]
-
-
-class DiscoveryError(Exception):
-    """The module, attribute or tool asked for cannot be found."""
 
 
 _FIELDS = ("name", "description", "execute", "input_schema", "output_schema", "meta")

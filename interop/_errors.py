@@ -2,11 +2,17 @@
 
 Exception
 ├── StandardToolValidationError   input or output failed its schema (`.target`, `.issues`)
+│   └── ArgumentsNotJSON          the model's argument text is not JSON (also a ValueError)
 ├── ToolError                     raised by a tool to tell the model something it can act on
+│   └── ApprovalDeniedError       an approval-required call was not approved: it did not run
 └── InteropError                  misuse found at conversion time
     ├── ToolNameError             a name the target framework or provider cannot carry
     ├── ApprovalRequiredError     `requires_approval` would be dropped by a conversion
-    └── SchemaConversionError     a schema the target dialect cannot express
+    ├── SchemaConversionError     a schema the target dialect cannot express
+    └── DiscoveryError            a module, attribute or tool named on the command line is not there
+
+The first two branches reach the model (through each framework's own error channel) so it can
+correct itself; `InteropError`s are raised to the developer at conversion time.
 """
 
 from __future__ import annotations
@@ -17,7 +23,10 @@ from typing import Literal
 from ._protocols import Issue, issues_message
 
 __all__ = [
+    "ApprovalDeniedError",
     "ApprovalRequiredError",
+    "ArgumentsNotJSON",
+    "DiscoveryError",
     "InteropError",
     "SchemaConversionError",
     "StandardToolValidationError",
@@ -46,8 +55,30 @@ class StandardToolValidationError(Exception):
         super().__init__(f"{target} validation failed: {issues_message(self.issues)}")
 
 
+class ArgumentsNotJSON(StandardToolValidationError, ValueError):
+    """The model sent argument text that does not parse as JSON (one issue at the root)."""
+
+    def __init__(self, detail: str, *, tool_name: str | None = None) -> None:
+        self.detail = detail
+        super().__init__(
+            "input",
+            [Issue(f"the arguments are not valid JSON ({detail}); send one JSON object")],
+            tool_name=tool_name,
+        )
+
+
 class ToolError(Exception):
     """Raise inside a tool to report a failure the model can act on (shown to it as an error)."""
+
+
+class ApprovalDeniedError(ToolError):
+    """An approval-required call was not approved, so the tool did not run."""
+
+    def __init__(self, tool_name: str, reason: str | None = None) -> None:
+        self.tool_name = tool_name
+        self.reason = reason
+        detail = f": {reason}" if reason else ""
+        super().__init__(f"the call to {tool_name!r} was not approved{detail}; it did not run")
 
 
 class InteropError(Exception):
@@ -64,3 +95,7 @@ class ApprovalRequiredError(InteropError):
 
 class SchemaConversionError(InteropError, ValueError):
     """A schema cannot be expressed in the requested dialect or mode."""
+
+
+class DiscoveryError(InteropError):
+    """The module, attribute or tool asked for cannot be found."""

@@ -8,7 +8,7 @@ has a metadata slot.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, TypedDict, cast
 
 __all__ = [
@@ -34,8 +34,9 @@ class ToolMeta(TypedDict, total=False):
     """Repeating a call with the same arguments has no additional effect (MCP `idempotentHint`)."""
     open_world: bool
     """The tool interacts with external entities (MCP `openWorldHint`; default True)."""
-    requires_approval: bool
-    """A human must approve each call (pydantic-ai `requires_approval`, OpenAI Agents `needs_approval`)."""
+    requires_approval: bool | Callable[[Any, Any], bool | Awaitable[bool]]
+    """A human must approve each call (`True`), or the calls a predicate `(input, context) -> bool`
+    picks (pydantic-ai `requires_approval`, OpenAI Agents `needs_approval`, LangGraph interrupts)."""
     strict: bool
     """Ask for provider strict schemas (OpenAI strict mode)."""
     return_direct: bool
@@ -81,6 +82,13 @@ def validate_meta(meta: Mapping[str, Any], *, tool_name: str | None = None) -> N
         if key not in meta:
             continue
         value = meta[key]
+        if key == "requires_approval" and callable(value) and not isinstance(value, bool):
+            continue  # conditional approval: a predicate of the validated input and the context
+        if key == "requires_approval" and not isinstance(value, bool):
+            raise TypeError(
+                f"{where}meta['requires_approval'] must be True, False or a function (input, context) -> bool, "
+                f"got {type(value).__name__}"
+            )
         if not isinstance(value, expected):
             raise TypeError(f"{where}meta[{key!r}] must be {expected.__name__}, got {type(value).__name__}")
         if key == "tags" and not all(isinstance(t, str) for t in cast(list[Any], value)):

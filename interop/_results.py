@@ -1,81 +1,191 @@
-"""What adapters send back to a model: results as JSON text, errors as correctable messages."""
+"""What reaches a model: arguments parsed, results encoded, errors described. Never a `repr`.
+
+Results:
+- `str` is sent as it is; `Image`/`Audio`/`File` (and `bytes`, as a `File`) are content; a list
+  mixing `str` and content values is content parts; everything else is JSON text.
+- JSON: pydantic's encoder (models, dataclasses, datetimes, UUIDs, enums, sets, msgspec Structs);
+  bytes nested inside data are base64; `NaN` and `Infinity` become `null` (JSON has neither).
+- A value the encoder cannot express is an output error naming the tool and the type (use
+  `with_model_output` to decide what the model sees instead).
+- Iterators and generators are read once, into a list, before anything else sees them.
+"""
 
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pydantic_core
 
-from ._errors import StandardToolValidationError, ToolError
+from ._content import Audio, File, Image, Omit, placeholder
+from ._errors import ApprovalDeniedError, ArgumentsNotJSON, StandardToolValidationError, ToolError
+from ._protocols import Issue, issues_message
 
 __all__ = [
-    "ArgumentsNotJSON",
+    "OMITTED_TEXT",
+    "Part",
+    "ResultNotJSON",
     "describe_error",
     "is_model_facing_error",
+    "materialize",
+    "model_parts",
     "parse_arguments",
+    "parts_text",
     "to_json_text",
     "to_jsonable",
 ]
 
+Part = str | Image | Audio | File
+"""One piece of what a model sees: text or a content value."""
+
+OMITTED_TEXT = "The tool call succeeded (its output is not shown)."
+"""What a model is told for a result its tool chose to `OMIT`."""
+
+
+class ResultNotJSON(StandardToolValidationError):
+    """A result holds a value that cannot be sent as JSON (an output error)."""
+
+    def __init__(self, type_name: str, *, tool_name: str | None = None) -> None:
+        super().__init__(
+            "output",
+            [
+                Issue(
+                    f"the result contains a value of type {type_name!r}, which cannot be sent as JSON "
+                    "(return JSON data, a pydantic model or a dataclass, or use with_model_output)"
+                )
+            ],
+            tool_name=tool_name,
+        )
+
+
+class _Unencodable(TypeError):
+    pass
+
 
 def _fallback(value: Any) -> Any:
-    """For types pydantic cannot serialize: msgspec Structs by their wire form, else `str`."""
+    """For types pydantic cannot serialize: msgspec Structs by their wire form; else an error."""
     msgspec = sys.modules.get("msgspec")
     if msgspec is not None and isinstance(value, msgspec.Struct):
         try:
             return msgspec.to_builtins(value)
         except (TypeError, ValueError):
             return {f: getattr(value, f) for f in value.__struct_fields__}
-    return str(value)
+    if isinstance(value, Iterator):  # nested generators: read once
+        return list(value)
+    raise _Unencodable(f"{type(value).__module__}.{type(value).__qualname__}")
 
 
-def to_jsonable(value: Any) -> Any:
-    """`value` as plain JSON data (models, dataclasses, msgspec Structs, datetimes, UUIDs, sets...)."""
-    return pydantic_core.to_jsonable_python(value, fallback=_fallback)
+def _not_json(e: pydantic_core.PydanticSerializationError, tool_name: str | None) -> ResultNotJSON:
+    text = str(e)
+    marker = "_Unencodable: "
+    type_name = text.split(marker, 1)[1].strip() if marker in text else text.rsplit(":", 1)[-1].strip()
+    return ResultNotJSON(type_name.strip("<>").removeprefix("class ").strip("'"), tool_name=tool_name)
 
 
-def to_json_text(value: Any) -> str:
-    """The text a model sees for a result: a string as is, anything else as compact JSON."""
+def to_jsonable(value: Any, *, tool_name: str | None = None) -> Any:
+    """`value` as plain JSON data (see the module doc for the rules); raises `ResultNotJSON`."""
+    try:
+        return pydantic_core.to_jsonable_python(
+            value, fallback=_fallback, inf_nan_mode="null", bytes_mode="base64"
+        )
+    except pydantic_core.PydanticSerializationError as e:
+        raise _not_json(e, tool_name) from None
+
+
+def to_json_text(value: Any, *, tool_name: str | None = None) -> str:
+    """A string as it is, anything else as compact JSON; raises `ResultNotJSON`."""
     if isinstance(value, str):
         return value
-    return pydantic_core.to_json(value, fallback=_fallback).decode()
+    try:
+        return pydantic_core.to_json(
+            value, fallback=_fallback, inf_nan_mode="null", bytes_mode="base64"
+        ).decode()
+    except pydantic_core.PydanticSerializationError as e:
+        raise _not_json(e, tool_name) from None
+
+
+def materialize(value: Any) -> Any:
+    """An iterator or generator read once into a list (anything else unchanged)."""
+    if isinstance(value, Iterator) and not isinstance(value, (str, bytes, dict, list, tuple)):
+        return list(value)
+    return value
+
+
+def _as_part(value: Any) -> Part | None:
+    if isinstance(value, (str, Image, Audio, File)):
+        return value
+    if isinstance(value, (bytes, bytearray, memoryview)):
+        return File(bytes(value), "application/octet-stream")
+    return None
+
+
+_JSON_ONLY = frozenset({int, float, bool, dict, type(None)})
+
+
+def model_parts(value: Any, *, tool_name: str | None = None) -> tuple[Part, ...]:
+    """What a model sees for a result (or a `with_model_output` answer), as parts.
+
+    Text stays text; content values (and bytes) are content; a list or tuple of text and content
+    is those parts; `OMIT` is a short success sentence; anything else is one JSON text part.
+    """
+    cls = type(value)
+    if cls is str:
+        return (value,)
+    if cls in _JSON_ONLY:
+        return (to_json_text(value, tool_name=tool_name),)
+    if isinstance(value, Omit):
+        return (OMITTED_TEXT,)
+    single = _as_part(value)
+    if single is not None:
+        return (single,)
+    if isinstance(value, (list, tuple)) and value:
+        parts = [_as_part(v) for v in value]
+        if all(p is not None for p in parts) and any(not isinstance(p, str) for p in parts):
+            return tuple(p for p in parts if p is not None)
+    return (to_json_text(value, tool_name=tool_name),)
+
+
+def parts_text(parts: Sequence[Part]) -> str:
+    """The parts as one text: content values as short placeholders (never their data)."""
+    return "\n".join(p if isinstance(p, str) else placeholder(p) for p in parts)
 
 
 def is_model_facing_error(exc: BaseException) -> bool:
-    """Errors the model can act on: bad arguments and `ToolError`. Others follow the framework."""
+    """Errors the model can act on: bad arguments, bad output, `ToolError` (denials included)."""
     return isinstance(exc, (ToolError, StandardToolValidationError))
 
 
 def describe_error(exc: BaseException, tool_name: str) -> str:
     """The message a model gets for a failed call: names the tool and, for bad input, the fields."""
+    if isinstance(exc, ArgumentsNotJSON):
+        return (
+            f"Invalid JSON arguments for tool {tool_name!r}: the text is not valid JSON ({exc.detail}). "
+            "Send the arguments as one JSON object and call the tool again."
+        )
     if isinstance(exc, StandardToolValidationError):
-        issues = str(exc).split(": ", 1)[1] if ": " in str(exc) else str(exc)
+        issues = issues_message(exc.issues) if exc.issues else "invalid"
         if exc.target == "input":
             return f"Invalid arguments for tool {tool_name!r}: {issues}. Fix the arguments and call the tool again."
         return f"Tool {tool_name!r} produced an invalid result: {issues}."
+    if isinstance(exc, ApprovalDeniedError):
+        detail = f": {exc.reason}" if exc.reason else ""
+        return f"The call to tool {tool_name!r} was not approved{detail}. It did not run."
     if isinstance(exc, ToolError):
         return f"Error from tool {tool_name!r}: {exc}"
     return f"Error from tool {tool_name!r}: {type(exc).__name__}: {exc}"
 
 
-class ArgumentsNotJSON(ValueError):
-    """The model's argument text is not JSON; the message is written for the model."""
-
-
-def parse_arguments(raw: str | bytes | None, tool_name: str) -> Any:
+def parse_arguments(raw: str | bytes | bytearray | None, tool_name: str) -> Any:
     """The arguments a model sent as JSON text, parsed (`{}` for none or blank text).
 
-    Raises `ArgumentsNotJSON` with a correctable message for text that does not parse, including
-    nesting too deep for the parser (a `RecursionError`, which must not crash an agent loop).
+    Raises `ArgumentsNotJSON` for text that does not parse, including nesting too deep for the
+    parser (a `RecursionError`, which must not crash an agent loop).
     """
     if raw is None or not raw.strip():
         return {}
     try:
         return json.loads(raw)
     except (ValueError, RecursionError) as e:
-        raise ArgumentsNotJSON(
-            f"Invalid JSON arguments for tool {tool_name!r}: the text is not valid JSON ({e}). "
-            "Send the arguments as one JSON object and call the tool again."
-        ) from None
+        raise ArgumentsNotJSON(str(e)[:200], tool_name=tool_name) from None

@@ -1,34 +1,27 @@
-"""`StandardTool`, `standard_tool()` (the validating reference implementation), formatting,
-calling and schema access for any conforming tool."""
+"""`StandardTool`, `standard_tool()` (the validating reference implementation) and schema access
+for any conforming tool."""
 
 from __future__ import annotations
 
-import dataclasses
 import inspect
-import types
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar, cast
 
 import pydantic
 
-from ._bridge import run_sync
 from ._errors import StandardToolValidationError
 from ._meta import validate_meta
-from ._origin import get_origin, set_origin
 from ._protocols import StandardSchemaV1, StandardToolV0
 from ._schema import PydanticSchema, as_schema, pydantic_issues
 
 __all__ = [
     "EMPTY_INPUT_SCHEMA",
     "StandardTool",
-    "acall",
-    "call",
     "input_json_schema",
-    "is_async_tool",
     "output_json_schema",
     "standard_tool",
-    "with_formatted_output",
+    "validator",
 ]
 
 InputT = TypeVar("InputT")
@@ -72,34 +65,6 @@ class StandardTool(Generic[InputT, OutputT, ContextT]):
         return f"StandardTool(name={self.name!r}, title={self.title!r})"
 
 
-_NEVER_AWAITABLE: set[type] = {str, int, float, bool, bytes, dict, list, tuple, type(None)}
-"""Result types seen not to be awaitable (awaitability is a property of the type, generators aside)."""
-
-
-def _is_awaitable(value: Any) -> bool:
-    """`inspect.isawaitable`, without its ABC check for the common result types (hot path)."""
-    cls = type(value)
-    if cls in _NEVER_AWAITABLE:
-        return False
-    if inspect.isawaitable(value):
-        return True
-    if cls is not types.GeneratorType and len(_NEVER_AWAITABLE) < 4096:
-        _NEVER_AWAITABLE.add(cls)
-    return False
-
-
-def _is_coroutine_function(fn: Any) -> bool:
-    """`inspect.iscoroutinefunction`, reading a plain function's code flags directly (hot path)."""
-    if type(fn) is types.FunctionType:
-        return bool(fn.__code__.co_flags & inspect.CO_COROUTINE)
-    return inspect.iscoroutinefunction(fn)
-
-
-def is_async_tool(tool: StandardToolV0[Any, Any, Any]) -> bool:
-    """Whether the tool's `execute` is a coroutine function."""
-    return _is_coroutine_function(tool.execute)
-
-
 def _positional_arity(fn: Callable[..., Any]) -> int:
     """How many positional arguments `fn` takes (3 stands for 'any number')."""
     try:
@@ -115,12 +80,11 @@ def _positional_arity(fn: Callable[..., Any]) -> int:
     return n
 
 
-def _validator(
-    schema: StandardSchemaV1[Any] | None, target: Literal["input", "output"], tool_name: str
-) -> Callable[[Any], Any] | None:
-    """A function value -> validated value that raises `StandardToolValidationError`."""
-    if schema is None:
-        return None
+def validator(
+    schema: StandardSchemaV1[Any], target: Literal["input", "output"], tool_name: str
+) -> Callable[[Any], Any]:
+    """A function value -> validated value that raises `StandardToolValidationError` (the one
+    place a schema's result is turned into that error)."""
     if isinstance(schema, PydanticSchema):  # fast path: no result objects per call
         fast = schema.validate_python
 
@@ -163,8 +127,8 @@ def standard_tool(
     """
     in_schema = as_schema(input_schema) if input_schema is not None else None
     out_schema = as_schema(output_schema) if output_schema is not None else None
-    check_in = _validator(in_schema, "input", name)
-    check_out = _validator(out_schema, "output", name)
+    check_in = validator(in_schema, "input", name) if in_schema is not None else None
+    check_out = validator(out_schema, "output", name) if out_schema is not None else None
     arity = _positional_arity(execute)
     fn = execute
 
@@ -223,106 +187,6 @@ def standard_tool(
         title=title,
         meta=meta if meta is not None else {},
     )
-
-
-def _default_format(result: Any) -> Any:
-    if isinstance(result, BaseException):
-        return {"error": str(result)}
-    return result
-
-
-def with_formatted_output(
-    tool: StandardToolV0[Any, Any, Any], format: Callable[[Any], Any] | None = None
-) -> StandardTool[Any, Any, Any]:
-    """Turn raised errors into data, once, for a model loop.
-
-    The formatter receives the output or the raised exception and runs exactly once per call;
-    the default gives `{"error": message}` for errors and the output unchanged otherwise. The
-    formatter's own raises propagate (so it can re-raise what must not reach the model). All
-    other fields, `meta` included, are kept by identity.
-    """
-    fmt = format if format is not None else _default_format
-    inner = tool.execute
-    async_fmt = inspect.iscoroutinefunction(fmt)
-
-    if is_async_tool(tool) or async_fmt:
-
-        async def execute_async(input: Any = None, context: Any = None) -> Any:
-            try:
-                result = inner(input, context)
-                if inspect.isawaitable(result):
-                    result = await result
-            except Exception as e:
-                out = fmt(e)
-            else:
-                out = fmt(result)
-            return await out if inspect.isawaitable(out) else out
-
-        execute: Callable[..., Any] = execute_async
-    else:
-
-        def execute_sync(input: Any = None, context: Any = None) -> Any:
-            try:
-                result = inner(input, context)
-                if inspect.isawaitable(result):
-                    result = run_sync(result)
-            except Exception as e:
-                return fmt(e)
-            return fmt(result)
-
-        execute = execute_sync
-    return _derive(tool, execute)
-
-
-def _derive(tool: StandardToolV0[Any, Any, Any], execute: Callable[..., Any]) -> StandardTool[Any, Any, Any]:
-    """A new `StandardTool` with every field of `tool` but `execute`."""
-    if isinstance(tool, StandardTool):
-        derived = dataclasses.replace(tool, execute=execute)
-    else:
-        derived = StandardTool(
-            name=tool.name,
-            description=tool.description,
-            execute=execute,
-            input_schema=tool.input_schema,
-            output_schema=tool.output_schema,
-            title=tool.title,
-            meta=tool.meta,
-        )
-    origin = get_origin(tool)
-    if origin is not None:
-        set_origin(derived, origin)
-    return derived
-
-
-def call(tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = None) -> Any:
-    """Run any conforming tool from sync code, whether its `execute` is sync or async.
-
-    Works inside a running event loop too (the coroutine then runs on a worker thread).
-    """
-    result = tool.execute(input, context)
-    if _is_awaitable(result):
-        return run_sync(result)
-    return result
-
-
-async def acall(
-    tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = None, *, thread: bool = False
-) -> Any:
-    """Run any conforming tool from async code.
-
-    A sync `execute` runs inline, or, with `thread=True`, on a worker thread (carrying the
-    caller's context variables) so a slow tool does not block the event loop: what frameworks do
-    with their own sync tools.
-    """
-    execute = tool.execute
-    if thread and not _is_coroutine_function(execute):
-        import asyncio  # lazy: `import interop` does not load asyncio
-
-        return await asyncio.to_thread(call, tool, input, context)
-    result = execute(input, context)
-    if _is_awaitable(result):
-        return await result
-    return result
 
 
 def input_json_schema(tool: StandardToolV0[Any, Any, Any], target: str = "draft-2020-12") -> dict[str, Any]:

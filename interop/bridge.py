@@ -1,32 +1,68 @@
-"""The machinery every adapter shares, in one place (adapters stay thin).
+"""The adapter-author API: what every adapter shares, in one place (adapters stay thin).
 
-- origin stash: `get_origin` / `set_origin`
-- sync/async: `run_sync`, `call`, `acall`, `is_async_tool`
-- results and errors for a model: `to_json_text`, `to_jsonable`, `describe_error`, `is_model_facing_error`,
-  `parse_arguments` (JSON argument text, with a correctable `ArgumentsNotJSON`)
+An adapter imports only `interop` and `interop.bridge`, and does two things: describe a tool to
+its framework, and map an `Outcome` to the framework's own channel. Everything between the
+model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
+
+- the call path: `Invoker`, `Outcome`, `Asker`, `PENDING`
+- options: `Options`, `ToolOptions`, `split_options`, `Errors`
+- approval: `ApprovalRequest`, `ApprovalCallback`, `approval_rule`, `requires_approval`,
+  `has_approval_layer`
+- derived tools and the origin stash: `DerivedTool`, `Layer`, `layers`, `find_layer`, `derive`,
+  `get_origin`, `set_origin`
+- framework control flow: `register_control_flow`, `is_control_flow`
+- running: `run_sync`, `call`, `acall`, `is_async_tool`, `is_async_callable`
+- results and errors: `Part`, `parts_text`, `to_json_text`, `to_jsonable`, `describe_error`,
+  `is_model_facing_error`, `parse_arguments`, `content_kind`, `placeholder`
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
-- approval: `ensure_approval`, `requires_approval`, `with_approval`
-- meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `MCP_HINTS` (hint key -> MCP annotation name)
-- strict schemas: `compile_openai_strict`, `compile_anthropic_strict`, `resolve_strict`, `StrictSchema`
+- meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
+  `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`
+- schemas: `input_json_schema`, `output_json_schema`, `validator`, `copy_json`, strict compilers
 """
 
 from __future__ import annotations
 
-from ._approval import ApprovalCallback, ApprovalRequest, ensure_approval, requires_approval, with_approval
-from ._bridge import run_sync
+from ._approval import (
+    PENDING,
+    ApprovalCallback,
+    ApprovalPredicate,
+    ApprovalRequest,
+    approval_rule,
+    approved_call,
+    has_approval_layer,
+    requires_approval,
+)
+from ._content import content_kind, placeholder
+from ._controlflow import is_control_flow, register_control_flow
+from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
+from ._errors import ArgumentsNotJSON
+from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
 from ._jsoncopy import copy_json
-from ._meta import MCP_HINT_DEFAULTS, MCP_HINTS, json_safe_meta, meta_flag, meta_tags
+from ._meta import (
+    MCP_HINT_DEFAULTS,
+    MCP_HINTS,
+    WELL_KNOWN_META,
+    json_safe_meta,
+    meta_flag,
+    meta_tags,
+    validate_meta,
+)
 from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
+from ._options import Errors, Options, ToolOptions, split_options
 from ._origin import ORIGIN_ATTR, get_origin, set_origin
 from ._protocols import MAX_ISSUES_SHOWN
 from ._results import (
-    ArgumentsNotJSON,
+    OMITTED_TEXT,
+    Part,
+    ResultNotJSON,
     describe_error,
     is_model_facing_error,
     parse_arguments,
+    parts_text,
     to_json_text,
     to_jsonable,
 )
+from ._run import acall, call, is_async_callable, is_async_tool, run_sync
 from ._strict import (
     StrictSchema,
     compile_anthropic_strict,
@@ -34,44 +70,74 @@ from ._strict import (
     is_openai_strict,
     resolve_strict,
 )
-from ._tool import acall, call, input_json_schema, is_async_tool, output_json_schema
+from ._tool import input_json_schema, output_json_schema, validator
 
 __all__ = [
     "MAX_ISSUES_SHOWN",
     "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
     "NAME_RULES",
+    "OMITTED_TEXT",
     "ORIGIN_ATTR",
+    "PENDING",
+    "WELL_KNOWN_META",
     "ApprovalCallback",
+    "ApprovalPredicate",
     "ApprovalRequest",
     "ArgumentsNotJSON",
+    "Asker",
+    "DerivedTool",
+    "ErrorKind",
+    "Errors",
+    "Invoker",
+    "Layer",
+    "Options",
+    "Outcome",
+    "Part",
     "Rename",
+    "ResultNotJSON",
+    "Status",
     "StrictSchema",
+    "ToolOptions",
     "acall",
+    "approval_rule",
+    "approved_call",
     "call",
     "check_name",
     "check_unique_names",
     "compile_anthropic_strict",
     "compile_openai_strict",
+    "content_kind",
     "copy_json",
+    "derive",
     "describe_error",
-    "ensure_approval",
+    "find_layer",
     "get_origin",
+    "has_approval_layer",
     "input_json_schema",
+    "is_async_callable",
     "is_async_tool",
+    "is_control_flow",
     "is_model_facing_error",
     "is_openai_strict",
     "json_safe_meta",
+    "layers",
     "meta_flag",
     "meta_tags",
     "output_json_schema",
     "parse_arguments",
+    "parts_text",
+    "placeholder",
+    "register_control_flow",
+    "replace_fields",
     "requires_approval",
     "resolve_name",
     "resolve_strict",
     "run_sync",
     "set_origin",
+    "split_options",
     "to_json_text",
     "to_jsonable",
-    "with_approval",
+    "validate_meta",
+    "validator",
 ]

@@ -12,24 +12,22 @@ import pytest
 from pydantic import BaseModel
 
 import interop
-from interop import ApprovalRequest, ApprovalRequiredError, ToolError, ToolNameError
+import interop.bridge
+from interop import ToolError, ToolNameError
 from interop.bridge import (
     MCP_HINT_DEFAULTS,
     NAME_RULES,
     check_name,
     describe_error,
-    ensure_approval,
     get_origin,
     is_model_facing_error,
     json_safe_meta,
     meta_flag,
     meta_tags,
-    requires_approval,
     resolve_name,
     set_origin,
     to_json_text,
     to_jsonable,
-    with_approval,
 )
 
 
@@ -57,7 +55,7 @@ def _tool(
         ({"destructive": 1}, "destructive", "must be bool, got int"),
         ({"idempotent": None}, "idempotent", "must be bool"),
         ({"open_world": "false"}, "open_world", "must be bool"),
-        ({"requires_approval": 0}, "requires_approval", "must be bool"),
+        ({"requires_approval": 0}, "requires_approval", "must be True, False or a function"),
         ({"strict": "true"}, "strict", "must be bool"),
         ({"return_direct": []}, "return_direct", "must be bool"),
         ({"tags": "a,b"}, "tags", "must be list, got str"),
@@ -70,7 +68,7 @@ def test_well_known_meta_keys_are_type_checked(meta: dict[str, Any], key: str, e
     assert expected in str(info.value)
     assert "'delete'" in str(info.value)  # names the tool
     with pytest.raises(TypeError, match=key):
-        interop.validate_meta(meta)
+        interop.bridge.validate_meta(meta)
 
 
 def test_tags_must_be_strings_and_meta_a_mapping() -> None:
@@ -87,7 +85,7 @@ def test_valid_and_unknown_meta_keys_are_kept() -> None:
     assert (
         t.meta["read_only"] is True and t.meta["com.example/owner"] == "ops" and t.meta["callback"] is marker
     )
-    assert set(interop.WELL_KNOWN_META) == set(interop.ToolMeta.__annotations__)
+    assert set(interop.bridge.WELL_KNOWN_META) == set(interop.ToolMeta.__annotations__)
 
 
 def test_meta_flag_defaults_follow_mcp() -> None:
@@ -125,74 +123,6 @@ def test_meta_tags_and_json_safe_meta() -> None:
     assert safe == {"read_only": True, "tags": ["x"], "n": 1.5, "nested": {"k": [1, None]}, "tuple": [1, 2]}
     safe["tags"].append("y")
     assert meta["tags"] == ["x"]  # a copy
-
-
-# ------------------------------------------------------------------------------------------- approval
-
-
-def test_ensure_approval_passes_tools_without_the_flag() -> None:
-    t = _tool({"requires_approval": False})
-    assert ensure_approval(t, target="anthropic") is t
-    assert not requires_approval(t)
-
-
-def test_ensure_approval_refuses_to_drop_the_flag() -> None:
-    t = _tool({"requires_approval": True})
-    assert requires_approval(t)
-    with pytest.raises(ApprovalRequiredError) as info:
-        ensure_approval(t, target="LlamaIndex")
-    message = str(info.value)
-    assert "'delete'" in message and "LlamaIndex" in message
-    assert "approval=" in message and "allow_unapproved=True" in message
-    assert isinstance(info.value, interop.InteropError)
-    assert ensure_approval(t, target="LlamaIndex", allow_unapproved=True) is t
-
-
-def test_ensure_approval_with_a_callback_asks_before_each_call() -> None:
-    calls: list[str] = []
-    t = _tool({"requires_approval": True}, calls)
-    asked: list[ApprovalRequest] = []
-    ctx = object()
-
-    def approve(req: ApprovalRequest) -> bool:
-        asked.append(req)
-        return req.input["path"] != "/"
-
-    guarded = ensure_approval(t, target="x", approval=approve)
-    assert guarded is not t
-    assert guarded.name == t.name and guarded.meta is t.meta
-    assert interop.call(guarded, {"path": "/tmp/a"}, ctx) == "deleted /tmp/a"
-    with pytest.raises(ToolError, match="'delete' was not approved"):
-        interop.call(guarded, {"path": "/"})
-    assert calls == ["/tmp/a"]  # the denied call never ran
-    assert [r.input for r in asked] == [{"path": "/tmp/a"}, {"path": "/"}]
-    assert asked[0].tool is t and asked[0].context is ctx
-    # already enforced: a second conversion does not ask twice
-    assert ensure_approval(guarded, target="y") is guarded
-
-
-@pytest.mark.anyio
-async def test_async_approval_callback_and_async_tool() -> None:
-    calls: list[str] = []
-
-    @interop.tool(meta={"requires_approval": True})
-    async def wipe(disk: str) -> str:
-        calls.append(disk)
-        return "wiped"
-
-    async def approve(req: ApprovalRequest) -> bool:
-        return bool(req.input.get("disk", "scratch") == "scratch")
-
-    guarded = with_approval(wipe, approve)
-    assert interop.is_async_tool(guarded)
-    assert await interop.acall(guarded, {"disk": "scratch"}) == "wiped"
-    with pytest.raises(ToolError):
-        await interop.acall(guarded, {"disk": "root"})
-    assert calls == ["scratch"]
-
-    sync_guarded = with_approval(_tool({"requires_approval": True}), approve)
-    assert interop.is_async_tool(sync_guarded)  # an async callback makes the tool async
-    assert await interop.acall(sync_guarded, {"path": "p"}) == "deleted p"
 
 
 # ------------------------------------------------------------------------------------------- names
@@ -284,12 +214,13 @@ def test_parse_arguments() -> None:
     assert parse_arguments('{"a": 1}', "add") == {"a": 1}
     assert parse_arguments(b'{"a": 1}', "add") == {"a": 1}
     assert parse_arguments(None, "add") == {} and parse_arguments("  ", "add") == {}
-    with pytest.raises(
-        ArgumentsNotJSON, match=r"Invalid JSON arguments for tool 'add': the text is not valid"
-    ):
+    with pytest.raises(ArgumentsNotJSON, match="not valid JSON") as info:
         parse_arguments("{not json", "add")
-    with pytest.raises(ArgumentsNotJSON, match="call the tool again"):
+    assert isinstance(info.value, interop.StandardToolValidationError) and info.value.target == "input"
+    assert describe_error(info.value, "add").startswith("Invalid JSON arguments for tool 'add': the text is not valid")
+    with pytest.raises(ArgumentsNotJSON) as deep:
         parse_arguments("[" * 100_000 + "]" * 100_000, "add")  # too deep for the parser: not a crash
+    assert "call the tool again" in describe_error(deep.value, "add")
 
 
 def test_to_json_text() -> None:
@@ -308,7 +239,11 @@ def test_to_json_text() -> None:
     assert to_json_text(Pair(1, {2})) == '{"a":1,"b":[2]}'
     assert to_json_text(MsgOut("Ada", frozenset({"x"}))) == '{"firstName":"Ada","tags":["x"]}'
     assert to_json_text([MsgOut("B")]) == '[{"firstName":"B","tags":[]}]'
-    assert to_json_text(object()).startswith('"<object object')  # never a crash
+    with pytest.raises(interop.StandardToolValidationError, match=r"type 'builtins\.object'") as info:
+        to_json_text(object(), tool_name="t")  # never a repr: an output error naming the type
+    assert info.value.target == "output" and info.value.tool_name == "t"
+    assert to_json_text(float("nan")) == "null" and to_json_text({"x": float("inf")}) == '{"x":null}'
+    assert to_json_text({"raw": b"\xff\x00"}) == '{"raw":"_wA="}'  # nested bytes: base64 (URL-safe)
 
 
 def test_to_jsonable() -> None:

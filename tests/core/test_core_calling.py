@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import interop
+import interop.bridge
 from interop.bridge import run_sync
 
 request_id: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="none")
@@ -97,16 +98,16 @@ async def test_acall_thread_runs_a_sync_tool_off_the_loop_with_context_variables
 
     token = request_id.set("req-7")
     try:
-        assert await interop.acall(where, {}, thread=True) == "ok"
+        assert await interop.acall(where, {}, threaded=True) == "ok"
         assert await interop.acall(where, {}) == "ok"
-        assert await interop.acall(whoami, {}, thread=True) == "req-7"  # async tools stay on the loop
+        assert await interop.acall(whoami, {}, threaded=True) == "req-7"  # async tools stay on the loop
     finally:
         request_id.reset(token)
     (worker, worker_ctx), (inline, inline_ctx) = seen
     assert worker != loop_thread and worker_ctx == "req-7"
     assert inline == loop_thread and inline_ctx == "req-7"
     with pytest.raises(interop.StandardToolValidationError):
-        await interop.acall(sync_add, {"a": "x", "b": 1}, thread=True)
+        await interop.acall(sync_add, {"a": "x", "b": 1}, threaded=True)
 
 
 @pytest.mark.anyio
@@ -139,7 +140,7 @@ def test_a_foreign_tool_whose_sync_execute_returns_an_awaitable() -> None:
 
     ctx = object()
     foreign = Foreign()
-    assert not interop.is_async_tool(foreign)
+    assert not interop.bridge.is_async_tool(foreign)
     result = interop.call(foreign, 1, ctx)
     assert result[0] == 1 and result[1] is ctx
     assert asyncio.run(interop.acall(foreign, 2, ctx)) == (2, ctx)

@@ -8,6 +8,7 @@ from typing import Any, ClassVar
 import pytest
 
 import interop
+import interop.bridge
 from interop import StandardToolValidationError, ToolError, with_formatted_output
 from interop.bridge import get_origin, set_origin
 
@@ -52,7 +53,7 @@ class Recorder:
 def test_default_envelope_sync() -> None:
     calls: list[int] = []
     t = with_formatted_output(_sync_tool(calls))
-    assert not interop.is_async_tool(t)
+    assert not interop.bridge.is_async_tool(t)
     assert interop.call(t, {"a": 6, "b": 3}) == 2.0
     assert interop.call(t, {"a": 1, "b": 0}) == {"error": "b must not be zero"}
     assert interop.call(t, {"a": "x", "b": 1}) == {
@@ -65,7 +66,7 @@ def test_default_envelope_sync() -> None:
 async def test_default_envelope_async() -> None:
     calls: list[int] = []
     t = with_formatted_output(_async_tool(calls))
-    assert interop.is_async_tool(t)
+    assert interop.bridge.is_async_tool(t)
     assert await interop.acall(t, {"a": 6, "b": 3}) == 2.0
     assert await interop.acall(t, {"a": 1, "b": 0}) == {"error": "b must not be zero"}
     assert (await interop.acall(t, {"a": 1}))["error"].startswith(
@@ -128,7 +129,7 @@ async def test_async_formatter_on_a_sync_tool() -> None:
         return str(result)
 
     t = with_formatted_output(_sync_tool(calls), fmt)
-    assert interop.is_async_tool(t)
+    assert interop.bridge.is_async_tool(t)
     assert await interop.acall(t, {"a": 1, "b": 0}) == "b must not be zero"
     assert await interop.acall(t, {"a": 1, "b": 1}) == "1.0"
     assert len(seen) == 2
@@ -167,7 +168,9 @@ def test_fields_meta_and_origin_are_kept() -> None:
     assert (t.name, t.description, t.title) == (base.name, base.description, base.title)
     assert t.meta is base.meta
     assert t.input_schema is base.input_schema and t.output_schema is base.output_schema
-    assert get_origin(t) is native
+    assert get_origin(base) is native
+    assert get_origin(t) is None  # a wrapper never goes home as the native object its base came from
+    assert isinstance(t, interop.bridge.DerivedTool) and t.base is base and t.layer.kind == "formatted_output"
 
 
 def test_formatting_a_foreign_conforming_tool() -> None:

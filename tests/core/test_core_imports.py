@@ -116,9 +116,14 @@ DESIGN_BRIDGE = {
     "check_name",
     "resolve_name",
     "Rename",
-    "ensure_approval",
     "requires_approval",
-    "with_approval",
+    "Invoker",
+    "Outcome",
+    "Options",
+    "ToolOptions",
+    "split_options",
+    "register_control_flow",
+    "is_control_flow",
     "json_safe_meta",
     "meta_flag",
     "meta_tags",
@@ -141,7 +146,7 @@ def test_bridge_all_is_sorted_and_complete() -> None:
     assert _public_names(interop.bridge) == set(exported)
     # the bridge re-exports the core's functions, it does not redefine them
     assert interop.bridge.call is interop.call
-    assert interop.bridge.ensure_approval is interop.ensure_approval
+    assert interop.bridge.ApprovalRequest is interop.ApprovalRequest
 
 
 def test_py_typed_marker_ships() -> None:

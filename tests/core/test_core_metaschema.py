@@ -13,6 +13,7 @@ from openapi_schema_validator import OAS30Validator
 from schema_corpus import SHAPES, Shape
 
 import interop
+import interop.protocols
 from interop.bridge import to_jsonable
 
 DIRECTIONS = ("input", "output")
@@ -52,7 +53,7 @@ def _samples(shape: Shape, direction: str) -> list[Any]:
     out = []
     for value in shape.valid:
         result = schema.validate(value)
-        assert isinstance(result, interop.Success)
+        assert isinstance(result, interop.protocols.Success)
         out.append(to_jsonable(result.value))
     return out
 
@@ -111,10 +112,10 @@ def _property_names(node: Any) -> set[str]:
 def test_corpus_samples_agree_with_the_validator(shape: Shape) -> None:
     props = interop.as_schema(shape.schema).__standard_schema__
     for value in shape.valid:
-        assert isinstance(props.validate(value), interop.Success), value
+        assert isinstance(props.validate(value), interop.protocols.Success), value
     for value in shape.invalid:
         result = props.validate(value)
-        assert isinstance(result, interop.Failure), value
+        assert isinstance(result, interop.protocols.Failure), value
         assert result.issues and all(isinstance(i.message, str) and i.message for i in result.issues)
 
 

@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 
 import interop
-from interop import Failure, StandardToolValidationError, Success
+from interop import StandardToolValidationError
+from interop.protocols import Failure, Success
 
 
 class Item(BaseModel):

@@ -13,6 +13,7 @@ import pytest
 from pydantic import BaseModel, BeforeValidator, Field, computed_field, field_serializer
 
 import interop
+import interop.bridge
 from interop import FromContext, StandardToolValidationError, ToolError
 from interop.bridge import to_jsonable
 
@@ -122,7 +123,7 @@ async def test_async_tool_validates_both_sides() -> None:
     t = interop.standard_tool(
         name="aplace", description="", execute=place, input_schema=Order, output_schema=Receipt
     )
-    assert interop.is_async_tool(t)
+    assert interop.bridge.is_async_tool(t)
     assert await interop.acall(t, {"items": [{"sku": "a", "qty": 1}]}) == Receipt(total=1)
     with pytest.raises(StandardToolValidationError) as info:
         await interop.acall(t, {"items": [{"sku": "a", "qty": -1}]})

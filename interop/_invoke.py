@@ -1,0 +1,353 @@
+"""The invocation pipeline: the one call path every adapter's converted tool goes through.
+
+```
+model arguments (dict or JSON text)
+  -> parse (a correctable error)       -> strict-null restore (strict schemas only)
+  -> context (the adapter's hook)      -> approval (static or conditional: callback, native asker)
+  -> execute (one thread policy)       -> model parts + structured value (content values, OMIT)
+  -> Outcome: ok | error (for the model) | denied | pending (native pause) -- or an exception
+```
+
+An `Invoker` is built once per converted tool, at conversion time (where the approval safety
+rule is checked: a tool that needs approval never converts to a target with no way to ask unless
+the caller says so). An adapter then does two things only: describe the tool to its framework,
+and turn each `Outcome` into the framework's own channel. `ainvoke` is the async path; `invoke`
+the sync facade: the same steps, driven by `interop._run`.
+
+Rules owned here, once: only the value `True` approves; the framework's control flow passes every
+catch; results are never a Python `repr`; errors follow `Options.errors`.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+from ._approval import (
+    APPROVED,
+    PENDING,
+    ApprovalRequest,
+    approval_rule,
+    ask_approval,
+    has_approval_layer,
+    needs_approval,
+    run_approved,
+)
+from ._controlflow import is_control_flow
+from ._derive import find_layer
+from ._errors import (
+    ApprovalDeniedError,
+    ApprovalRequiredError,
+    StandardToolValidationError,
+    ToolError,
+)
+from ._options import Options
+from ._protocols import StandardToolV0
+from ._results import (
+    Part,
+    ResultNotJSON,
+    describe_error,
+    is_model_facing_error,
+    materialize,
+    model_parts,
+    parse_arguments,
+    parts_text,
+)
+from ._run import Run, StepGen, drive_async, drive_sync, is_async_tool, resolve
+
+__all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status"]
+
+logger = logging.getLogger("interop")
+
+Status = Literal["ok", "error", "denied", "pending"]
+ErrorKind = Literal["arguments", "output", "tool", "denied", "internal"]
+Asker = Callable[[ApprovalRequest], Any]
+"""A framework's own way to ask for approval during a call: answers `True`, `False`, `PENDING`
+(the adapter pauses the run natively), an awaitable of those, or raises the framework's control
+flow (a LangGraph interrupt)."""
+
+
+class Outcome:
+    """What came of one call, for an adapter to map to its framework's channel (read-only)."""
+
+    __slots__ = ("error", "name", "parts", "request", "status", "value")
+
+    status: Status
+    """`"ok"`; `"error"` (for the model to act on); `"denied"` (approval refused: did not run);
+    `"pending"` (approval must be asked natively: did not run yet)."""
+    name: str
+    """The tool's name as the target knows it."""
+    value: Any
+    """ok: the structured output (what the application gets: artifact, structuredContent...)."""
+    parts: tuple[Part, ...]
+    """What the model sees: text and content values (ok), or the one error message."""
+    error: BaseException | None
+    """error/denied: the exception behind it."""
+    request: ApprovalRequest | None
+    """pending: what a human must decide."""
+
+    def __init__(
+        self,
+        status: Status,
+        name: str,
+        *,
+        value: Any = None,
+        parts: tuple[Part, ...] = (),
+        error: BaseException | None = None,
+        request: ApprovalRequest | None = None,
+    ) -> None:
+        self.status = status
+        self.name = name
+        self.value = value
+        self.parts = parts
+        self.error = error
+        self.request = request
+
+    def __repr__(self) -> str:
+        extra = f", error={self.error!r}" if self.error is not None else f", value={self.value!r}"
+        return f"Outcome({self.status!r}, {self.name!r}, parts={self.parts!r}{extra})"
+
+    @property
+    def ok(self) -> bool:
+        return self.status == "ok"
+
+    @property
+    def text(self) -> str:
+        """The parts as one text (content values as short placeholders, never their data)."""
+        return parts_text(self.parts)
+
+    @property
+    def has_content(self) -> bool:
+        """Whether the model output holds an image, audio or file."""
+        return any(not isinstance(p, str) for p in self.parts)
+
+    @property
+    def error_kind(self) -> ErrorKind | None:
+        """Why a call failed: bad arguments, bad output, the tool said so, denied, or a crash."""
+        e = self.error
+        if e is None:
+            return None
+        if isinstance(e, StandardToolValidationError):
+            return "arguments" if e.target == "input" else "output"
+        if isinstance(e, ApprovalDeniedError):
+            return "denied"
+        if isinstance(e, ToolError):
+            return "tool"
+        return "internal"
+
+
+def _same(native: Any) -> Any:
+    return native
+
+
+_PLAIN = frozenset({str, int, float, bool, dict, list, tuple, type(None)})
+
+
+async def _collect_async(iterable: Any) -> list[Any]:
+    return [item async for item in iterable]
+
+
+class Invoker:
+    """The call path of one converted tool (see the module doc)."""
+
+    __slots__ = (
+        "_approval_check",
+        "callback",
+        "context_of",
+        "errors",
+        "name",
+        "restore",
+        "rule",
+        "threaded",
+        "to_model_output",
+        "tool",
+    )
+
+    def __init__(
+        self,
+        tool: StandardToolV0[Any, Any, Any],
+        *,
+        name: str,
+        target: str,
+        options: Options,
+        context: Callable[[Any], Any] | None = None,
+        native_approval: bool = False,
+        restore: Callable[[Any], Any] | None = None,
+    ) -> None:
+        """Args:
+        tool: the neutral tool to run.
+        name: its name as the target knows it.
+        target: the framework, for messages ("LangChain").
+        options: the conversion's shared options.
+        context: the adapter's default context mapping (framework per-call object -> context);
+            `options.context` replaces it. With neither, the object passed as `native` is the
+            context itself.
+        native_approval: whether the adapter passes an `ask` (its framework's own mechanism) to
+            every call; else a tool that needs approval needs `options.approval`.
+        restore: removes the nulls a strict schema injected (strict targets only).
+        """
+        self.tool = tool
+        self.name = name
+        hook = options.context if options.context is not None else context
+        self.context_of: Callable[[Any], Any] = hook if hook is not None else _same
+        self.restore = restore
+        self.threaded = options.threaded
+        self.errors = options.errors
+        self.callback = options.approval
+        rule = False if options.allow_unapproved else approval_rule(tool.meta)
+        if rule is not False and self.callback is None and not native_approval:
+            if not has_approval_layer(tool):
+                raise ApprovalRequiredError(
+                    f"tool {tool.name!r} requires approval (meta requires_approval) and {target} has no "
+                    "native approval mechanism: pass approval=<callback> to ask before each call, or "
+                    "allow_unapproved=True to convert it without approval"
+                )
+            rule = False  # the tool asks its own approval callback (with_approval)
+        self.rule = rule
+        self._approval_check = (
+            tool.input_schema.__standard_schema__.validate
+            if rule is not False and tool.input_schema is not None
+            else None
+        )
+        layer = find_layer(tool, "model_output")
+        self.to_model_output: Callable[[Any], Any] | None = layer.value if layer is not None else None
+
+    @property
+    def is_async(self) -> bool:
+        return is_async_tool(self.tool)
+
+    @property
+    def may_need_approval(self) -> bool:
+        """Whether some calls need approval (a static `True` or a predicate)."""
+        return self.rule is not False
+
+    @property
+    def always_needs_approval(self) -> bool:
+        return self.rule is True
+
+    # -------------------------------------------------------------------------------- calling
+
+    def invoke(
+        self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
+    ) -> Outcome:
+        """Run one call from sync code (a sync tool runs inline)."""
+        return drive_sync(self.steps(arguments, native, call_id, ask))
+
+    async def ainvoke(
+        self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
+    ) -> Outcome:
+        """Run one call from async code (a sync tool on a worker thread unless `threaded=False`)."""
+        return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self.threaded)
+
+    def needs_approval(self, arguments: Any, native: Any = None) -> bool:
+        """For frameworks that gate calls before running them: does this call need approval?"""
+        return drive_sync(self._needs_approval_steps(arguments, native))
+
+    async def aneeds_approval(self, arguments: Any, native: Any = None) -> bool:
+        """`needs_approval` from async code."""
+        return await drive_async(self._needs_approval_steps(arguments, native))
+
+    # -------------------------------------------------------------------------------- steps
+
+    def steps(self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None) -> StepGen[Outcome]:
+        """The pipeline for one call, as a step generator (see `interop._run`)."""
+        try:
+            args = self._parse(arguments)
+            context = yield from resolve(self.context_of(native))
+            approved = None
+            if self.rule is not False:
+                approved = yield from self._approve(args, context, call_id, ask)
+                if isinstance(approved, Outcome):
+                    return approved  # pending
+            if approved is True:
+                result = yield from run_approved(self.tool, args, context)
+            elif APPROVED.get():  # inside another approved call: this one was not approved
+                token = APPROVED.set(False)
+                try:
+                    result = yield Run(self.tool, args, context)
+                finally:
+                    APPROVED.reset(token)
+            else:
+                result = yield Run(self.tool, args, context)
+            if type(result) not in _PLAIN:
+                if hasattr(result, "__aiter__"):
+                    result = yield _collect_async(result)
+                result = materialize(result)
+        except Exception as e:
+            if is_control_flow(e):
+                raise
+            return self._failure(e)
+        try:
+            shown = result
+            if self.to_model_output is not None:  # its own exceptions propagate
+                shown = yield from resolve(self.to_model_output(result))
+            parts = model_parts(shown, tool_name=self.name)
+        except ResultNotJSON as e:
+            return self._failure(e)
+        return Outcome("ok", self.name, value=result, parts=parts)
+
+    def _parse(self, arguments: Any) -> Any:
+        if arguments is None or isinstance(arguments, (str, bytes, bytearray)):
+            arguments = parse_arguments(arguments, self.name)
+        if self.restore is not None:
+            arguments = self.restore(arguments)
+        return arguments
+
+    def _approve(
+        self, args: Any, context: Any, call_id: str | None, ask: Asker | None
+    ) -> StepGen[Outcome | Literal[True] | None]:
+        """True when approved, None when no approval is needed, a pending `Outcome`; or raises
+        `ApprovalDeniedError`."""
+        value = args
+        if self._approval_check is not None:  # never ask a human about a call that cannot run
+            checked = self._approval_check(args)
+            issues = getattr(checked, "issues", None)
+            if issues:
+                raise StandardToolValidationError("input", issues, tool_name=self.name)
+            value = getattr(checked, "value", args)
+        if not (yield from needs_approval(self.rule, value, context)):
+            return None
+        request = ApprovalRequest(self.tool, args, context, tool_call_id=call_id, name=self.name)
+        if self.callback is not None:
+            if (yield from ask_approval(self.callback, request)) is not True:  # a callback cannot defer
+                raise ApprovalDeniedError(self.name)
+            return True
+        if ask is None:  # fail closed: nobody to ask on this path
+            raise ApprovalDeniedError(self.name, "no approval mechanism is available for this call")
+        if (yield from ask_approval(ask, request)) is PENDING:
+            return Outcome("pending", self.name, request=request)
+        return True
+
+    def _needs_approval_steps(self, arguments: Any, native: Any) -> StepGen[bool]:
+        if self.rule is False:
+            return False
+        if self.rule is True:
+            return True
+        try:
+            args = self._parse(arguments)
+            value = args
+            if self._approval_check is not None:
+                checked = self._approval_check(args)
+                if getattr(checked, "issues", None):
+                    return False  # the call will fail validation before anything runs
+                value = getattr(checked, "value", args)
+            context = yield from resolve(self.context_of(native))
+        except StandardToolValidationError:
+            return False
+        return (yield from needs_approval(self.rule, value, context))
+
+    def _failure(self, e: Exception) -> Outcome:
+        """The `Outcome` for an exception, or re-raise it (the `errors` policy)."""
+        if isinstance(e, ApprovalDeniedError):
+            return Outcome("denied", self.name, parts=(describe_error(e, self.name),), error=e)
+        if is_model_facing_error(e) or self.errors == "all":
+            return Outcome("error", self.name, parts=(describe_error(e, self.name),), error=e)
+        if self.errors == "masked":
+            logger.error("tool %r raised an unexpected exception", self.name, exc_info=e)
+            text = f"Error from tool {self.name!r}: the tool failed with an internal error."
+            return Outcome("error", self.name, parts=(text,), error=e)
+        raise e
+
+
+AsyncAsker = Callable[[ApprovalRequest], Awaitable[Any]]
