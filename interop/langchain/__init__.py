@@ -2,10 +2,11 @@
 
 - `to_langchain(tool)` gives a `StructuredTool` (`LangChainStandardTool`) whose model-facing
   schema is the neutral input JSON Schema; the neutral tool validates the raw arguments once.
-  Results: JSON text content plus the structured value as artifact. Bad arguments and `ToolError`
-  become `ToolMessage(status="error")`. Context: LangGraph's runtime context, else the run
-  config's `configurable` (see `default_context`), or a `context=` hook. `requires_approval`
-  pauses the LangGraph run with `interrupt` until resumed with an approval.
+  Each call goes through the core invocation pipeline. Results: JSON text (or standard content
+  blocks for images, audio, files) plus the structured value as artifact. Bad arguments,
+  `ToolError` and denials become `ToolMessage(status="error")`. Context: LangGraph's runtime
+  context, else the run config's `configurable` (see `default_context`), or a `context=` hook.
+  A call that needs approval pauses the LangGraph run with `interrupt` until resumed.
 - `from_langchain(native)` gives a neutral tool for any `BaseTool`.
 
 Round trips are identities: `from_langchain(to_langchain(t)) is t`,
@@ -24,7 +25,7 @@ except ImportError as _import_error:
 from ._approval import is_approved
 from ._context import RUNTIME_PARAM, ContextHook, LangChainCall, config_for_context, default_context
 from ._from import ConfigHook, from_langchain, from_langchain_tools
-from ._to import META_KEY, LangChainStandardTool, to_langchain, to_langchain_tools
+from ._to import META_KEY, LangChainOptions, LangChainStandardTool, to_langchain, to_langchain_tools
 
 __all__ = [
     "META_KEY",
@@ -32,6 +33,7 @@ __all__ = [
     "ConfigHook",
     "ContextHook",
     "LangChainCall",
+    "LangChainOptions",
     "LangChainStandardTool",
     "config_for_context",
     "default_context",

@@ -1,10 +1,11 @@
-"""`requires_approval` for LangChain: LangGraph's `interrupt` when langgraph is available.
+"""LangChain's native approval: a LangGraph `interrupt` asked from inside the tool call.
 
-The converted tool calls `langgraph.types.interrupt(request)` before it executes, so the graph
-run pauses (a checkpointer is required, as for every LangGraph interrupt). Resuming with
-`Command(resume=decision)` re-runs the tool node: an approving decision executes the tool, any
-other decision makes the call fail with a `ToolError` the model sees. Without langgraph there is
-no native mechanism and `interop.bridge.ensure_approval` applies (callback or explicit opt-out).
+The pipeline asks `ask_with_interrupt` when a call needs approval (and no `approval=` callback
+was given). It calls `langgraph.types.interrupt(request)`: the graph run pauses (a checkpointer is
+required, as for every LangGraph interrupt) and the value shows in `result["__interrupt__"]`.
+Resuming re-runs the tool node and `interrupt` returns the decision: only an approving decision
+runs the tool; anything else is a denial the model sees. Several gated calls in one step pause
+together; resume them with `Command(resume={interrupt.id: decision, ...})`.
 """
 
 from __future__ import annotations
@@ -13,19 +14,22 @@ try:
     import langchain_core  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "interop[langchain]"`'
+        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
     ) from _import_error
 
 import importlib.util
 from collections.abc import Mapping
 from typing import Any
 
-from interop import ApprovalRequiredError, ToolError
+from interop import ApprovalDeniedError, ApprovalRequest, ApprovalRequiredError
+from interop.bridge import register_control_flow
 
-__all__ = ["HAS_INTERRUPT", "approval_request", "ask_approval", "is_approved"]
+__all__ = ["HAS_INTERRUPT", "approval_request", "ask_with_interrupt", "is_approved"]
 
 HAS_INTERRUPT = importlib.util.find_spec("langgraph") is not None
 """Whether langgraph is installed (found without importing it: `langgraph.types` is slow to import)."""
+
+register_control_flow("langgraph.errors:GraphBubbleUp")
 
 
 def _interrupt(value: Any) -> Any:
@@ -34,11 +38,11 @@ def _interrupt(value: Any) -> Any:
     return interrupt(value)
 
 
-_YES = frozenset({"approve", "approved", "accept", "accepted", "yes", "y", "ok", "allow"})
-
-
 def approval_request(tool_name: str, args: Any, tool_call_id: str | None) -> dict[str, Any]:
-    """The value surfaced by the interrupt (JSON), shaped like LangChain's HITL action requests."""
+    """The value surfaced by the interrupt (JSON), shaped like LangChain's HITL action requests.
+
+    It holds the model's arguments only: never the context (interrupt values are checkpointed).
+    """
     return {
         "type": "tool_approval",
         "action_requests": [{"name": tool_name, "args": args, "tool_call_id": tool_call_id}],
@@ -52,48 +56,47 @@ def approval_request(tool_name: str, args: Any, tool_call_id: str | None) -> dic
 def is_approved(decision: Any) -> bool:
     """Whether a resume value approves the call.
 
-    Approving: `True`; a string such as `"approve"`/`"yes"`; a mapping with `approved: True` or
-    `type: "approve"` (LangChain's HITL decision shape), or `{"decisions": [<one of those>]}`.
+    Approving: `True`, `"approve"`, a mapping with `type: "approve"` (LangChain's HITL decision)
+    or `approved: True`, or `{"decisions": [<one of those>]}`. Nothing else (no truthiness).
     """
     if decision is True:
         return True
     if isinstance(decision, str):
-        return decision.strip().lower() in _YES
+        return decision == "approve"
     if isinstance(decision, Mapping):
         decisions = decision.get("decisions")
         if isinstance(decisions, list) and len(decisions) == 1:
             return is_approved(decisions[0])
-        if decision.get("approved") is True:
-            return True
-        kind = decision.get("type")
-        return isinstance(kind, str) and kind.lower() in _YES
+        return decision.get("approved") is True or decision.get("type") == "approve"
     return False
 
 
-def _reason(decision: Any) -> str:
+def _reason(decision: Any) -> str | None:
     if isinstance(decision, Mapping):
         for key in ("message", "reason"):
             if isinstance(decision.get(key), str):
-                return f": {decision[key]}"
+                return str(decision[key])
         decisions = decision.get("decisions")
         if isinstance(decisions, list) and len(decisions) == 1:
             return _reason(decisions[0])
-    return ""
+    return None
 
 
-def ask_approval(tool_name: str, args: Any, tool_call_id: str | None) -> None:
-    """Pause the LangGraph run until a human decides; raise `ToolError` unless they approve.
+def ask_with_interrupt(request: ApprovalRequest) -> bool:
+    """Pause the LangGraph run until a human decides (the pipeline's native asker for LangChain).
 
-    Raises `ApprovalRequiredError` when the tool is not running inside a LangGraph graph (there
-    is nobody to ask): an unapproved call never executes.
+    Returns True on approval; raises `ApprovalDeniedError` (with the human's message) otherwise,
+    and `ApprovalRequiredError` when the tool is not running inside a LangGraph graph (there is
+    nobody to ask: the call never runs).
     """
     try:
-        decision = _interrupt(approval_request(tool_name, args, tool_call_id))
+        decision = _interrupt(approval_request(request.tool_name, request.input, request.tool_call_id))
     except (RuntimeError, KeyError) as e:  # no graph run (no config / no scratchpad)
         raise ApprovalRequiredError(
-            f"tool {tool_name!r} requires approval: run it inside a LangGraph graph with a "
+            f"tool {request.tool_name!r} requires approval: run it inside a LangGraph graph with a "
             f"checkpointer (e.g. langchain.agents.create_agent(..., checkpointer=InMemorySaver())) "
             f"so the call can be interrupted, or convert it with to_langchain(..., approval=<callback>)"
         ) from e
-    if not is_approved(decision):
-        raise ToolError(f"the call to {tool_name!r} was not approved{_reason(decision)}")
+    if is_approved(decision):
+        return True
+    raise ApprovalDeniedError(request.tool_name, _reason(decision))

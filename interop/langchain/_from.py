@@ -11,7 +11,7 @@ try:
     import langchain_core  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "interop[langchain]"`'
+        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
     ) from _import_error
 
 import uuid
@@ -24,8 +24,8 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool, InjectedToolCallId, StructuredTool, Tool, ToolException
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from interop import StandardTool, StandardToolValidationError, ToolError, as_schema
-from interop.bridge import MCP_HINTS, set_origin
+from interop import StandardTool, ToolError, as_schema
+from interop.bridge import MCP_HINTS, set_origin, validator
 
 from ._context import config_for_context
 from ._to import META_KEY, LangChainStandardTool
@@ -131,7 +131,6 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
     if not isinstance(lc, BaseTool):
         raise TypeError(f"from_langchain needs a langchain_core BaseTool, got {type(lc).__name__}")
     schema = _input_schema(lc)
-    validate = schema.__standard_schema__.validate
     injected, needs_id = _injected_keys(lc)
     use_tool_call = bool(
         needs_id
@@ -141,12 +140,10 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
     )
     to_config = config if config is not None else config_for_context
     name = lc.name
+    check = validator(schema, "input", name)
 
     def prepare(input: Any, context: Any) -> tuple[Any, RunnableConfig | None]:
-        result = validate({} if input is None else input)
-        issues = getattr(result, "issues", None)
-        if issues:
-            raise StandardToolValidationError("input", issues, tool_name=name)
+        check({} if input is None else input)
         args = {k: v for k, v in (input or {}).items() if k not in injected}  # a model cannot forge them
         if injected and isinstance(context, Mapping):
             args.update({k: context[k] for k in injected if k in context})
@@ -170,7 +167,6 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
             raise ToolError(str(e)) from e
 
     execute: Callable[..., Any] = execute_async if _has_async(lc) else execute_sync
-    execute.__interop_langchain__ = lc  # type: ignore[attr-defined]  # marks "runs lc unchanged"
     meta, title = _meta(lc)
     neutral: StandardTool[Any, Any, Any] = StandardTool(
         name=name,

@@ -1,9 +1,11 @@
 """`to_langchain`: a neutral tool as a LangChain `StructuredTool`.
 
-The model-facing schema is the neutral input JSON Schema, given to LangChain as a dict
-`args_schema` (LangChain then validates nothing); the raw model arguments go to the neutral
-`execute`, which validates once. Results are `content_and_artifact`: JSON text for the model,
-the structured value as the artifact.
+Described: the neutral input JSON Schema as a dict `args_schema` (LangChain validates nothing,
+the neutral tool validates once), `tags`, `return_direct`, the JSON-safe meta (plus title and
+output schema under `metadata["interop"]`). Each call goes through the core invocation pipeline;
+this module only maps its `Outcome`: content for the model (JSON text, or standard content blocks
+for images, audio and files) with the structured value as the artifact; an error or a denial as
+a `ToolException` (LangChain's `handle_tool_error` turns it into `ToolMessage(status="error")`).
 """
 
 from __future__ import annotations
@@ -12,46 +14,41 @@ try:
     import langchain_core  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "interop[langchain]"`'
+        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
     ) from _import_error
 
 import contextvars
 import inspect
-import sys
 from collections.abc import Callable, Iterable
-from typing import Any, Literal
+from typing import Any
 
 from langchain_core.messages.tool import ToolOutputMixin
 from langchain_core.runnables import ensure_config
-from langchain_core.runnables.config import run_in_executor
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from pydantic import PrivateAttr
+from typing_extensions import Unpack
 
 from interop import SchemaConversionError, StandardToolV0
 from interop.bridge import (
-    ApprovalCallback,
-    Rename,
-    describe_error,
-    ensure_approval,
+    Invoker,
+    Outcome,
+    ToolOptions,
+    check_unique_names,
     get_origin,
     input_json_schema,
-    is_async_tool,
-    is_model_facing_error,
     json_safe_meta,
     meta_flag,
     meta_tags,
     output_json_schema,
-    requires_approval,
     resolve_name,
-    run_sync,
+    split_options,
     to_json_text,
-    with_approval,
 )
 
-from ._approval import HAS_INTERRUPT, ask_approval
-from ._context import RUNTIME_PARAM, ContextHook, LangChainCall, default_context, is_runtime, runtime_type
+from ._approval import HAS_INTERRUPT, ask_with_interrupt
+from ._context import RUNTIME_PARAM, LangChainCall, default_context, is_runtime, runtime_type
 
-__all__ = ["META_KEY", "LangChainStandardTool", "to_langchain", "to_langchain_tools"]
+__all__ = ["META_KEY", "LangChainOptions", "LangChainStandardTool", "to_langchain", "to_langchain_tools"]
 
 META_KEY = "interop"
 """The `metadata` key holding what LangChain has no field for (`title`, `output_schema`)."""
@@ -63,27 +60,49 @@ _tool_call_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 )
 
 
-def _is_control_flow(e: BaseException) -> bool:
-    """LangGraph's interrupts (`GraphBubbleUp`) must propagate; looked up lazily (slow import)."""
-    errors = sys.modules.get("langgraph.errors")  # not imported yet: nothing can have raised one
-    return errors is not None and isinstance(e, errors.GraphBubbleUp)
+class LangChainOptions(ToolOptions, total=False):
+    """`to_langchain` options: the shared ones (see `interop.bridge.Options`) plus:"""
+
+    handle_tool_error: bool | str | Callable[[ToolException], str]
+    """LangChain's `handle_tool_error` for the errors this tool reports (default True: the
+    message becomes an error `ToolMessage`)."""
+
+
+def _block(part: Any) -> dict[str, Any]:
+    """A LangChain standard content block for a text or content part."""
+    if isinstance(part, str):
+        return {"type": "text", "text": part}
+    kind = type(part).__name__.lower()
+    block: dict[str, Any] = {"type": kind, "base64": part.base64, "mime_type": part.media_type}
+    name = getattr(part, "name", None)
+    if name:
+        block["extras"] = {"filename": name}
+    return block
+
+
+def _to_langchain_result(outcome: Outcome) -> Any:
+    """An `Outcome` as what LangChain expects from a `content_and_artifact` tool."""
+    if outcome.status == "ok":
+        if isinstance(outcome.value, ToolOutputMixin):  # a ToolMessage / Command passes unchanged
+            return outcome.value, None
+        if outcome.has_content:
+            return [_block(p) for p in outcome.parts], outcome.value
+        return outcome.text, outcome.value
+    raise ToolException(outcome.text)  # error or denied: the model sees it, the loop goes on
 
 
 class LangChainStandardTool(StructuredTool):
-    """A `StructuredTool` running a neutral tool (what `to_langchain` returns).
+    """A `StructuredTool` running a neutral tool through the invocation pipeline.
 
     `_run`/`_arun` take `**kwargs` only, so model arguments named `config`, `callbacks` or
     `run_manager` reach the neutral tool untouched, and `run`/`arun` keep the call's
     `tool_call_id`. `func`/`coroutine` declare one hidden `ToolRuntime` parameter so LangGraph's
-    ToolNode hands over its runtime (state, context, store) without touching model arguments.
+    ToolNode hands over its runtime (state, context, store) without touching model arguments;
+    LangChain filters it out of callbacks, traces and event streams like its own injected args.
     """
 
     _standard_tool: Any = PrivateAttr(None)
-    _execute: Callable[..., Any] = PrivateAttr()
-    _is_async: bool = PrivateAttr(False)
-    _context_hook: ContextHook | None = PrivateAttr(None)
-    _interrupt_approval: bool = PrivateAttr(False)
-    _catch_all: bool = PrivateAttr(False)
+    _invoker: Invoker = PrivateAttr()
 
     @property
     def standard_tool(self) -> StandardToolV0[Any, Any, Any]:
@@ -105,74 +124,41 @@ class LangChainStandardTool(StructuredTool):
         finally:
             _tool_call_id.reset(token)
 
-    def _prepare(self, kwargs: dict[str, Any]) -> tuple[dict[str, Any], Any]:
-        """Split the hidden runtime from the model arguments; compute the neutral context."""
-        runtime = None
-        if RUNTIME_PARAM in kwargs and is_runtime(kwargs[RUNTIME_PARAM]):
-            runtime = kwargs.pop(RUNTIME_PARAM)
+    def _call(self, kwargs: dict[str, Any]) -> LangChainCall:
+        """Take the hidden runtime out of the arguments; what a context hook is given."""
+        runtime = (
+            kwargs.pop(RUNTIME_PARAM)
+            if RUNTIME_PARAM in kwargs and is_runtime(kwargs[RUNTIME_PARAM])
+            else None
+        )
         call_id = _tool_call_id.get()
         if call_id is None and runtime is not None:
             call_id = runtime.tool_call_id
-        call = LangChainCall(
+        return LangChainCall(
             tool_name=self.name, config=ensure_config(), runtime=runtime, tool_call_id=call_id
         )
-        if self._interrupt_approval:
-            ask_approval(self.name, kwargs, call_id)
-        hook = self._context_hook
-        return kwargs, hook(call) if hook is not None else default_context(call)
-
-    def _fail(self, e: Exception) -> Exception:
-        """The exception LangChain should see for `e` raised by the neutral tool."""
-        if _is_control_flow(e):
-            return e
-        if is_model_facing_error(e) or self._catch_all:
-            return ToolException(describe_error(e, self.name))
-        return e
 
     def _run(self, *args: Any, **kwargs: Any) -> Any:
-        try:
-            tool_input, context = self._prepare(kwargs)
-            result = self._execute(tool_input, context)
-            if inspect.isawaitable(result):
-                result = run_sync(result)
-        except Exception as e:
-            mapped = self._fail(e)
-            if mapped is e:
-                raise
-            raise mapped from e
-        return _content_and_artifact(result)
+        call = self._call(kwargs)
+        outcome = self._invoker.invoke(kwargs, call, call_id=call.tool_call_id, ask=ask_with_interrupt)
+        return _to_langchain_result(outcome)
 
     async def _arun(self, *args: Any, **kwargs: Any) -> Any:
-        if not self._is_async:  # a sync tool runs off the event loop, as a native sync tool does
-            return await run_in_executor(None, self._run, *args, **kwargs)
-        try:
-            tool_input, context = self._prepare(kwargs)
-            result = self._execute(tool_input, context)
-            if inspect.isawaitable(result):
-                result = await result
-        except Exception as e:
-            mapped = self._fail(e)
-            if mapped is e:
-                raise
-            raise mapped from e
-        return _content_and_artifact(result)
+        call = self._call(kwargs)
+        outcome = await self._invoker.ainvoke(kwargs, call, call_id=call.tool_call_id, ask=ask_with_interrupt)
+        return _to_langchain_result(outcome)
 
 
-def _content_and_artifact(result: Any) -> Any:
-    if isinstance(result, ToolOutputMixin):  # a ToolMessage / Command passes through unchanged
-        return result, None
-    return to_json_text(result), result
-
-
-def _entry_points(lc_tool: LangChainStandardTool, is_async: bool) -> tuple[Callable[..., Any], Any]:
+def _entry_points(holder: list[LangChainStandardTool], is_async: bool) -> tuple[Callable[..., Any], Any]:
     """`func` (and `coroutine` for async tools): call the tool; declare the hidden runtime param."""
 
     def func(**kwargs: Any) -> Any:
-        return lc_tool.invoke(kwargs)
+        return holder[0].invoke(kwargs)
 
     async def coroutine(**kwargs: Any) -> Any:
-        return await lc_tool.ainvoke(kwargs)
+        return await holder[0].ainvoke(kwargs)
 
+    tool_runtime = runtime_type()
     entries: list[Callable[..., Any]] = [func, coroutine]
     for fn in entries:
         fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
@@ -181,15 +167,8 @@ def _entry_points(lc_tool: LangChainStandardTool, is_async: bool) -> tuple[Calla
                 inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD),
             ]
         )
-        tool_runtime = runtime_type()
         fn.__annotations__ = {RUNTIME_PARAM: tool_runtime} if tool_runtime is not None else {}
     return func, coroutine if is_async else None
-
-
-def _runs_unchanged(tool: StandardToolV0[Any, Any, Any], origin: BaseTool) -> bool:
-    """Whether `tool` is `from_langchain(origin)` itself (not a wrapper of it, which must run)."""
-    marker: object = getattr(tool.execute, "__interop_langchain__", None)
-    return marker is origin
 
 
 def _args_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
@@ -218,69 +197,54 @@ def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
     return meta or None
 
 
-def to_langchain(
-    tool: StandardToolV0[Any, Any, Any],
-    *,
-    name: Rename = None,
-    context: ContextHook | None = None,
-    approval: ApprovalCallback | None = None,
-    allow_unapproved: bool = False,
-    handle_tool_error: bool | str | Callable[[ToolException], str] = True,
-    errors: Literal["model-facing", "all"] = "model-facing",
-) -> BaseTool:
-    """A LangChain tool running `tool` (or the LangChain tool `tool` came from).
+def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChainOptions]) -> BaseTool:
+    """A LangChain tool running `tool` (or the very LangChain tool `tool` came from).
 
-    Args:
-        tool: Any conforming neutral tool.
-        name: A rename (new name, mapping or function); the result must follow LangChain's
-            provider rules, else `ToolNameError`.
-        context: Hook computing the neutral `context` from a `LangChainCall`; default
-            `default_context` (LangGraph runtime context, else the run config's `configurable`).
-        approval: For `requires_approval` tools, a callback asked before each call instead of a
-            LangGraph interrupt. Without langgraph, one of `approval`/`allow_unapproved` is needed.
-        allow_unapproved: Convert a `requires_approval` tool with no approval step at all.
-        handle_tool_error: LangChain's `handle_tool_error` for the `ToolException`s this tool
-            raises (default True: the message becomes an error `ToolMessage`).
-        errors: `"model-facing"` (default): bad arguments and `ToolError` go to the model, other
-            exceptions propagate as from a native tool; `"all"`: every exception goes to the model.
+    Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
+    `threaded`; see the README's options table) and `handle_tool_error`. Context defaults to
+    `default_context` (LangGraph's runtime context, else the run config's `configurable`); the
+    `context=` hook gets a `LangChainCall`. A call that needs approval pauses the LangGraph run with
+    `interrupt` (resume with `Command(resume=True)`, or `{interrupt_id: True, ...}` when several are
+    pending), unless `approval=` gives a callback.
     """
-    origin: object = get_origin(tool)
-    if isinstance(origin, BaseTool) and _runs_unchanged(tool, origin):
-        new_name = resolve_name(origin.name, "langchain", name)
+    shared, own = split_options(options, LangChainOptions, where="to_langchain")
+    origin = get_origin(tool, BaseTool)
+    if origin is not None and shared.without_rename().is_default and not own:
+        new_name = resolve_name(origin.name, "langchain", shared.rename)
         return origin if new_name == origin.name else origin.model_copy(update={"name": new_name})
-    tool_name = resolve_name(tool.name, "langchain", name)
-    runner: StandardToolV0[Any, Any, Any] = tool
-    interrupt = False
-    if requires_approval(tool) and not allow_unapproved:
-        if approval is not None:
-            runner = with_approval(tool, approval)
-        elif HAS_INTERRUPT:
-            interrupt = True
-        else:  # pragma: no cover - langgraph is part of the extra
-            runner = ensure_approval(tool, target="LangChain without langgraph", approval=approval)
-    is_async = is_async_tool(runner)
+    name = resolve_name(tool.name, "langchain", shared.rename)
+    invoker = Invoker(
+        tool,
+        name=name,
+        target="LangChain",
+        options=shared,
+        context=default_context,
+        native_approval=HAS_INTERRUPT,
+    )
+    holder: list[LangChainStandardTool] = []
+    func, coroutine = _entry_points(holder, invoker.is_async)
     lc_tool = LangChainStandardTool(
-        name=tool_name,
+        name=name,
         description=tool.description,
+        func=func,
+        coroutine=coroutine,
         args_schema=_args_schema(tool),
         response_format="content_and_artifact",
         return_direct=meta_flag(tool.meta, "return_direct"),
         tags=meta_tags(tool.meta) or None,
         metadata=_metadata(tool),
-        handle_tool_error=handle_tool_error,
+        handle_tool_error=own.get("handle_tool_error", True),
     )
+    holder.append(lc_tool)
     lc_tool._standard_tool = tool
-    lc_tool._execute = runner.execute
-    lc_tool._is_async = is_async
-    lc_tool._context_hook = context
-    lc_tool._interrupt_approval = interrupt
-    lc_tool._catch_all = errors == "all"
-    lc_tool.func, lc_tool.coroutine = _entry_points(lc_tool, is_async)
+    lc_tool._invoker = invoker
     return lc_tool
 
 
 def to_langchain_tools(
-    tools: Iterable[StandardToolV0[Any, Any, Any]], *, rename: Rename = None, **options: Any
+    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[LangChainOptions]
 ) -> list[BaseTool]:
-    """`to_langchain` over a list; `rename` is applied per tool, `options` to every tool."""
-    return [to_langchain(t, name=rename, **options) for t in tools]
+    """`to_langchain` over a list (`rename` as a mapping or function); duplicate names raise."""
+    out = [to_langchain(t, **options) for t in tools]
+    check_unique_names((t.name for t in out), "LangChain")
+    return out

@@ -24,6 +24,7 @@ from langchain_core.tools import (
 )
 
 import interop
+import interop.bridge
 from interop.langchain import from_langchain, from_langchain_tools, to_langchain, to_langchain_tools
 
 
@@ -40,10 +41,19 @@ def add(a: int, b: int = 1) -> int:
     return a + b
 
 
+@interop.tool
+def _sub(a: int, b: int) -> int:
+    """Subtract b from a."""
+    return a - b
+
+
 def test_neutral_to_langchain_and_back_is_identity() -> None:
     lc = to_langchain(add)
     assert from_langchain(lc) is add
-    assert from_langchain_tools(to_langchain_tools([add, add])) == [add, add]
+    sub = _sub
+    assert from_langchain_tools(to_langchain_tools([add, sub])) == [add, sub]
+    with pytest.raises(interop.ToolNameError, match="two tools are named 'add'"):
+        to_langchain_tools([add, add])  # a list helper refuses duplicate names
 
 
 def test_native_to_neutral_and_back_is_identity() -> None:
@@ -253,7 +263,7 @@ def test_at_tool_function() -> None:
 def test_structured_tool_pydantic_args_meta_errors_async() -> None:
     ran.clear()
     n = from_langchain(search)
-    assert interop.is_async_tool(n)
+    assert interop.bridge.is_async_tool(n)
     assert n.title == "Search"
     assert n.meta == {"owner": "team-a", "read_only": True, "tags": ["web", "read"], "return_direct": True}
     schema = interop.input_json_schema(n)
@@ -291,7 +301,7 @@ def test_basetool_subclass() -> None:
     assert set(_props(interop.input_json_schema(n))) == {"message", "times"}
     assert interop.call(n, {"message": "hi", "times": 2}) == "hi hi"
     assert asyncio.run(interop.acall(n, {"message": "yo"})) == "yo"
-    assert not interop.is_async_tool(n)
+    assert not interop.bridge.is_async_tool(n)
 
 
 def test_injected_args_come_from_context_and_tool_call_id() -> None:
