@@ -1,8 +1,10 @@
 """pydantic-ai adapter: neutral tools as pydantic-ai `Tool`s and toolsets, and back.
 
 - `to_pydantic_ai(tool)` / `to_pydantic_ai_toolset(tools)`: for `Agent(tools=[...])` /
-  `Agent(toolsets=[...])`. Context defaults to `ctx.deps`; `requires_approval` uses pydantic-ai's
-  deferred tools; bad arguments and `ToolError` reach the model as retries.
+  `Agent(toolsets=[...])`, on the core invocation pipeline. Context defaults to `ctx.deps`;
+  `requires_approval` uses pydantic-ai's deferred tools (conditional approval defers only the
+  calls that need it); bad arguments and `ToolError` reach the model as retries; images, audio
+  and files go as `BinaryContent`.
 - `from_pydantic_ai(tool)` / `from_pydantic_ai_toolset(toolset)` / `afrom_pydantic_ai_toolset`:
   pydantic-ai tools as neutral tools, run through pydantic-ai's own validation and call path.
 """
@@ -17,11 +19,11 @@ except ImportError as _import_error:
     ) from _import_error
 
 from ._from import afrom_pydantic_ai_toolset, from_pydantic_ai, from_pydantic_ai_toolset
-from ._to import ContextHook, OtherErrors, to_pydantic_ai, to_pydantic_ai_toolset
+from ._to import ContextHook, PydanticAIOptions, to_pydantic_ai, to_pydantic_ai_toolset
 
 __all__ = [
     "ContextHook",
-    "OtherErrors",
+    "PydanticAIOptions",
     "afrom_pydantic_ai_toolset",
     "from_pydantic_ai",
     "from_pydantic_ai_toolset",

@@ -14,6 +14,8 @@ from typing import Any
 from pydantic_ai.models import Model
 from pydantic_ai.usage import RunUsage
 
+from interop.bridge import approved_call
+
 __all__ = ["METADATA_KEY", "offline_run_context"]
 
 METADATA_KEY = "interop"
@@ -37,8 +39,15 @@ def offline_run_context(context: Any, *, tool_name: str) -> RunContext[Any]:
 
     A neutral `context` that already is a `RunContext` (a call made from inside a pydantic-ai run)
     is used as it is; anything else becomes `deps` of a fresh context, since `ctx.deps` is where a
-    pydantic-ai tool reads its per-call data.
+    pydantic-ai tool reads its per-call data. `tool_call_approved` says whether the running call
+    was approved (by whatever mechanism the calling framework used).
     """
     if isinstance(context, RunContext):
         return context
-    return RunContext(deps=context, model=_model(), usage=RunUsage(), tool_name=tool_name)
+    return RunContext(
+        deps=context,
+        model=_model(),
+        usage=RunUsage(),
+        tool_name=tool_name,
+        tool_call_approved=approved_call(),
+    )

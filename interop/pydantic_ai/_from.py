@@ -21,13 +21,32 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from pydantic import ValidationError
-from pydantic_ai import AbstractToolset, FunctionToolset, ModelRetry, RunContext, ToolFailed, ToolReturn
+from pydantic_ai import (
+    AbstractToolset,
+    ApprovalRequired,
+    CallDeferred,
+    FunctionToolset,
+    ModelRetry,
+    RunContext,
+    ToolFailed,
+    ToolReturn,
+)
 from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.toolsets import ToolsetTool
+from pydantic_ai.toolsets.approval_required import ApprovalRequiredToolset
 from pydantic_ai.toolsets.function import FunctionToolsetTool
+from pydantic_ai.toolsets.wrapper import WrapperToolset
 
-from interop import Issue, StandardTool, StandardToolV0, StandardToolValidationError, ToolError, as_schema
-from interop.bridge import get_origin, run_sync, set_origin
+from interop import (
+    ApprovalDeniedError,
+    Issue,
+    StandardTool,
+    StandardToolV0,
+    StandardToolValidationError,
+    ToolError,
+    as_schema,
+)
+from interop.bridge import get_origin, run_sync, set_origin, validator
 
 from ._common import METADATA_KEY, offline_run_context
 
@@ -65,7 +84,7 @@ def from_pydantic_ai(native: Tool[Any] | ToolsetTool[Any]) -> StandardToolV0[Any
         raise TypeError(
             f"from_pydantic_ai needs a pydantic-ai Tool or ToolsetTool, got {type(native).__name__}"
         )
-    neutral = _neutral(td, execute)
+    neutral = _neutral(td, execute, native)
     set_origin(neutral, native)
     return neutral
 
@@ -80,22 +99,70 @@ async def afrom_pydantic_ai_toolset(
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """The neutral tools any toolset lists (MCP, prepared, prefixed, ...), via its `get_tools`.
 
-    A toolset that needs entering (an MCP server) must be entered (`async with toolset:`) for
-    as long as the neutral tools are used.
+    Approval set on the toolset is carried: a `prepare` marking tools unapproved (read from the
+    listed definitions), and an `ApprovalRequiredToolset`'s function (as a conditional
+    `requires_approval` predicate). A toolset that needs entering (an MCP server) must be entered
+    (`async with toolset:`) for as long as the neutral tools are used.
     """
     ctx = offline_run_context(deps, tool_name="")
     listed = await toolset.get_tools(ctx)
-    return [from_pydantic_ai(t) for t in listed.values()]
+    gate = _approval_function(toolset)
+    out: list[StandardToolV0[Any, Any, Any]] = []
+    for tool in listed.values():
+        neutral = from_pydantic_ai(tool)
+        if (
+            gate is not None
+            and neutral.meta.get("requires_approval") is not True
+            and isinstance(neutral, StandardTool)
+        ):
+            neutral = _with_gate(neutral, tool, gate)
+        out.append(neutral)
+    return out
 
 
-def _neutral(td: ToolDefinition, execute: Callable[..., Any]) -> StandardTool[Any, Any, Any]:
+def _approval_function(toolset: AbstractToolset[Any]) -> Callable[..., bool] | None:
+    """The `approval_required_func` of an `ApprovalRequiredToolset` in the wrapper chain, if any."""
+    node: Any = toolset
+    while isinstance(node, WrapperToolset):
+        if isinstance(node, ApprovalRequiredToolset):
+            func: Callable[..., bool] = node.approval_required_func
+            return func
+        node = node.wrapped
+    return None
+
+
+def _with_gate(
+    neutral: StandardTool[Any, Any, Any], native: ToolsetTool[Any], gate: Callable[..., bool]
+) -> Any:
+    """`neutral` whose meta carries the toolset's approval function as a conditional predicate."""
+
+    def predicate(input: Any, context: Any) -> bool:
+        ctx = offline_run_context(context, tool_name=native.tool_def.name)
+        return bool(gate(ctx, native.tool_def, dict(input or {})))
+
+    gated: StandardTool[Any, Any, Any] = StandardTool(
+        name=neutral.name,
+        description=neutral.description,
+        execute=neutral.execute,
+        input_schema=neutral.input_schema,
+        output_schema=neutral.output_schema,
+        title=neutral.title,
+        meta={**neutral.meta, "requires_approval": predicate},
+    )
+    set_origin(gated, native)
+    return gated
+
+
+def _neutral(
+    td: ToolDefinition, execute: Callable[..., Any], native: Any = None
+) -> StandardTool[Any, Any, Any]:
     metadata = dict(td.metadata or {})
     ours = metadata.pop(METADATA_KEY, None)
     title = ours.get("title") if isinstance(ours, Mapping) else None
     meta: dict[str, Any] = metadata
     if td.strict is not None:
         meta["strict"] = td.strict
-    if td.kind == "unapproved":
+    if td.kind == "unapproved" or getattr(native, "requires_approval", False) is True:
         meta["requires_approval"] = True
     return StandardTool(
         name=td.name,
@@ -108,33 +175,33 @@ def _neutral(td: ToolDefinition, execute: Callable[..., Any]) -> StandardTool[An
     )
 
 
-def _fallback_validator(validator: Any, td: ToolDefinition) -> Callable[[Any], None] | None:
+def _fallback_validator(validator_: Any, td: ToolDefinition) -> Callable[[Any], Any] | None:
     """A JSON Schema check for tools whose pydantic-ai validator checks nothing (else None)."""
-    if getattr(validator, "title", None) not in _NO_OP_VALIDATORS:
+    if getattr(validator_, "title", None) not in _NO_OP_VALIDATORS:
         return None
-    validate = as_schema(td.parameters_json_schema).__standard_schema__.validate
-    name = td.name
-
-    def check(value: Any) -> None:
-        issues = getattr(validate(value), "issues", None)
-        if issues:
-            raise StandardToolValidationError("input", issues, tool_name=name)
-
-    return check
+    return validator(as_schema(td.parameters_json_schema), "input", td.name)
 
 
-def _validate(validator: Any, input: Any, name: str, fallback: Callable[[Any], None] | None) -> Any:
+def _validate(validator_: Any, input: Any, name: str, fallback: Callable[[Any], Any] | None) -> Any:
     args = {} if input is None else input
     if fallback is not None:
         fallback(args)
     try:
-        return validator.validate_python(args)
+        return validator_.validate_python(args)
     except ValidationError as e:
         issues = [Issue(err["msg"], tuple(err["loc"])) for err in e.errors(include_url=False)]
         raise StandardToolValidationError("input", issues, tool_name=name) from None
 
 
-def _native_failure(exc: ModelRetry | ToolFailed | ValidationError) -> ToolError:
+_NATIVE_FAILURES = (ModelRetry, ToolFailed, ValidationError, ApprovalRequired, CallDeferred)
+
+
+def _native_failure(exc: Exception, name: str) -> ToolError:
+    """A native tool's failure as the neutral error (approval it asks for itself fails closed)."""
+    if isinstance(exc, (ApprovalRequired, CallDeferred)):
+        return ApprovalDeniedError(
+            name, "the pydantic-ai tool asked for approval itself and this call was not approved"
+        )
     return ToolError(exc.message if isinstance(exc, (ModelRetry, ToolFailed)) else str(exc))
 
 
@@ -177,8 +244,8 @@ def _tool_execute(tool: Tool[Any], fallback: Callable[[Any], None] | None) -> Ca
                 result = fs.function(*args, **kwargs)
                 if inspect.isawaitable(result):
                     result = await result
-            except (ModelRetry, ToolFailed, ValidationError) as e:
-                raise _native_failure(e) from e
+            except _NATIVE_FAILURES as e:
+                raise _native_failure(e, name) from e
             return _unwrap(result)
 
         return execute_async
@@ -189,8 +256,8 @@ def _tool_execute(tool: Tool[Any], fallback: Callable[[Any], None] | None) -> Ca
             result = fs.function(*args, **kwargs)
             if inspect.isawaitable(result):
                 result = run_sync(result)
-        except (ModelRetry, ToolFailed, ValidationError) as e:
-            raise _native_failure(e) from e
+        except _NATIVE_FAILURES as e:
+            raise _native_failure(e, name) from e
         return _unwrap(result)
 
     return execute_sync
@@ -205,8 +272,8 @@ def _toolset_execute(tool: ToolsetTool[Any], fallback: Callable[[Any], None] | N
         ctx = offline_run_context(context, tool_name=name)
         try:
             result = await tool.toolset.call_tool(name, args, ctx, tool)
-        except (ModelRetry, ToolFailed, ValidationError) as e:
-            raise _native_failure(e) from e
+        except _NATIVE_FAILURES as e:
+            raise _native_failure(e, name) from e
         return _unwrap(result)
 
     return execute

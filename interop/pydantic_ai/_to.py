@@ -1,13 +1,18 @@
 """Neutral tool -> pydantic-ai `Tool` (and a `FunctionToolset` of them).
 
-The `ToolDefinition` carries the neutral input JSON Schema verbatim (`Tool.from_schema`), so
-pydantic-ai checks only that the arguments are a JSON object and the neutral `execute` validates
-them, once. Its failures reach the model through pydantic-ai's retry channel: bad arguments as
-a pydantic `ValidationError` whose `loc` is each issue's path (the same structured shape a
-native tool's bad arguments give), `ToolError` as `ModelRetry`; both spend the tool's retry
-budget. A result that fails the output schema is the tool's fault, not the model's: it becomes
-`ToolFailed` (shown to the model, no retry). Other exceptions propagate as they would from a
-native tool, unless `other_errors=` says otherwise.
+Described: the `ToolDefinition` carries the neutral input JSON Schema verbatim (`Tool.from_schema`;
+pydantic-ai only checks the arguments are a JSON object), `strict`, `requires_approval` (a static
+`True` becomes pydantic-ai's deferred approval), the JSON-safe meta as `metadata` and the output
+schema as `return_schema`. Each call goes through the core invocation pipeline; its `Outcome` maps
+to pydantic-ai's channels:
+
+- ok: the value (pydantic-ai serializes it); content values and custom model output as a
+  `ToolReturn` whose `return_value` the model sees (text and `BinaryContent`) and whose
+  `metadata` holds the structured value for the application;
+- bad arguments: a pydantic `ValidationError` whose `loc` is each issue's path (a structured
+  retry, as for a native tool); `ToolError`: `ModelRetry` (both spend the retry budget);
+- a bad result, a denial, an unexpected exception under `errors="all"`/`"masked"`: `ToolFailed`;
+- a conditional approval the pipeline finds needed: `ApprovalRequired` (a deferred request).
 """
 
 from __future__ import annotations
@@ -16,46 +21,66 @@ try:
     from pydantic_ai import Tool
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "interop[pydantic-ai]"`'
+        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
     ) from _import_error
 
-import inspect
-from collections.abc import Awaitable, Callable, Iterable
-from typing import Any, Literal
+from collections.abc import Callable, Iterable
+from typing import Any
 
-from pydantic_ai import FunctionToolset, ModelRetry, RunContext, ToolFailed
+from pydantic_ai import (
+    ApprovalRequired,
+    BinaryContent,
+    FunctionToolset,
+    ModelRetry,
+    RunContext,
+    ToolFailed,
+    ToolReturn,
+)
 from pydantic_ai.toolsets import ToolsetTool
 from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator, ValidationError, core_schema
+from typing_extensions import Unpack
 
-from interop import SchemaConversionError, StandardToolV0, StandardToolValidationError, ToolError
+from interop import SchemaConversionError, StandardToolV0, StandardToolValidationError
 from interop.bridge import (
     MAX_ISSUES_SHOWN,
-    Rename,
-    describe_error,
+    PENDING,
+    ApprovalRequest,
+    Invoker,
+    Outcome,
+    ToolOptions,
+    check_unique_names,
     get_origin,
     input_json_schema,
-    is_async_tool,
     json_safe_meta,
     output_json_schema,
-    requires_approval,
     resolve_name,
     set_origin,
+    split_options,
     to_json_text,
 )
 
 from ._common import METADATA_KEY
 
-__all__ = ["ContextHook", "OtherErrors", "to_pydantic_ai", "to_pydantic_ai_toolset"]
+__all__ = ["ContextHook", "PydanticAIOptions", "to_pydantic_ai", "to_pydantic_ai_toolset"]
 
 ContextHook = Callable[[RunContext[Any]], Any]
 """Maps pydantic-ai's `RunContext` to the neutral `context` (default: `ctx.deps`)."""
 
-OtherErrors = Literal["raise", "retry", "fail"]
-"""What other exceptions become: propagate (native behaviour), `ModelRetry`, or `ToolFailed`."""
 
-# The arguments must be a JSON object to be passed as keywords; everything else is the neutral
-# execute's business. A non-object gets pydantic-ai's usual structured retry.
+class PydanticAIOptions(ToolOptions, total=False):
+    """`to_pydantic_ai` options: the shared ones (see `interop.bridge.Options`) plus:"""
+
+    max_retries: int
+    """The tool's retry budget (default: the agent's)."""
+    include_return_schema: bool
+    """Show the output schema to the model (default: pydantic-ai's)."""
+
+
+# The arguments must be a JSON object to be passed as keywords; everything else is the pipeline's
+# business. A non-object gets pydantic-ai's usual structured retry.
 _OBJECT_ARGS = SchemaValidator(core_schema.dict_schema(keys_schema=core_schema.str_schema()))
+
+_MAX_ECHO = 200
 
 
 def _value_at(args: Any, path: tuple[str | int, ...]) -> Any:
@@ -67,9 +92,6 @@ def _value_at(args: Any, path: tuple[str | int, ...]) -> Any:
         except (KeyError, IndexError, TypeError):
             break
     return value
-
-
-_MAX_ECHO = 200
 
 
 def _echo(value: Any) -> Any:
@@ -85,10 +107,10 @@ def _echo(value: Any) -> Any:
     return value
 
 
-def _input_error(exc: StandardToolValidationError, tool_name: str, args: Any) -> Exception:
+def _input_error(exc: StandardToolValidationError, tool_name: str, text: str, args: Any) -> Exception:
     """Bad arguments as a pydantic `ValidationError`, so the model sees each field's path."""
     if not exc.issues:
-        return ModelRetry(describe_error(exc, tool_name))
+        return ModelRetry(text)
     details = [
         InitErrorDetails(
             type=PydanticCustomError("invalid_argument", issue.message),
@@ -105,124 +127,88 @@ def _input_error(exc: StandardToolValidationError, tool_name: str, args: Any) ->
     return ValidationError.from_exception_data(tool_name, details)
 
 
-def _raise_native(exc: Exception, tool_name: str, args: Any, other_errors: OtherErrors) -> None:
-    """Raise pydantic-ai's form of an error from the neutral tool (return: re-raise it unchanged)."""
-    mapped = _native_error(exc, tool_name, args, other_errors)
-    if mapped is not None:
-        raise mapped from exc
+def _part(part: Any) -> Any:
+    return part if isinstance(part, str) else BinaryContent(data=part.data, media_type=part.media_type)
 
 
-def _native_error(exc: Exception, tool_name: str, args: Any, other_errors: OtherErrors) -> Exception | None:
-    """pydantic-ai's form of an error raised by the neutral tool (None: keep it as it is)."""
-    if isinstance(exc, StandardToolValidationError):
-        if exc.target == "input":
-            return _input_error(exc, tool_name, args)
-        return ToolFailed(describe_error(exc, tool_name))
-    if isinstance(exc, ToolError):
-        return ModelRetry(describe_error(exc, tool_name))
-    if other_errors == "retry" and not isinstance(exc, (ModelRetry, ToolFailed)):
-        return ModelRetry(describe_error(exc, tool_name))
-    if other_errors == "fail" and not isinstance(exc, (ModelRetry, ToolFailed)):
-        return ToolFailed(describe_error(exc, tool_name))
-    return None
+def _to_pydantic_ai(outcome: Outcome, args: dict[str, Any], custom_output: bool) -> Any:
+    """An `Outcome` as what a pydantic-ai tool function returns or raises."""
+    if outcome.status == "ok":
+        if not custom_output and not outcome.has_content:
+            return outcome.value
+        shown: Any = [_part(p) for p in outcome.parts]
+        if len(shown) == 1 and isinstance(shown[0], str):
+            shown = shown[0]
+        return ToolReturn(return_value=shown, metadata=outcome.value)
+    if outcome.status == "pending":
+        raise ApprovalRequired({"tool": outcome.name})
+    error = outcome.error
+    if outcome.error_kind == "arguments" and isinstance(error, StandardToolValidationError):
+        raise _input_error(error, outcome.name, outcome.text, args) from error
+    if outcome.error_kind == "tool":
+        raise ModelRetry(outcome.text) from error
+    raise ToolFailed(outcome.text) from error  # a bad result, a denial, or errors="all"/"masked"
 
 
-def _make_function(
-    tool: StandardToolV0[Any, Any, Any], tool_name: str, hook: ContextHook | None, other_errors: OtherErrors
-) -> Callable[..., Any]:
+def _ask(ctx: RunContext[Any]) -> Callable[[ApprovalRequest], Any]:
+    """pydantic-ai's native approval: a call it approved runs; any other is deferred."""
+    approved = ctx.tool_call_approved
+    return lambda _request: True if approved else PENDING
+
+
+def _make_function(invoker: Invoker) -> Callable[..., Any]:
     """The function pydantic-ai calls: `(ctx, /, **args)`, so an argument named `ctx` passes through.
 
-    An async tool gets an async function (awaited on pydantic-ai's loop); a sync tool a sync
-    one, which pydantic-ai runs the way it runs any sync tool function.
+    Always async: the pipeline runs a sync tool on a worker thread (as pydantic-ai runs its own
+    sync functions) and an async one on pydantic-ai's loop.
     """
-    execute = tool.execute
+    custom = invoker.to_model_output is not None
 
-    async def finish(result: Awaitable[Any], args: dict[str, Any]) -> Any:
-        try:
-            return await result
-        except Exception as e:
-            _raise_native(e, tool_name, args, other_errors)
-            raise
+    async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
+        outcome = await invoker.ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx))
+        return _to_pydantic_ai(outcome, args, custom)
 
-    if is_async_tool(tool):
-
-        async def run_async(ctx: RunContext[Any], /, **args: Any) -> Any:
-            try:
-                return await execute(args, ctx.deps if hook is None else hook(ctx))
-            except Exception as e:
-                _raise_native(e, tool_name, args, other_errors)
-                raise
-
-        return run_async
-
-    def run_sync(ctx: RunContext[Any], /, **args: Any) -> Any:
-        try:
-            result = execute(args, ctx.deps if hook is None else hook(ctx))
-        except Exception as e:
-            _raise_native(e, tool_name, args, other_errors)
-            raise
-        if inspect.isawaitable(result):  # a sync-looking callable returning a coroutine
-            return finish(result, args)
-        return result
-
-    return run_sync
+    return run
 
 
-def to_pydantic_ai(
-    tool: StandardToolV0[Any, Any, Any],
-    *,
-    context: ContextHook | None = None,
-    name: str | None = None,
-    rename: Rename = None,
-    max_retries: int | None = None,
-    include_return_schema: bool | None = None,
-    other_errors: OtherErrors = "raise",
-) -> Tool[Any]:
+def _deps(ctx: RunContext[Any]) -> Any:
+    return ctx.deps
+
+
+def _whole_context(ctx: RunContext[Any]) -> RunContext[Any]:
+    return ctx
+
+
+def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[PydanticAIOptions]) -> Tool[Any]:
     """A pydantic-ai `Tool` that runs the neutral tool (usable in `Agent(tools=[...])`).
 
-    Args:
-        tool: Any object implementing `StandardToolV0`.
-        context: Maps the `RunContext` to the neutral `context` (default: `ctx.deps`, the
-            agent's dependencies), e.g. `lambda ctx: ctx.deps.user`. A tool that came from
-            pydantic-ai gets the whole `RunContext` by default.
-        name: The name to give the tool (default: the tool's own name).
-        rename: A rename (new name, mapping or function), applied when `name` is not given.
-        max_retries: The tool's retry budget (default: the agent's).
-        include_return_schema: Show the output schema to the model (default: pydantic-ai's).
-        other_errors: What exceptions other than bad input and `ToolError` become.
-
-    The definition carries the input JSON Schema verbatim, `strict` and `requires_approval`
-    from `meta` (approval then goes through pydantic-ai's deferred-tool flow), the JSON-safe
-    `meta` plus `{"interop": {"title": ...}}` as `metadata`, and the output schema as
-    `return_schema`. A tool that came from pydantic-ai and is converted with no options goes
-    home as the very same object.
+    Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
+    `threaded`; see the README's options table), `max_retries` and `include_return_schema`.
+    Context defaults to `ctx.deps` (a tool that came from pydantic-ai gets the whole `RunContext`).
+    A tool that came from pydantic-ai and is converted with no options goes home as the very
+    same object.
     """
-    options_given = (
-        context is not None
-        or name is not None
-        or rename is not None
-        or max_retries is not None
-        or include_return_schema is not None
-        or other_errors != "raise"
-    )
+    shared, own = split_options(options, PydanticAIOptions, where="to_pydantic_ai")
     origin = get_origin(tool, (Tool, ToolsetTool))
-    if isinstance(origin, Tool) and not options_given:
+    if isinstance(origin, Tool) and shared.is_default and not own:
         return origin
-    if origin is not None and context is None:
-        context = _whole_context  # a pydantic-ai tool going home sees the real run context
-    tool_name = resolve_name(tool.name, "pydantic-ai", name if name is not None else rename)
+    name = resolve_name(tool.name, "pydantic-ai", shared.rename)
     schema = input_json_schema(tool)
     if schema.get("type", "object") != "object":
         raise SchemaConversionError(
             f"tool {tool.name!r}: pydantic-ai passes arguments as a JSON object, but the input schema "
             f"has type {schema['type']!r}; wrap the input in an object schema"
         )
+    invoker = Invoker(
+        tool,
+        name=name,
+        target="pydantic-ai",
+        options=shared,
+        context=_whole_context if origin is not None else _deps,
+        native_approval=True,
+    )
     native: Tool[Any] = Tool.from_schema(
-        _make_function(tool, tool_name, context, other_errors),
-        name=tool_name,
-        description=tool.description,
-        json_schema=schema,
-        takes_ctx=True,
+        _make_function(invoker), name=name, description=tool.description, json_schema=schema, takes_ctx=True
     )
     native.function_schema.validator = _OBJECT_ARGS
     out_schema = output_json_schema(tool)
@@ -230,16 +216,12 @@ def to_pydantic_ai(
         native.function_schema.return_schema = out_schema
     strict = tool.meta.get("strict")
     native.strict = strict if isinstance(strict, bool) else None
-    native.requires_approval = requires_approval(tool)
-    native.max_retries = max_retries
-    native.include_return_schema = include_return_schema
+    native.requires_approval = invoker.always_needs_approval and shared.approval is None
+    native.max_retries = own.get("max_retries")
+    native.include_return_schema = own.get("include_return_schema")
     native.metadata = _metadata(tool)
     set_origin(native, tool)
     return native
-
-
-def _whole_context(ctx: RunContext[Any]) -> RunContext[Any]:
-    return ctx
 
 
 def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
@@ -252,27 +234,14 @@ def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
 def to_pydantic_ai_toolset(
     tools: Iterable[StandardToolV0[Any, Any, Any]],
     *,
-    context: ContextHook | None = None,
-    rename: Rename = None,
-    max_retries: int | None = None,
-    include_return_schema: bool | None = None,
-    other_errors: OtherErrors = "raise",
     id: str | None = None,
+    **options: Unpack[PydanticAIOptions],
 ) -> FunctionToolset[Any]:
-    """A `FunctionToolset` of converted tools, for `Agent(toolsets=[...])`.
+    """A `FunctionToolset` of converted tools, for `Agent(toolsets=[...])` (duplicate names raise).
 
-    Options apply to every tool as in `to_pydantic_ai` (`rename` as a mapping or function).
-    Duplicate names raise pydantic-ai's `UserError`.
+    Options apply to every tool as in `to_pydantic_ai` (`rename` as a mapping or function); `id`
+    names the toolset (durable execution needs one).
     """
-    converted = [
-        to_pydantic_ai(
-            t,
-            context=context,
-            rename=rename,
-            max_retries=max_retries,
-            include_return_schema=include_return_schema,
-            other_errors=other_errors,
-        )
-        for t in tools
-    ]
+    converted = [to_pydantic_ai(t, **options) for t in tools]
+    check_unique_names((t.name for t in converted), "pydantic-ai")
     return FunctionToolset(converted, id=id)

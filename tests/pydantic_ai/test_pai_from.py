@@ -19,6 +19,7 @@ from pydantic_ai.tools import ToolDefinition
 from pydantic_ai.usage import RunUsage
 
 import interop
+import interop.bridge
 from interop import StandardToolValidationError, ToolError, acall, call
 from interop.bridge import get_origin
 from interop.pydantic_ai import (
@@ -151,7 +152,7 @@ def test_run_context_function_gets_the_neutral_context_as_deps() -> None:
 @pytest.mark.anyio
 async def test_async_tool_through_acall_and_model_retry_becomes_tool_error() -> None:
     neutral = from_pydantic_ai(Tool(fetch))
-    assert interop.is_async_tool(neutral)
+    assert interop.bridge.is_async_tool(neutral)
     assert await acall(neutral, {"url": "https://x"}, {"user": 1}) == {"url": "https://x", "status": 200}
     with pytest.raises(ToolError, match="only http"):
         await acall(neutral, {"url": "ftp://x"})

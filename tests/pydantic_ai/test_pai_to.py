@@ -241,19 +241,26 @@ def boom(x: dict[str, Any]) -> Any:
     raise RuntimeError("disk on fire")
 
 
-def test_other_exceptions_propagate_by_default_and_can_become_retries() -> None:
+def test_other_exceptions_propagate_by_default_and_can_reach_the_model() -> None:
     t = standard_tool(name="boom", description="d", execute=boom)
     model, _ = scripted([ToolCallPart("boom", {}, tool_call_id="c1")])
     with pytest.raises(RuntimeError, match="disk on fire"):
         Agent(model, tools=[to_pydantic_ai(t)]).run_sync("go")
 
     model, seen = scripted([ToolCallPart("boom", {}, tool_call_id="c1")])
-    Agent(model, tools=[to_pydantic_ai(t, other_errors="fail")]).run_sync("go")
+    Agent(model, tools=[to_pydantic_ai(t, errors="all")]).run_sync("go")
     assert seen[0][0].outcome == "failed" and "disk on fire" in seen[0][0].model_response_str()
 
-    model, seen = scripted([ToolCallPart("boom", {}, tool_call_id="c1")], None)
-    Agent(model, tools=[to_pydantic_ai(t, other_errors="retry", max_retries=3)]).run_sync("go")
-    assert seen[0][0].outcome == "retried"
+    model, seen = scripted([ToolCallPart("boom", {}, tool_call_id="c1")])
+    Agent(model, tools=[to_pydantic_ai(t, errors="masked")]).run_sync("go")
+    text = seen[0][0].model_response_str()
+    assert seen[0][0].outcome == "failed" and "internal error" in text and "disk on fire" not in text
+
+    with pytest.warns(DeprecationWarning, match="other_errors= is deprecated"):
+        legacy = to_pydantic_ai(t, other_errors="fail")  # type: ignore[typeddict-unknown-key]
+    model, seen = scripted([ToolCallPart("boom", {}, tool_call_id="c1")])
+    Agent(model, tools=[legacy]).run_sync("go")
+    assert seen[0][0].outcome == "failed"
 
 
 def test_invalid_output_is_a_failed_result_not_a_retry() -> None:
