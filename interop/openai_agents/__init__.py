@@ -18,11 +18,12 @@ except ImportError as _import_error:
     ) from _import_error
 
 from ._from import from_openai_agents, from_openai_agents_tools
-from ._to import ContextHook, NeedsApproval, to_openai_agents, to_openai_agents_tools
+from ._to import ContextHook, NeedsApproval, OpenAIAgentsOptions, to_openai_agents, to_openai_agents_tools
 
 __all__ = [
     "ContextHook",
     "NeedsApproval",
+    "OpenAIAgentsOptions",
     "from_openai_agents",
     "from_openai_agents_tools",
     "to_openai_agents",

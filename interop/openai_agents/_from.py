@@ -33,7 +33,7 @@ from agents.tool import (
 from agents.tool_context import ToolContext
 
 from interop import StandardToolV0, ToolError, standard_tool
-from interop.bridge import get_origin, set_origin, to_jsonable
+from interop.bridge import get_origin, replace_fields, set_origin, to_jsonable
 
 from ._schema import fill_omitted, relax_strict_schema
 
@@ -118,7 +118,7 @@ def from_openai_agents(tool: FunctionTool) -> StandardToolV0[Any, Any, Any]:
     """
     origin = get_origin(tool)
     if origin is not None and isinstance(origin, StandardToolV0):
-        return origin
+        return _home(tool, origin)
     if not isinstance(tool, FunctionTool):
         raise TypeError(
             f"from_openai_agents converts function tools (FunctionTool, @function_tool); "
@@ -143,10 +143,38 @@ def from_openai_agents(tool: FunctionTool) -> StandardToolV0[Any, Any, Any]:
         input_schema=relaxed,
         output_schema=native.output_json_schema,
         title=getattr(native, "_mcp_title", None),
-        meta={"strict": strict, "requires_approval": native.needs_approval is not False},
+        meta={"strict": strict, **_approval_meta(native)},
     )
     set_origin(neutral, native)
     return neutral
+
+
+def _approval_meta(native: FunctionTool) -> dict[str, Any]:
+    """`requires_approval` from `needs_approval`, read when each call runs (so a policy set on the
+    tool after conversion still applies): `True`, or a predicate for a per-call function."""
+    policy = native.needs_approval
+    if policy is False:
+        return {"requires_approval": False}
+    if policy is True:
+        return {"requires_approval": True}
+
+    async def predicate(input: Any, context: Any) -> bool:
+        current = native.needs_approval
+        if not callable(current):
+            return current is not False
+        wrapper = context if isinstance(context, RunContextWrapper) else RunContextWrapper(context=context)
+        answer = current(wrapper, dict(input or {}), f"call_{uuid.uuid4().hex[:24]}")
+        return bool(await answer if inspect.isawaitable(answer) else answer)
+
+    return {"requires_approval": predicate}
+
+
+def _home(native: FunctionTool, origin: StandardToolV0[Any, Any, Any]) -> StandardToolV0[Any, Any, Any]:
+    """The neutral tool `native` was made from, carrying approval added on the SDK side since."""
+    initial = getattr(native.on_invoke_tool, "initial_needs_approval", native.needs_approval)
+    if native.needs_approval is initial or native.needs_approval == initial:
+        return origin
+    return replace_fields(origin, meta={**origin.meta, **_approval_meta(native)})
 
 
 def from_openai_agents_tools(

@@ -1,9 +1,12 @@
 """`to_openai_agents`: a neutral tool as an OpenAI Agents SDK `FunctionTool`.
 
-The SDK gets the neutral input JSON Schema verbatim (or its strict compilation) and an
-`on_invoke_tool` that parses the model's JSON, calls the neutral `execute` once (it validates),
-and returns JSON text. Bad input and `ToolError` go back to the model as a descriptive string;
-other exceptions follow the SDK's `failure_error_function` convention.
+Described: the neutral input JSON Schema verbatim (or its strict compilation, whose injected nulls
+the pipeline removes again), `needs_approval` (a static `True`, or a per-call function for
+conditional approval), the title (`_mcp_title`) and timeout. Each call goes through the core
+invocation pipeline; its `Outcome` maps to the SDK's channel: JSON text (images and files as
+`ToolOutputImage` / `ToolOutputFileContent` items), and a descriptive error string for bad JSON,
+bad arguments, `ToolError` and denials. Other exceptions follow the SDK's `failure_error_function`
+convention, as for a `@function_tool`.
 """
 
 from __future__ import annotations
@@ -14,47 +17,62 @@ from typing import Any
 from agents import FunctionTool, RunContextWrapper
 from agents.tool import (
     ToolErrorFunction,
+    ToolOutputFileContent,
+    ToolOutputImage,
+    ToolOutputText,
     maybe_invoke_function_tool_failure_error_function,
     set_function_tool_failure_error_function,
 )
 from agents.tool_context import ToolContext
+from typing_extensions import Unpack
 
 from interop import StandardToolV0
 from interop.bridge import (
-    ArgumentsNotJSON,
-    Rename,
-    acall,
+    ApprovalRequest,
+    Invoker,
+    Options,
+    Outcome,
+    ToolOptions,
     check_unique_names,
     compile_openai_strict,
-    describe_error,
     get_origin,
     input_json_schema,
-    is_model_facing_error,
     is_openai_strict,
-    parse_arguments,
-    requires_approval,
     resolve_name,
     set_origin,
-    to_json_text,
+    split_options,
 )
 
 from ._schema import qualifies_as_strict
 
-__all__ = ["ContextHook", "NeedsApproval", "to_openai_agents", "to_openai_agents_tools"]
+__all__ = [
+    "ContextHook",
+    "NeedsApproval",
+    "OpenAIAgentsOptions",
+    "to_openai_agents",
+    "to_openai_agents_tools",
+]
 
 ContextHook = Callable[[ToolContext[Any]], Any]
 """Maps the SDK's `ToolContext` (run context, `tool_call_id`, `tool_name`...) to the neutral context."""
 
 NeedsApproval = bool | Callable[[RunContextWrapper[Any], dict[str, Any], str], Awaitable[bool]]
 
-_UNSET: Any = object()
 _Restore = Callable[[Any], Any]
 
 
-def _compile_strict(schema: dict[str, Any], tool_name: str) -> tuple[dict[str, Any], _Restore | None]:
-    """The shared strict compiler's schema and the function that removes its injected nulls."""
-    compiled = compile_openai_strict(schema, tool_name=tool_name)
-    return compiled.schema, (compiled.restore if compiled.injected else None)
+class OpenAIAgentsOptions(ToolOptions, total=False):
+    """`to_openai_agents` options: the shared ones (see `interop.bridge.Options`) plus:"""
+
+    strict: bool
+    """Strict JSON schema mode (default: meta `strict`, else strict only when the SDK would not
+    change the schema); `True` compiles a strict schema with the same meaning or raises."""
+    needs_approval: NeedsApproval
+    """Take over approval with the SDK's own policy (default: from meta `requires_approval`)."""
+    failure_error_function: ToolErrorFunction | None
+    """For exceptions other than bad input and `ToolError`: `(ctx, exc) -> str`, or None to raise."""
+    timeout: float
+    """Per-call timeout in seconds (the SDK's `timeout_seconds`)."""
 
 
 def _strict_schema(
@@ -69,54 +87,59 @@ def _strict_schema(
         return schema, qualifies_as_strict(schema) and is_openai_strict(schema), None
     if not strict:
         return schema, False, None
-    compiled, restore = _compile_strict(schema, name)
-    return compiled, True, restore
+    compiled = compile_openai_strict(schema, tool_name=name)
+    return compiled.schema, True, (compiled.restore if compiled.injected else None)
 
 
-class _Invoker:
-    """The `on_invoke_tool` of a converted tool: parse, execute once, answer in JSON."""
+def _run_context(ctx: ToolContext[Any]) -> Any:
+    return ctx.context
 
-    __slots__ = ("_context", "_function_tool", "_name", "_restore", "_thread", "_tool")
 
-    def __init__(
-        self,
-        tool: StandardToolV0[Any, Any, Any],
-        name: str,
-        context: ContextHook | None,
-        restore: _Restore | None,
-        thread: bool,
-    ) -> None:
-        self._tool = tool
-        self._name = name
-        self._context = context
-        self._restore = restore
-        self._thread = thread
+def _item(part: Any) -> Any:
+    if isinstance(part, str):
+        return ToolOutputText(text=part)
+    data_url = f"data:{part.media_type};base64,{part.base64}"
+    if type(part).__name__ == "Image":
+        return ToolOutputImage(image_url=data_url)
+    return ToolOutputFileContent(file_data=data_url, filename=getattr(part, "name", None) or "file")
+
+
+def _to_sdk(outcome: Outcome) -> Any:
+    """An `Outcome` as what `on_invoke_tool` returns: text, or output items for content."""
+    if outcome.status == "ok" and outcome.has_content:
+        return [_item(p) for p in outcome.parts]
+    return outcome.text  # JSON text, or the error/denial message for the model
+
+
+class _OnInvoke:
+    """The `on_invoke_tool` of a converted tool: run the pipeline, map the outcome."""
+
+    __slots__ = ("_function_tool", "_invoker", "initial_needs_approval")
+
+    def __init__(self, invoker: Invoker, needs_approval: NeedsApproval = False) -> None:
+        self._invoker = invoker
         self._function_tool: FunctionTool | None = None
+        self.initial_needs_approval = needs_approval
+        """What `needs_approval` was at conversion (a change made later travels home with the tool)."""
 
-    def __agents_bind_function_tool__(self, function_tool: FunctionTool) -> _Invoker:
+    def __agents_bind_function_tool__(self, function_tool: FunctionTool) -> _OnInvoke:
         """Called by the SDK on construction and on copies: failure policy follows the copy."""
         if self._function_tool is None or self._function_tool is function_tool:
             self._function_tool = function_tool
             return self
-        bound = object.__new__(_Invoker)
-        for slot in _Invoker.__slots__:
-            object.__setattr__(bound, slot, getattr(self, slot))
+        bound = _OnInvoke(self._invoker, self.initial_needs_approval)
         bound._function_tool = function_tool
         return bound
 
     async def __call__(self, ctx: ToolContext[Any], input: str) -> Any:
+        name = self._invoker.name
+
+        def ask(request: ApprovalRequest) -> bool:  # the SDK approved (or refused) before calling
+            return ctx.is_tool_approved(name, ctx.tool_call_id) is True
+
         try:
-            args = parse_arguments(input, self._name)
-        except ArgumentsNotJSON as e:
-            return str(e)
-        if self._restore is not None:
-            args = self._restore(args)
-        context = self._context(ctx) if self._context is not None else ctx.context
-        try:
-            result = await acall(self._tool, args, context, thread=self._thread)
-        except Exception as e:
-            if is_model_facing_error(e):
-                return describe_error(e, self._name)
+            outcome = await self._invoker.ainvoke(input, ctx, call_id=ctx.tool_call_id, ask=ask)
+        except Exception as e:  # neither the model's fault nor the tool's report: SDK convention
             assert self._function_tool is not None
             message = await maybe_invoke_function_tool_failure_error_function(
                 function_tool=self._function_tool, context=ctx, error=e
@@ -124,95 +147,74 @@ class _Invoker:
             if message is None:
                 raise
             return message
-        return to_json_text(result)
+        return _to_sdk(outcome)
+
+
+def _needs_approval(invoker: Invoker, options: Options, given: NeedsApproval | None) -> NeedsApproval:
+    """The SDK's `needs_approval` for the tool: the caller's, or derived from the approval rule."""
+    if given is not None:
+        return given
+    if options.approval is not None or not invoker.may_need_approval:
+        return False  # a callback is asked inside the call; or nothing to approve
+    if invoker.always_needs_approval:
+        return True
+
+    async def per_call(ctx: RunContextWrapper[Any], args: dict[str, Any], call_id: str) -> bool:
+        return await invoker.aneeds_approval(args, ctx)
+
+    return per_call
 
 
 def to_openai_agents(
-    tool: StandardToolV0[Any, Any, Any],
-    *,
-    name: str | None = None,
-    rename: Rename = None,
-    context: ContextHook | None = None,
-    strict: bool | None = None,
-    needs_approval: NeedsApproval | None = None,
-    failure_error_function: ToolErrorFunction | None = _UNSET,
-    sync_in_thread: bool = True,
-    timeout: float | None = None,
+    tool: StandardToolV0[Any, Any, Any], **options: Unpack[OpenAIAgentsOptions]
 ) -> FunctionTool:
     """Convert a neutral tool into an OpenAI Agents SDK `FunctionTool`.
 
-    Args:
-        tool: Any `StandardToolV0`. A tool that came from `from_openai_agents` goes home as the
-            very same native object (when no option below is given).
-        name: The tool name (default `tool.name`); `rename` maps the name instead. The result
-            must be a valid OpenAI tool name (`ToolNameError` otherwise).
-        context: Maps the SDK's `ToolContext` to the neutral context. Default: the run context
-            object, i.e. what was passed as `Runner.run(..., context=obj)`.
-        strict: Strict JSON schema mode. Default: meta `strict`, and when that is absent, strict
-            only if the SDK would not change the schema. When strict is asked for, the schema is
-            compiled to a strict one with the same meaning (optional fields become
-            required-but-nullable and the injected nulls are removed before validation), or
-            `SchemaConversionError` names the part that cannot be strict.
-        needs_approval: Default: meta `requires_approval`. A bool or the SDK's per-call policy.
-        failure_error_function: For exceptions other than bad input and `ToolError` (which always
-            go back to the model described): the SDK's default message when not given, your
-            function `(ctx, exc) -> str`, or `None` to raise (the run fails), as in
-            `@function_tool`.
-        sync_in_thread: Run a sync `execute` in a worker thread, as `@function_tool` does for
-            sync functions (so a blocking tool does not stall the event loop). `False` runs it
-            inline, which is cheaper for fast, non-blocking tools.
-        timeout: Per-call timeout in seconds (the SDK's `timeout_seconds`).
+    Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
+    `threaded`; see the README's options table), `strict`, `needs_approval`,
+    `failure_error_function` and `timeout`. Context defaults to the run context object
+    (`Runner.run(..., context=obj)`); the `context=` hook gets the SDK's `ToolContext`. A tool that
+    came from `from_openai_agents` goes home as the very same native object (with no options).
     """
-    plain = (
-        name is None
-        and rename is None
-        and context is None
-        and strict is None
-        and needs_approval is None
-        and failure_error_function is _UNSET
-        and timeout is None
-    )
-    if plain:
+    shared, own = split_options(options, OpenAIAgentsOptions, where="to_openai_agents")
+    if shared.is_default and not own:
         native = get_origin(tool, FunctionTool)
         if native is not None:
             return native
-    tool_name = resolve_name(tool.name, "openai-agents", name if name is not None else rename)
-    schema, is_strict, restore = _strict_schema(tool, tool_name, strict)
-    invoker = _Invoker(tool, tool_name, context, restore, sync_in_thread)
+    name = resolve_name(tool.name, "openai-agents", shared.rename)
+    schema, is_strict, restore = _strict_schema(tool, name, own.get("strict"))
+    given: NeedsApproval | None = own.get("needs_approval")
+    pipeline_options = shared if given is None else Options(**{**vars(shared), "allow_unapproved": True})
+    invoker = Invoker(
+        tool,
+        name=name,
+        target="the OpenAI Agents SDK",
+        options=pipeline_options,
+        context=_run_context,
+        native_approval=True,
+        restore=restore,
+    )
+    needs_approval = _needs_approval(invoker, shared, given)
     function_tool = FunctionTool(
-        name=tool_name,
+        name=name,
         description=tool.description,
         params_json_schema=schema,
-        on_invoke_tool=invoker,
+        on_invoke_tool=_OnInvoke(invoker, needs_approval),
         strict_json_schema=is_strict,
-        needs_approval=requires_approval(tool) if needs_approval is None else needs_approval,
-        timeout_seconds=timeout,
+        needs_approval=needs_approval,
+        timeout_seconds=own.get("timeout"),
         _mcp_title=tool.title,
     )
-    if failure_error_function is not _UNSET:
-        set_function_tool_failure_error_function(function_tool, failure_error_function)
+    if "failure_error_function" in own:
+        set_function_tool_failure_error_function(function_tool, own["failure_error_function"])
     set_origin(function_tool, tool)
     return function_tool
 
 
 def to_openai_agents_tools(
-    tools: Iterable[StandardToolV0[Any, Any, Any]],
-    *,
-    rename: Rename = None,
-    context: ContextHook | None = None,
-    failure_error_function: ToolErrorFunction | None = _UNSET,
-    sync_in_thread: bool = True,
+    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[OpenAIAgentsOptions]
 ) -> list[FunctionTool]:
     """Convert several neutral tools for one `Agent(tools=...)`; duplicate names are an error."""
-    out = [
-        to_openai_agents(
-            t,
-            rename=rename,
-            context=context,
-            failure_error_function=failure_error_function,
-            sync_in_thread=sync_in_thread,
-        )
-        for t in tools
-    ]
+    out = [to_openai_agents(t, **options) for t in tools]
     check_unique_names((t.name for t in out), "the OpenAI Agents SDK")
     return out

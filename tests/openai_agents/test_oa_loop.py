@@ -16,6 +16,7 @@ from agents.tool_context import ToolContext
 from agents.tracing import set_tracing_disabled
 
 import interop
+import interop.bridge
 from interop import FromContext, ToolError
 from interop.openai_agents import to_openai_agents, to_openai_agents_tools
 

@@ -14,6 +14,7 @@ from agents.tracing import set_tracing_disabled
 from pydantic import BaseModel
 
 import interop
+import interop.bridge
 from interop import StandardToolValidationError, ToolError
 from interop.bridge import get_origin
 from interop.openai_agents import (
@@ -97,7 +98,11 @@ def test_foreign_fields_survive() -> None:
         """A per-call approval policy counts as requiring approval (never silently dropped)."""
         return x
 
-    assert from_openai_agents(maybe).meta == {"strict": False, "requires_approval": True}
+    meta = from_openai_agents(maybe).meta
+    assert meta["strict"] is False and callable(meta["requires_approval"])  # conditional approval
+    needed = meta["requires_approval"]
+    assert interop.bridge.run_sync(needed({"x": 11}, None)) is True
+    assert interop.bridge.run_sync(needed({"x": 1}, None)) is False
     assert interop.input_json_schema(from_openai_agents(maybe)) == maybe.params_json_schema
     schema = interop.input_json_schema(neutral)
     native_schema = get_weather.params_json_schema
