@@ -9,22 +9,25 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from ._approval import ApprovalRequest
 from ._discover import DiscoveryError, find_tool, find_tools
 from ._docs import tools_markdown
-from ._errors import InteropError, StandardToolValidationError, ToolError
+from ._errors import InteropError
+from ._invoke import Invoker
+from ._options import Options
 from ._protocols import TARGETS
 from ._results import to_jsonable
-from ._tool import call, input_json_schema, output_json_schema
+from ._tool import input_json_schema, output_json_schema
 
 __all__ = ["main"]
 
 PROVIDERS = ("openai", "openai-strict", "anthropic", "gemini")
 
 
-class _Fail(Exception):
+class _Fail(InteropError):
     def __init__(self, message: str, code: int = 2) -> None:
         super().__init__(message)
         self.code = code
@@ -80,18 +83,45 @@ def _parse_json(text: str, what: str) -> Any:
         raise _Fail(f"{what} is not valid JSON: {e}") from None
 
 
+def _terminal_approval(assume_yes: bool) -> Callable[[ApprovalRequest], bool]:
+    """The CLI's approval: `--yes`, else a y/N question on the terminal (no terminal: refused)."""
+
+    def ask(request: ApprovalRequest) -> bool:
+        if assume_yes:
+            return True
+        if not sys.stdin.isatty() or not sys.stderr.isatty():
+            raise _Fail(
+                f"{request.tool_name}: this tool requires approval and there is no terminal to ask on; "
+                "pass --yes to approve the call",
+                1,
+            )
+        shown = json.dumps(to_jsonable(request.input), ensure_ascii=False)
+        print(f"Run tool {request.tool_name!r} with {shown}? [y/N] ", end="", file=sys.stderr, flush=True)
+        return sys.stdin.readline().strip().lower() in ("y", "yes")
+
+    return ask
+
+
 def _cmd_call(args: argparse.Namespace) -> int:
     tool = find_tool(args.tool)
-    raw = args.input if args.input is not None else sys.stdin.read()
+    raw = args.input if args.input is not None else ("{}" if sys.stdin.isatty() else sys.stdin.read())
     payload = _parse_json(raw or "{}", "the input")
     context = _parse_json(args.context, "--context") if args.context is not None else None
-    try:
-        result = call(tool, payload, context)
-    except StandardToolValidationError as e:
-        raise _Fail(f"{tool.name}: {e}", 1) from None
-    except ToolError as e:
-        raise _Fail(f"{tool.name}: tool error: {e}", 1) from None
-    _print_json(result)
+    invoker = Invoker(
+        tool, name=tool.name, target="the CLI", options=Options(errors="all"), native_approval=True
+    )
+    outcome = invoker.invoke(payload, context, ask=_terminal_approval(args.yes))
+    if not outcome.ok:
+        error = outcome.error
+        if outcome.error_kind in ("arguments", "output"):
+            raise _Fail(f"{tool.name}: {error}", 1)
+        if outcome.error_kind in ("tool", "denied"):
+            raise _Fail(f"{tool.name}: tool error: {error}", 1)
+        raise _Fail(f"{tool.name}: {type(error).__name__}: {error}", 1)
+    if outcome.has_content:
+        print(outcome.text)
+    else:
+        _print_json(outcome.value)
     return 0
 
 
@@ -143,6 +173,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("tool", metavar="MODULE:TOOL")
     p.add_argument("input", nargs="?", metavar="JSON")
     p.add_argument("--context", metavar="JSON", help="per-call context, as JSON")
+    p.add_argument("--yes", action="store_true", help="approve a call that requires approval without asking")
     p.set_defaults(func=_cmd_call)
 
     p = sub.add_parser("docs", help="print a Markdown reference of a module's tools")

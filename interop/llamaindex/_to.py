@@ -38,34 +38,27 @@ except ImportError as _import_error:
 
 import contextlib
 import contextvars
-import inspect
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
-from llama_index.core.base.llms.types import TextBlock
+from llama_index.core.base.llms.types import AudioBlock, DocumentBlock, ImageBlock, TextBlock
 from llama_index.core.tools import BaseTool, FunctionTool, ToolOutput
 from llama_index.core.workflow import Context
+from typing_extensions import Unpack
 
 from interop import InteropError, StandardToolV0
 from interop.bridge import (
-    ApprovalCallback,
-    Rename,
-    acall,
+    Invoker,
+    Outcome,
+    ToolOptions,
     check_unique_names,
-    describe_error,
-    ensure_approval,
     get_origin,
     input_json_schema,
-    is_model_facing_error,
     meta_flag,
     output_json_schema,
     resolve_name,
-    run_sync,
     set_origin,
-    to_json_text,
-)
-from interop.bridge import (
-    call as call_tool,
+    split_options,
 )
 
 from ._metadata import StandardToolMetadata, permissive_fn_schema
@@ -73,9 +66,10 @@ from ._metadata import StandardToolMetadata, permissive_fn_schema
 __all__ = [
     "CONTEXT_KEY",
     "CTX_PARAM",
-    "run_context",
     "ContextHook",
     "StandardFunctionTool",
+    "default_context",
+    "run_context",
     "to_llamaindex",
     "to_llamaindex_tools",
 ]
@@ -108,29 +102,66 @@ ContextHook = Callable[["Context[Any] | None"], Any]
 """Maps the workflow `Context` (None outside a workflow) to the neutral context (or an awaitable)."""
 
 
+def default_context(ctx: Context[Any] | None) -> Any:
+    """The neutral context: the object given to `run_context(...)`, else the workflow store's
+    value under `CONTEXT_KEY` (an awaitable the pipeline awaits), else None."""
+    bound = _RUN_CONTEXT.get(_UNSET)
+    if bound is not _UNSET:
+        return bound
+    if ctx is None:
+        return None
+    return ctx.store.get(CONTEXT_KEY, default=None)
+
+
 def _pass_workflow_context(ctx: Context[Any] | None) -> Any:
     return ctx
 
 
+def _block(part: Any) -> Any:
+    if isinstance(part, str):
+        return TextBlock(text=part)
+    kind = type(part).__name__
+    if kind == "Image":
+        return ImageBlock(image=part.data, image_mimetype=part.media_type)
+    if kind == "Audio":
+        return AudioBlock(audio=part.data, format=part.media_type.rsplit("/", 1)[-1])
+    return DocumentBlock(data=part.data, document_mimetype=part.media_type, title=getattr(part, "name", None))
+
+
+def _output(outcome: Outcome, raw_input: dict[str, Any]) -> ToolOutput:
+    """An `Outcome` as LlamaIndex's `ToolOutput` (errors with `is_error=True`)."""
+    if outcome.status == "ok":
+        blocks = [_block(p) for p in outcome.parts]
+        return ToolOutput(
+            tool_name=outcome.name, blocks=blocks, raw_input=raw_input, raw_output=outcome.value
+        )
+    return ToolOutput(
+        tool_name=outcome.name,
+        blocks=[TextBlock(text=outcome.text)],
+        raw_input=raw_input,
+        raw_output=outcome.text,
+        is_error=True,
+        exception=outcome.error if isinstance(outcome.error, Exception) else None,
+    )
+
+
+def _raw(output: ToolOutput) -> Any:
+    if output.is_error and output.exception is not None:
+        raise output.exception
+    return output.raw_output
+
+
 class StandardFunctionTool(FunctionTool):
-    """A `FunctionTool` that runs a neutral tool (build it with `to_llamaindex`).
+    """A `FunctionTool` that runs a neutral tool through the invocation pipeline (`to_llamaindex`).
 
     It stays a `FunctionTool`, so agents inject the workflow `Context` into it and treat it like
     any function tool. `standard_tool` is the neutral tool it was converted from.
     """
 
-    def __init__(
-        self,
-        tool: StandardToolV0[Any, Any, Any],
-        *,
-        name: str,
-        runner: StandardToolV0[Any, Any, Any] | None = None,
-        context: ContextHook | None = None,
-    ) -> None:
+    def __init__(self, tool: StandardToolV0[Any, Any, Any], *, invoker: Invoker) -> None:
         self.standard_tool = tool
-        self._runner = runner if runner is not None else tool
-        self._context_hook = context
-        self._name = name
+        self._invoker = invoker
+        name = invoker.name
         parameters = input_json_schema(tool)
         parameters.setdefault("properties", {})
         if CTX_PARAM in parameters["properties"]:
@@ -147,13 +178,11 @@ class StandardFunctionTool(FunctionTool):
         )
 
         def fn(**kwargs: Any) -> Any:
-            """Run the tool and return its raw result (the path `real_fn` users take)."""
-            ctx = self._pop_workflow_context(kwargs)
-            return call_tool(self._runner, kwargs, self._sync_context(ctx))
+            """Run the tool and return its raw result (the path `real_fn` users take); errors raise."""
+            return _raw(self.call(**kwargs))
 
         async def async_fn(**kwargs: Any) -> Any:
-            ctx = self._pop_workflow_context(kwargs)
-            return await self._arun(kwargs, await self._async_context(ctx))
+            return _raw(await self.acall(**kwargs))
 
         for f in (fn, async_fn):
             f.__name__ = name
@@ -162,8 +191,6 @@ class StandardFunctionTool(FunctionTool):
         # ask agents for their workflow Context (annotation-based detection cannot see it here)
         self.requires_context = True
         self.ctx_param_name = CTX_PARAM
-
-    # -------------------------------------------------------------------------------- helpers
 
     @staticmethod
     def _pop_workflow_context(kwargs: dict[str, Any]) -> Context[Any] | None:
@@ -187,130 +214,56 @@ class StandardFunctionTool(FunctionTool):
                 return {next(iter(props)): value}
             return value
         raise TypeError(
-            f"tool {self._name!r} takes keyword arguments (or one mapping), got {len(args)} positional"
+            f"tool {self._invoker.name!r} takes keyword arguments (or one mapping), got {len(args)} positional"
         )
-
-    def _sync_context(self, ctx: Context[Any] | None) -> Any:
-        if self._context_hook is not None:
-            value = self._context_hook(ctx)
-        elif (bound := _RUN_CONTEXT.get(_UNSET)) is not _UNSET:
-            return bound
-        elif ctx is not None:
-            value = ctx.store.get(CONTEXT_KEY, default=None)
-        else:
-            return None
-        return run_sync(value) if inspect.isawaitable(value) else value
-
-    async def _async_context(self, ctx: Context[Any] | None) -> Any:
-        if self._context_hook is not None:
-            value = self._context_hook(ctx)
-            return await value if inspect.isawaitable(value) else value
-        if (bound := _RUN_CONTEXT.get(_UNSET)) is not _UNSET:
-            return bound
-        if ctx is None:
-            return None
-        return await ctx.store.get(CONTEXT_KEY, default=None)
-
-    async def _arun(self, input: Any, context: Any) -> Any:
-        # like FunctionTool: a sync function runs on a worker thread, never blocking the agent's loop
-        return await acall(self._runner, input, context, thread=True)
-
-    def _output(self, args: tuple[Any, ...], input: Any, result: Any) -> ToolOutput:
-        return ToolOutput(
-            tool_name=self._name,
-            blocks=[TextBlock(text=to_json_text(result))],
-            raw_input={"args": args, "kwargs": input},
-            raw_output=result,
-        )
-
-    def _error(self, args: tuple[Any, ...], input: Any, exc: Exception) -> ToolOutput:
-        message = describe_error(exc, self._name)
-        return ToolOutput(
-            tool_name=self._name,
-            blocks=[TextBlock(text=message)],
-            raw_input={"args": args, "kwargs": input},
-            raw_output=message,
-            is_error=True,
-            exception=exc,
-        )
-
-    # -------------------------------------------------------------------------------- calling
 
     def call(self, *args: Any, **kwargs: Any) -> ToolOutput:
         """Sync call (also from inside a running event loop)."""
         ctx = self._pop_workflow_context(kwargs)
         input = self._input(args, kwargs)
-        try:
-            result = call_tool(self._runner, input, self._sync_context(ctx))
-        except Exception as e:
-            if is_model_facing_error(e):
-                return self._error(args, input, e)
-            raise
-        return self._output(args, input, result)
+        return _output(self._invoker.invoke(input, ctx), {"args": args, "kwargs": input})
 
     async def acall(self, *args: Any, **kwargs: Any) -> ToolOutput:
-        """Async call: the path LlamaIndex agents take."""
+        """Async call: the path LlamaIndex agents take (a sync tool runs on a worker thread)."""
         ctx = self._pop_workflow_context(kwargs)
         input = self._input(args, kwargs)
-        try:
-            context = None if ctx is None and self._context_hook is None else await self._async_context(ctx)
-            result = await self._arun(input, context)
-        except Exception as e:
-            if is_model_facing_error(e):
-                return self._error(args, input, e)
-            raise
-        return self._output(args, input, result)
+        return _output(await self._invoker.ainvoke(input, ctx), {"args": args, "kwargs": input})
 
     def __repr__(self) -> str:
-        return f"StandardFunctionTool(name={self._name!r})"
+        return f"StandardFunctionTool(name={self._invoker.name!r})"
 
 
-def to_llamaindex(
-    tool: StandardToolV0[Any, Any, Any],
-    *,
-    name: str | None = None,
-    rename: Rename = None,
-    context: ContextHook | None = None,
-    approval: ApprovalCallback | None = None,
-    allow_unapproved: bool = False,
-) -> BaseTool:
+def to_llamaindex(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOptions]) -> BaseTool:
     """Convert a neutral tool into a LlamaIndex tool (a `StandardFunctionTool`).
 
-    - `name` / `rename`: the name to give it (a name LlamaIndex would rewrite is refused with
-      `ToolNameError`, never silently sanitized, since agents look tools up by the raw name).
-    - `context`: maps the workflow `Context` (None outside a workflow) to the neutral context;
-      default: `await ctx.store.get(CONTEXT_KEY, default=None)`.
-    - `approval` / `allow_unapproved`: LlamaIndex has no approval mechanism, so a tool with
-      `meta["requires_approval"]` needs a callback asked before each call, or an explicit opt-out
-      (else `ApprovalRequiredError`).
+    Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
+    `threaded`; see the README's options table). A name LlamaIndex would rewrite is refused with
+    `ToolNameError` (agents look tools up by the raw name). `context=` maps the workflow `Context`
+    (None outside a workflow) to the neutral context; default `default_context`. LlamaIndex has no
+    approval mechanism, so a tool with `meta["requires_approval"]` needs `approval=` (asked before
+    each call that needs it) or `allow_unapproved=True` (else `ApprovalRequiredError`).
 
     A tool that came from LlamaIndex (`from_llamaindex`) goes home as the very same object.
     """
+    shared, _ = split_options(options, None, where="to_llamaindex")
     origin = get_origin(tool)
-    if isinstance(origin, BaseTool) and name is None and rename is None and context is None:
+    if isinstance(origin, BaseTool) and shared.without_rename().is_default and shared.rename is None:
         return origin
-    tool_name = resolve_name(tool.name, "llamaindex", name if name is not None else rename)
-    runner = ensure_approval(tool, target="LlamaIndex", approval=approval, allow_unapproved=allow_unapproved)
-    if context is None and isinstance(origin, FunctionTool) and origin.requires_context:
-        context = _pass_workflow_context  # a native ctx-taking tool gets the agent's own Context
-    converted = StandardFunctionTool(tool, name=tool_name, runner=runner, context=context)
+    name = resolve_name(tool.name, "llamaindex", shared.rename)
+    default = default_context
+    if isinstance(origin, FunctionTool) and origin.requires_context:
+        default = _pass_workflow_context  # a native ctx-taking tool gets the agent's own Context
+    invoker = Invoker(tool, name=name, target="LlamaIndex", options=shared, context=default)
+    converted = StandardFunctionTool(tool, invoker=invoker)
     set_origin(converted, tool)
     return converted
 
 
 def to_llamaindex_tools(
-    tools: Iterable[StandardToolV0[Any, Any, Any]],
-    *,
-    rename: Rename = None,
-    context: ContextHook | None = None,
-    approval: ApprovalCallback | None = None,
-    allow_unapproved: bool = False,
+    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[ToolOptions]
 ) -> list[BaseTool]:
     """Convert several tools at once; two tools with the same final name raise `ToolNameError`
     (an agent would silently keep only one of them)."""
-    out = [
-        to_llamaindex(t, rename=rename, context=context, approval=approval, allow_unapproved=allow_unapproved)
-        for t in tools
-    ]
+    out = [to_llamaindex(t, **options) for t in tools]
     check_unique_names((t.metadata.get_name() for t in out), "LlamaIndex")
     return out

@@ -22,7 +22,7 @@ from typing import Any
 
 import mcp.types as mt
 
-from interop import SchemaConversionError, StandardToolV0, validate_meta
+from interop import SchemaConversionError, StandardToolV0
 from interop.bridge import (
     MCP_HINTS,
     Rename,
@@ -32,6 +32,7 @@ from interop.bridge import (
     output_json_schema,
     resolve_name,
     set_origin,
+    validate_meta,
 )
 
 __all__ = ["META_KEY", "WRAP_MARKER", "meta_from_mcp", "to_mcp", "unwrap_output_schema"]

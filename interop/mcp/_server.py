@@ -9,39 +9,34 @@ An unknown tool name is a protocol error, as the spec asks.
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-import anyio.to_thread
 import mcp.types as mt
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+from typing_extensions import Unpack
 
 from interop import StandardToolV0
 from interop.bridge import (
-    ApprovalCallback,
-    Rename,
-    acall,
-    call,
-    describe_error,
-    ensure_approval,
-    is_async_tool,
-    is_model_facing_error,
+    Invoker,
+    Options,
+    Outcome,
+    ToolOptions,
     output_json_schema,
-    to_json_text,
+    split_options,
     to_jsonable,
 )
 
 from ._descriptor import is_object_schema, to_mcp
 from ._result import MCPResult
 
-__all__ = ["ContextHook", "add_tools", "build_server", "default_context"]
+__all__ = ["ContextHook", "ServerOptions", "add_tools", "build_server", "default_context", "to_call_result"]
 
 logger = logging.getLogger("interop.mcp")
 
@@ -49,6 +44,7 @@ ContextHook = Callable[[ServerRequestContext[Any, Any]], Any]
 """Maps the MCP request context to the neutral `context` a tool's `execute` receives."""
 
 _CONTENT_BLOCKS = (mt.TextContent, mt.ImageContent, mt.AudioContent, mt.ResourceLink, mt.EmbeddedResource)
+_NATIVE = (mt.CallToolResult, MCPResult, *_CONTENT_BLOCKS)
 
 
 def default_context(ctx: ServerRequestContext[Any, Any]) -> Any:
@@ -61,17 +57,74 @@ def default_context(ctx: ServerRequestContext[Any, Any]) -> Any:
     return ctx
 
 
+def content_block(part: Any, tool_name: str) -> mt.ContentBlock:
+    """A text or content part as an MCP content block (a file as an embedded blob resource)."""
+    if isinstance(part, str):
+        return mt.TextContent(type="text", text=part)
+    kind = type(part).__name__
+    if kind == "Image":
+        return mt.ImageContent(type="image", data=part.base64, mime_type=part.media_type)
+    if kind == "Audio":
+        return mt.AudioContent(type="audio", data=part.base64, mime_type=part.media_type)
+    name = getattr(part, "name", None) or "result"
+    return mt.EmbeddedResource(
+        type="resource",
+        resource=mt.BlobResourceContents(
+            uri=f"interop://{tool_name}/{name}", mime_type=part.media_type, blob=part.base64
+        ),
+    )
+
+
+def _native_result(value: Any) -> mt.CallToolResult | None:
+    """A value already in MCP's form (a consumed tool's result served again): kept as it is."""
+    if isinstance(value, mt.CallToolResult):
+        return value
+    if isinstance(value, MCPResult):
+        return mt.CallToolResult(
+            content=list(value.content),
+            structured_content=value.structured_content,
+            _meta=dict(value.meta) if value.meta is not None else None,
+        )
+    if isinstance(value, _CONTENT_BLOCKS):
+        return mt.CallToolResult(content=[value])
+    if isinstance(value, Sequence) and value and all(isinstance(v, _CONTENT_BLOCKS) for v in value):
+        return mt.CallToolResult(content=list(value))
+    return None
+
+
+def to_call_result(
+    outcome: Outcome, served: _Served, protocol_version: str | None, wrap: bool
+) -> mt.CallToolResult:
+    """An `Outcome` as a `CallToolResult`: content blocks, `structuredContent`, or `isError`."""
+    if outcome.status != "ok":  # error, denied: the model reads it and can act on it
+        return mt.CallToolResult(content=[mt.TextContent(type="text", text=outcome.text)], is_error=True)
+    native = _native_result(outcome.value)
+    if native is not None:
+        return native
+    content = [content_block(p, served.name) for p in outcome.parts]
+    if outcome.has_content:
+        return mt.CallToolResult(content=content)
+    data = to_jsonable(outcome.value)
+    structured: Any = None
+    if served.has_output:
+        structured = {"result": data} if served.non_object_output and wrap else data
+    elif isinstance(data, dict) or (protocol_version in MODERN_PROTOCOL_VERSIONS and data is not None):
+        structured = data
+    if structured is None:
+        return mt.CallToolResult(content=content)
+    return mt.CallToolResult(content=content, structured_content=structured)
+
+
 @dataclass(frozen=True)
 class _Served:
-    """One neutral tool as served: its callable form and its two descriptors."""
+    """One neutral tool as served: its call path and its two descriptors."""
 
-    tool: StandardToolV0[Any, Any, Any]
+    invoker: Invoker
     name: str
     wrapped: mt.Tool
     raw: mt.Tool
     has_output: bool
     non_object_output: bool
-    is_async: bool
 
 
 class _ToolHandlers:
@@ -81,35 +134,24 @@ class _ToolHandlers:
         self,
         tools: Iterable[StandardToolV0[Any, Any, Any]],
         *,
-        rename: Rename,
-        context: ContextHook | None,
-        approval: ApprovalCallback | None,
-        allow_unapproved: bool,
-        mask_errors: bool,
+        options: Options,
         wrap_output: bool | Literal["auto"],
-        threaded: bool,
     ) -> None:
-        self.context = context
-        self.mask_errors = mask_errors
         self.wrap_output = wrap_output
-        self.threaded = threaded
         self.served: dict[str, _Served] = {}
         for tool in tools:
-            runnable = ensure_approval(
-                tool, target="MCP", approval=approval, allow_unapproved=allow_unapproved
-            )
-            wrapped = to_mcp(tool, rename=rename, wrap_output=True)
+            wrapped = to_mcp(tool, rename=options.rename, wrap_output=True)
             if wrapped.name in self.served:
                 raise ValueError(f"two tools are served under the name {wrapped.name!r}; pass rename=")
             out = output_json_schema(tool)
+            invoker = Invoker(tool, name=wrapped.name, target="MCP", options=options, context=default_context)
             self.served[wrapped.name] = _Served(
-                tool=runnable,
+                invoker=invoker,
                 name=wrapped.name,
                 wrapped=wrapped,
-                raw=to_mcp(tool, rename=rename, wrap_output=False),
+                raw=to_mcp(tool, rename=options.rename, wrap_output=False),
                 has_output=out is not None,
                 non_object_output=out is not None and not is_object_schema(out),
-                is_async=is_async_tool(runnable),
             )
         self.input_schemas = {name: s.wrapped.input_schema for name, s in self.served.items()}
 
@@ -128,96 +170,44 @@ class _ToolHandlers:
     ) -> mt.CallToolResult:
         served = self.served[params.name]
         args = params.arguments if params.arguments is not None else {}
-        context = self.context(ctx) if self.context is not None else ctx
         try:
-            if served.is_async or not self.threaded:
-                value = await acall(served.tool, args, context)
-            else:
-                value = await anyio.to_thread.run_sync(functools.partial(call, served.tool, args, context))
+            outcome = await served.invoker.ainvoke(args, ctx)
         except MCPError:
             raise
-        except Exception as exc:
-            return self.error_result(served.name, exc)
-        return self.result(served, value, self.wraps(ctx.protocol_version), ctx.protocol_version)
+        return to_call_result(outcome, served, ctx.protocol_version, self.wraps(ctx.protocol_version))
 
-    def error_result(self, name: str, exc: Exception) -> mt.CallToolResult:
-        if is_model_facing_error(exc):
-            text = describe_error(exc, name)
-        else:
-            logger.exception("tool %r raised an unexpected exception", name)
-            text = (
-                f"Error from tool {name!r}: the tool failed with an internal error"
-                if self.mask_errors
-                else describe_error(exc, name)
-            )
-        return mt.CallToolResult(content=[mt.TextContent(type="text", text=text)], is_error=True)
 
-    @staticmethod
-    def result(served: _Served, value: Any, wrap: bool, protocol_version: str | None) -> mt.CallToolResult:
-        if isinstance(value, mt.CallToolResult):
-            return value
-        if isinstance(value, MCPResult):  # a consumed MCP tool served again: keep its content
-            return mt.CallToolResult(
-                content=list(value.content),
-                structured_content=value.structured_content,
-                _meta=dict(value.meta) if value.meta is not None else None,
-            )
-        if isinstance(value, _CONTENT_BLOCKS):
-            return mt.CallToolResult(content=[value])
-        if isinstance(value, Sequence) and value and all(isinstance(v, _CONTENT_BLOCKS) for v in value):
-            return mt.CallToolResult(content=list(value))
-        data = to_jsonable(value)
-        text = mt.TextContent(type="text", text=to_json_text(data))
-        structured: Any = None
-        if served.has_output:
-            structured = {"result": data} if served.non_object_output and wrap else data
-        elif isinstance(data, dict) or (protocol_version in MODERN_PROTOCOL_VERSIONS and data is not None):
-            structured = data
-        if structured is None:
-            return mt.CallToolResult(content=[text])
-        return mt.CallToolResult(content=[text], structured_content=structured)
+class ServerOptions(ToolOptions, total=False):
+    """`add_tools` / `build_server` / `serve` options: the shared ones plus:"""
+
+    wrap_output: bool | Literal["auto"]
+    """`"auto"` (default) wraps non-object outputs as `{"result": ...}` where the protocol version
+    needs an object root (up to 2025-11-25); `True`/`False` force it."""
 
 
 def add_tools(
     server: Server[Any] | MCPServer[Any],
     tools: Iterable[StandardToolV0[Any, Any, Any]],
-    *,
-    rename: Rename = None,
-    context: ContextHook | None = None,
-    approval: ApprovalCallback | None = None,
-    allow_unapproved: bool = False,
-    mask_errors: bool = True,
-    wrap_output: bool | Literal["auto"] = "auto",
-    threaded: bool = True,
+    **options: Unpack[ServerOptions],
 ) -> None:
     """Serve neutral `tools` from an MCP server you already have (low-level `Server` or `MCPServer`).
 
     The server's own tools stay: `tools/list` lists ours first, then its own; `tools/call` runs
     ours and hands any other name to its own handler (a neutral tool shadows a same-named one).
 
-    - `rename`: a new name per tool (string, mapping or function); names follow the MCP rule.
-    - `context`: maps the `ServerRequestContext` to the neutral context (default: the context itself).
-    - `approval` / `allow_unapproved`: MCP has only hints, so a tool with `requires_approval`
-      needs a callback asked before each call, or an explicit opt-out (the flag still travels in
-      `_meta`, so an MCP client built on this package can ask its own user).
-    - `mask_errors`: hide the text of unexpected exceptions (the default); they are logged.
-    - `wrap_output`: `"auto"` wraps non-object outputs as `{"result": ...}` on protocol versions
-      that need an object root (up to 2025-11-25) and not on 2026-07-28; `True`/`False` force it.
-    - `threaded`: run sync tools on a worker thread (default) so slow tools do not block the loop.
+    Options: the shared ones (see the README's options table) and `wrap_output`. `context` maps
+    the `ServerRequestContext` to the neutral context (default: the context itself). `errors`
+    defaults to `"masked"`: an unexpected exception is an `isError` result with a generic message
+    (and is logged), as MCP servers do.
     """
+    given: dict[str, Any] = dict(options)
+    if "errors" not in given and "mask_errors" not in given:
+        given["errors"] = "masked"
+    shared, own = split_options(given, ServerOptions, where="interop.mcp")
+    handlers = _ToolHandlers(tools, options=shared, wrap_output=own.get("wrap_output", "auto"))
     low: Server[Any] = (
         server._lowlevel_server if isinstance(server, MCPServer) else server
     )  # the SDK itself reaches the low-level server this way
-    handlers = _ToolHandlers(
-        tools,
-        rename=rename,
-        context=context,
-        approval=approval,
-        allow_unapproved=allow_unapproved,
-        mask_errors=mask_errors,
-        wrap_output=wrap_output,
-        threaded=threaded,
-    )
     prev_list = low.get_request_handler("tools/list")
     prev_call = low.get_request_handler("tools/call")
     prev_schema = low.get_tool_input_schema
@@ -265,13 +255,7 @@ def build_server(
     name: str = "interop",
     version: str = "",
     instructions: str | None = None,
-    rename: Rename = None,
-    context: ContextHook | None = None,
-    approval: ApprovalCallback | None = None,
-    allow_unapproved: bool = False,
-    mask_errors: bool = True,
-    wrap_output: bool | Literal["auto"] = "auto",
-    threaded: bool = True,
+    **options: Any,
 ) -> Server[Any]:
     """A low-level MCP `Server` serving `tools` (options as in `add_tools`).
 
@@ -279,15 +263,5 @@ def build_server(
     ASGI app), or use `serve`.
     """
     server: Server[Any] = Server(name, version=version, instructions=instructions)
-    add_tools(
-        server,
-        tools,
-        rename=rename,
-        context=context,
-        approval=approval,
-        allow_unapproved=allow_unapproved,
-        mask_errors=mask_errors,
-        wrap_output=wrap_output,
-        threaded=threaded,
-    )
+    add_tools(server, tools, **options)
     return server

@@ -21,7 +21,7 @@ from interop._strict import (
 )
 
 from ._anthropic import AnthropicToolset, check_anthropic_strict_limits, to_anthropic_tool
-from ._dispatch import Dispatcher, ToolCall, ToolOutcome
+from ._dispatch import Dispatcher, DispatchError, ToolCall, ToolOutcome
 from ._gemini import GeminiToolset, to_gemini_function_declaration
 from ._openai import OpenAIToolset, to_openai_chat_tool, to_openai_responses_tool
 
@@ -29,6 +29,7 @@ __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
     "OPENAI_STRICT_LIMITS",
     "AnthropicToolset",
+    "DispatchError",
     "Dispatcher",
     "GeminiToolset",
     "OpenAIToolset",

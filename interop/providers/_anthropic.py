@@ -10,9 +10,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from typing_extensions import Unpack
+
 from interop._errors import SchemaConversionError
 from interop._strict import ANTHROPIC_STRICT_LIMITS
-from interop.bridge import ApprovalCallback, Rename, StrictSchema, check_name
+from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind, placeholder
 
 from ._common import inline_refs, tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
@@ -73,8 +75,23 @@ def _calls(obj: Any) -> list[ToolCall]:
     ]
 
 
+def _content(part: Any) -> dict[str, Any]:
+    """A text or content part as a `tool_result` content block (images and PDFs natively)."""
+    if isinstance(part, str):
+        return {"type": "text", "text": part}
+    source = {"type": "base64", "media_type": part.media_type, "data": part.base64}
+    if content_kind(part) == "image":
+        return {"type": "image", "source": source}
+    if part.media_type == "application/pdf":
+        return {"type": "document", "source": source}
+    return {"type": "text", "text": placeholder(part)}  # a kind Anthropic cannot carry
+
+
 def _block(outcome: ToolOutcome) -> dict[str, Any]:
-    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": outcome.call.id, "content": outcome.text}
+    content: Any = outcome.text
+    if outcome.outcome.has_content:
+        content = [_content(p) for p in outcome.parts]
+    block: dict[str, Any] = {"type": "tool_result", "tool_use_id": outcome.call.id, "content": content}
     if outcome.is_error:
         block["is_error"] = True
     return block
@@ -91,7 +108,9 @@ class AnthropicToolset:
         {"role": "user", "content": toolset.dispatch(message, context=user)},
     ]
     ```
-    Failures (bad arguments, `ToolError`, unknown tools) come back with `is_error: true`.
+    Failures (bad arguments, `ToolError`, unknown tools, denials) come back with `is_error: true`;
+    images and PDFs a tool returns go back as `image` / `document` blocks. Options: the shared ones
+    (see the README's options table).
     """
 
     def __init__(
@@ -100,11 +119,8 @@ class AnthropicToolset:
         *,
         strict: bool | None = None,
         inline_refs: bool = True,
-        rename: Rename = None,
-        approval: ApprovalCallback | None = None,
-        allow_unapproved: bool = False,
         parallel: bool = True,
-        handle_errors: bool = False,
+        **options: Unpack[ToolOptions],
     ) -> None:
         descriptors: list[dict[str, Any]] = []
 
@@ -114,18 +130,9 @@ class AnthropicToolset:
             return compiled
 
         self.dispatcher = Dispatcher(
-            tools,
-            provider="anthropic",
-            strict_for=strict_for,
-            rename=rename,
-            approval=approval,
-            allow_unapproved=allow_unapproved,
-            parallel=parallel,
-            handle_errors=handle_errors,
+            tools, provider="anthropic", strict_for=strict_for, parallel=parallel, **options
         )
-        check_anthropic_strict_limits(
-            [e.strict for e in self.dispatcher.entries.values() if e.strict is not None]
-        )
+        check_anthropic_strict_limits(list(self.dispatcher.strict.values()))
         self.tools: list[dict[str, Any]] = descriptors
         """The descriptors to pass as `tools=`."""
 

@@ -1,10 +1,13 @@
-"""The shared dispatch core: route a model's tool calls to neutral tools and collect the outcomes.
+"""The shared dispatch: route a model's tool calls to neutral tools through the invocation pipeline.
 
-Provider modules only translate shapes (a Chat `tool_call`, a Responses `function_call` item, an
-Anthropic `tool_use` block, a Gemini `functionCall` part) into `ToolCall`s and `ToolOutcome`s back
-into the provider's follow-up messages. Validation happens once, in the tool's own `execute`.
-Bad JSON, unknown tools, invalid arguments and `ToolError` become error outcomes the model can
-correct from; other exceptions propagate unless `handle_errors=True`.
+Provider modules only translate shapes: a Chat `tool_call`, a Responses `function_call` item, an
+Anthropic `tool_use` block or a Gemini `functionCall` part into a `ToolCall`, and each
+`ToolOutcome` back into the provider's follow-up message (text, or image/document parts where
+the provider takes them). Everything between is the core `Invoker`: parsing, strict-null
+restore, approval, one thread policy, result encoding, the `errors` policy. An unknown tool is an
+error outcome the model can correct from. When a call raises (an unexpected exception under
+`errors="model-facing"`), the other calls of the batch still finish, and `DispatchError` carries
+every outcome that was reached, so a retry never repeats a side effect that already happened.
 """
 
 from __future__ import annotations
@@ -15,26 +18,21 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
-from interop._protocols import StandardToolV0
+from interop import StandardToolV0, ToolError
 from interop.bridge import (
-    ApprovalCallback,
-    ArgumentsNotJSON,
-    Rename,
+    Invoker,
+    Outcome,
+    Part,
     StrictSchema,
-    acall,
-    call,
+    ToolOptions,
     check_unique_names,
-    describe_error,
-    ensure_approval,
     is_async_tool,
-    is_model_facing_error,
-    parse_arguments,
     resolve_name,
     run_sync,
-    to_json_text,
+    split_options,
 )
 
-__all__ = ["Dispatcher", "ToolCall", "ToolOutcome", "field_of"]
+__all__ = ["DispatchError", "Dispatcher", "ToolCall", "ToolOutcome", "field_of"]
 
 AnyTool = StandardToolV0[Any, Any, Any]
 
@@ -49,30 +47,53 @@ class ToolCall:
     """JSON text (OpenAI) or an already-parsed value (Anthropic, Gemini)."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True)
 class ToolOutcome:
-    """What came of one call: the result (or None) and the text the model sees."""
+    """What came of one call: the pipeline's `Outcome` for the provider's follow-up message."""
 
     call: ToolCall
-    is_error: bool
-    value: Any
-    text: str
+    outcome: Outcome
+
+    @property
+    def is_error(self) -> bool:
+        return not self.outcome.ok
+
+    @property
+    def value(self) -> Any:
+        """The structured result (None for an error)."""
+        return self.outcome.value
+
+    @property
+    def text(self) -> str:
+        """What the model sees, as one text (content values as short placeholders)."""
+        return self.outcome.text
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """What the model sees: text and content values."""
+        return self.outcome.parts
 
 
-@dataclass(frozen=True)
-class _Entry:
-    tool: AnyTool
-    strict: StrictSchema | None
-    is_async: bool
+class DispatchError(Exception):
+    """A call of a batch raised; `outcomes` holds what every other call of the batch gave.
 
+    `outcomes[i]` is the `ToolOutcome` of call `i`, or None for a call that raised; `errors`
+    maps those indices to their exceptions (the first is also `__cause__`).
+    """
 
-class _BadCall(Exception):
-    """A call that cannot reach a tool (unknown name, arguments that are not JSON)."""
+    def __init__(self, outcomes: list[ToolOutcome | None], errors: dict[int, BaseException]) -> None:
+        self.outcomes = outcomes
+        self.errors = errors
+        first = min(errors)
+        super().__init__(
+            f"{len(errors)} of {len(outcomes)} tool calls raised (first: call {first}, "
+            f"{type(errors[first]).__name__}: {errors[first]}); the other outcomes are in .outcomes"
+        )
 
 
 def field_of(obj: Any, *names: str, default: Any = None) -> Any:
     """The first of `names` found on `obj` as a key (dicts) or an attribute (SDK objects)."""
-    if isinstance(obj, dict) or isinstance(obj, Mapping):
+    if isinstance(obj, Mapping):
         for name in names:
             if name in obj:
                 return obj[name]
@@ -85,7 +106,12 @@ def field_of(obj: Any, *names: str, default: Any = None) -> Any:
 
 
 class Dispatcher:
-    """Neutral tools indexed by the name each provider sees, with their strict schemas."""
+    """Neutral tools indexed by the name each provider sees, each with its call path.
+
+    `options` are the shared ones (see `interop.bridge.Options`); the `context` given to each
+    dispatch is the neutral context (a `context=` hook maps it first). Providers have no approval
+    mechanism: a tool that needs approval needs `approval=` or `allow_unapproved=True`.
+    """
 
     def __init__(
         self,
@@ -93,70 +119,41 @@ class Dispatcher:
         *,
         provider: str,
         strict_for: Callable[[AnyTool, str], StrictSchema | None],
-        rename: Rename = None,
-        approval: ApprovalCallback | None = None,
-        allow_unapproved: bool = False,
         parallel: bool = True,
-        handle_errors: bool = False,
+        **options: Any,
     ) -> None:
+        shared, _ = split_options(options, ToolOptions, where=f"the {provider} toolset")
         self.provider = provider
         self.parallel = parallel
-        self.handle_errors = handle_errors
-        names = [resolve_name(tool.name, provider, rename) for tool in tools]
+        names = [resolve_name(tool.name, provider, shared.rename) for tool in tools]
         check_unique_names(names, provider)
-        self.entries: dict[str, _Entry] = {}
+        self.entries: dict[str, Invoker] = {}
+        self.strict: dict[str, StrictSchema] = {}
         for tool, name in zip(tools, names, strict=True):
-            guarded = ensure_approval(
-                tool, target=provider, approval=approval, allow_unapproved=allow_unapproved
-            )
-            self.entries[name] = _Entry(guarded, strict_for(tool, name), is_async_tool(guarded))
+            compiled = strict_for(tool, name)
+            if compiled is not None:
+                self.strict[name] = compiled
+            restore = compiled.restore if compiled is not None and compiled.injected else None
+            self.entries[name] = Invoker(tool, name=name, target=provider, options=shared, restore=restore)
 
-    # ------------------------------------------------------------------------------------------ preparing
-
-    def _prepare(self, call_: ToolCall) -> tuple[_Entry, Any]:
-        entry = self.entries.get(call_.name)
-        if entry is None:
-            known = ", ".join(repr(n) for n in self.entries) or "none"
-            raise _BadCall(f"Unknown tool {call_.name!r}. Available tools: {known}.")
-        args = call_.arguments
-        if args is None or isinstance(args, (str, bytes)):
-            try:
-                args = parse_arguments(args, call_.name)
-            except ArgumentsNotJSON as e:
-                raise _BadCall(str(e)) from None
-        if entry.strict is not None:
-            args = entry.strict.restore(args)
-        return entry, args
-
-    def _fail(self, call_: ToolCall, exc: BaseException) -> ToolOutcome:
-        if isinstance(exc, _BadCall):
-            return ToolOutcome(call=call_, is_error=True, value=None, text=str(exc))
-        if is_model_facing_error(exc) or (self.handle_errors and isinstance(exc, Exception)):
-            return ToolOutcome(call=call_, is_error=True, value=None, text=describe_error(exc, call_.name))
-        raise exc
-
-    @staticmethod
-    def _ok(call_: ToolCall, value: Any) -> ToolOutcome:
-        return ToolOutcome(call=call_, is_error=False, value=value, text=to_json_text(value))
-
-    # ------------------------------------------------------------------------------------------ running
+    def _unknown(self, call_: ToolCall) -> ToolOutcome:
+        known = ", ".join(repr(n) for n in self.entries) or "none"
+        error = ToolError(f"Unknown tool {call_.name!r}. Available tools: {known}.")
+        return ToolOutcome(call_, Outcome("error", str(call_.name), parts=(str(error),), error=error))
 
     def run_one(self, call_: ToolCall, context: Any = None) -> ToolOutcome:
         """Run one call from sync code."""
-        try:
-            entry, args = self._prepare(call_)
-            return self._ok(call_, call(entry.tool, args, context))
-        except Exception as e:
-            return self._fail(call_, e)
+        invoker = self.entries.get(call_.name)
+        if invoker is None:
+            return self._unknown(call_)
+        return ToolOutcome(call_, invoker.invoke(call_.arguments, context, call_id=call_.id))
 
-    async def arun_one(self, call_: ToolCall, context: Any = None, *, thread: bool = False) -> ToolOutcome:
-        """Run one call from async code; a sync tool runs in a worker thread when `thread`."""
-        try:
-            entry, args = self._prepare(call_)
-            value = await acall(entry.tool, args, context, thread=thread)
-            return self._ok(call_, value)
-        except Exception as e:
-            return self._fail(call_, e)
+    async def arun_one(self, call_: ToolCall, context: Any = None) -> ToolOutcome:
+        """Run one call from async code (a sync tool on a worker thread unless `threaded=False`)."""
+        invoker = self.entries.get(call_.name)
+        if invoker is None:
+            return self._unknown(call_)
+        return ToolOutcome(call_, await invoker.ainvoke(call_.arguments, context, call_id=call_.id))
 
     def run(self, calls: Sequence[ToolCall], context: Any = None) -> list[ToolOutcome]:
         """Run calls from sync code: sync tools in threads when parallel, async ones on one loop."""
@@ -165,16 +162,44 @@ class Dispatcher:
         if any(self._is_async(c) for c in calls):
             return run_sync(self.arun(calls, context))
         if not self.parallel or len(calls) == 1:
-            return [self.run_one(c, context) for c in calls]
+            results: list[Any] = []
+            for c in calls:
+                try:
+                    results.append(self.run_one(c, context))
+                except Exception as e:
+                    results.append(e)
+            return _collect(results)
         with ThreadPoolExecutor(max_workers=min(len(calls), 16), thread_name_prefix="interop-tool") as pool:
-            return list(pool.map(lambda c: self.run_one(c, context), calls))
+            futures = [pool.submit(self.run_one, c, context) for c in calls]
+            return _collect([f.exception() or f.result() for f in futures])
 
     async def arun(self, calls: Sequence[ToolCall], context: Any = None) -> list[ToolOutcome]:
-        """Run calls from async code: gathered when parallel (sync tools in threads), in order otherwise."""
+        """Run calls from async code: gathered when parallel, in order otherwise."""
         if not self.parallel or len(calls) <= 1:
-            return [await self.arun_one(c, context) for c in calls]
-        return list(await asyncio.gather(*(self.arun_one(c, context, thread=True) for c in calls)))
+            results: list[Any] = []
+            for c in calls:
+                try:
+                    results.append(await self.arun_one(c, context))
+                except Exception as e:
+                    results.append(e)
+            return _collect(results)
+        gathered = await asyncio.gather(*(self.arun_one(c, context) for c in calls), return_exceptions=True)
+        return _collect(list(gathered))
 
     def _is_async(self, call_: ToolCall) -> bool:
-        entry = self.entries.get(call_.name)
-        return entry is not None and entry.is_async
+        invoker = self.entries.get(call_.name)
+        return invoker is not None and is_async_tool(invoker.tool)
+
+
+def _collect(results: list[Any]) -> list[ToolOutcome]:
+    """The outcomes, or `DispatchError` (with every outcome reached) when a call raised."""
+    errors = {i: r for i, r in enumerate(results) if isinstance(r, BaseException)}
+    if not errors:
+        return results
+    if len(results) == 1:
+        raise errors[0]
+    for error in errors.values():  # cancellation and interrupts are not the batch's business
+        if not isinstance(error, Exception):
+            raise error
+    outcomes = [None if isinstance(r, BaseException) else r for r in results]
+    raise DispatchError(outcomes, errors) from errors[min(errors)]

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from interop.bridge import ApprovalCallback, Rename, check_name, input_json_schema, to_jsonable
+from typing_extensions import Unpack
+
+from interop.bridge import ToolOptions, check_name, input_json_schema, to_jsonable
 
 from ._common import check_object_root
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
@@ -67,11 +69,19 @@ def _calls(obj: Any) -> list[ToolCall]:
 
 
 def _part(outcome: ToolOutcome) -> dict[str, Any]:
+    body: dict[str, Any] = {"name": outcome.call.name}
     if outcome.is_error:
-        response: dict[str, Any] = {"error": outcome.text}
+        body["response"] = {"error": outcome.text}
+    elif outcome.outcome.has_content:  # multimodal function response: text, plus inline data parts
+        texts = [p for p in outcome.parts if isinstance(p, str)]
+        body["response"] = {"output": "\n".join(texts) if texts else "(see the attached content)"}
+        body["parts"] = [
+            {"inlineData": {"mimeType": p.media_type, "data": p.base64}}
+            for p in outcome.parts
+            if not isinstance(p, str)
+        ]
     else:
-        response = {"output": to_jsonable(outcome.value)}
-    body: dict[str, Any] = {"name": outcome.call.name, "response": response}
+        body["response"] = {"output": to_jsonable(outcome.value)}
     if outcome.call.id is not None:
         body["id"] = outcome.call.id
     return {"functionResponse": body}
@@ -87,7 +97,8 @@ class GeminiToolset:
     contents += [response.candidates[0].content,
                  {"role": "user", "parts": toolset.dispatch(response, context=user)}]
     ```
-    Results go back as `{"output": value}`, failures as `{"error": message}`.
+    Results go back as `{"output": value}` (images, audio and files as inline-data parts of the
+    function response), failures as `{"error": message}`. Options: the shared ones.
     """
 
     def __init__(
@@ -95,11 +106,8 @@ class GeminiToolset:
         tools: Sequence[AnyTool],
         *,
         mode: GeminiMode = "parameters",
-        rename: Rename = None,
-        approval: ApprovalCallback | None = None,
-        allow_unapproved: bool = False,
         parallel: bool = True,
-        handle_errors: bool = False,
+        **options: Unpack[ToolOptions],
     ) -> None:
         declarations: list[dict[str, Any]] = []
 
@@ -107,14 +115,7 @@ class GeminiToolset:
             declarations.append(to_gemini_function_declaration(tool, mode=mode, name=name))
 
         self.dispatcher = Dispatcher(
-            tools,
-            provider="gemini",
-            strict_for=declare,
-            rename=rename,
-            approval=approval,
-            allow_unapproved=allow_unapproved,
-            parallel=parallel,
-            handle_errors=handle_errors,
+            tools, provider="gemini", strict_for=declare, parallel=parallel, **options
         )
         self.declarations: list[dict[str, Any]] = declarations
         """The function declarations."""

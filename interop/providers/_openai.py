@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from interop.bridge import ApprovalCallback, Rename, StrictSchema, check_name
+from typing_extensions import Unpack
+
+from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind
 
 from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
@@ -77,10 +79,21 @@ def _calls(obj: Any) -> list[tuple[str, ToolCall]]:
     return calls
 
 
+def _input_part(part: Any) -> dict[str, Any]:
+    """A Responses `function_call_output` part: text, an image, or a file (as data URLs)."""
+    if isinstance(part, str):
+        return {"type": "input_text", "text": part}
+    url = f"data:{part.media_type};base64,{part.base64}"
+    if content_kind(part) == "image":
+        return {"type": "input_image", "image_url": url}
+    return {"type": "input_file", "file_data": url, "filename": getattr(part, "name", None) or "file"}
+
+
 def _message(kind: str, outcome: ToolOutcome) -> dict[str, Any]:
-    if kind == "chat":
+    if kind == "chat":  # Chat tool messages carry text only: content values as placeholders
         return {"role": "tool", "tool_call_id": outcome.call.id, "content": outcome.text}
-    return {"type": "function_call_output", "call_id": outcome.call.id, "output": outcome.text}
+    output: Any = [_input_part(p) for p in outcome.parts] if outcome.outcome.has_content else outcome.text
+    return {"type": "function_call_output", "call_id": outcome.call.id, "output": output}
 
 
 class OpenAIToolset:
@@ -93,9 +106,11 @@ class OpenAIToolset:
     ```
     `dispatch` accepts a ChatCompletion, its message, a Responses `Response`, or a list of Chat
     `tool_calls` / Responses `function_call` items (SDK objects or dicts), and returns tool
-    messages (Chat) or `function_call_output` items (Responses). Calls run concurrently when
-    `parallel` (async tools gathered, sync tools in threads). Tools with `requires_approval` need
-    `approval=` (asked before each call) or `allow_unapproved=True`.
+    messages (Chat) or `function_call_output` items (Responses; images and files a tool returns go
+    as `input_image` / `input_file` parts, Chat messages get a short placeholder). Calls run
+    concurrently when `parallel` (async tools gathered, sync tools in threads). Options: the shared
+    ones (see the README's options table); a tool with `requires_approval` needs `approval=`
+    (asked before each call that needs it) or `allow_unapproved=True`.
     """
 
     def __init__(
@@ -104,11 +119,8 @@ class OpenAIToolset:
         *,
         api: Literal["chat", "responses"] = "chat",
         strict: bool | None = None,
-        rename: Rename = None,
-        approval: ApprovalCallback | None = None,
-        allow_unapproved: bool = False,
         parallel: bool = True,
-        handle_errors: bool = False,
+        **options: Unpack[ToolOptions],
     ) -> None:
         self.api = api
         descriptors: list[dict[str, Any]] = []
@@ -121,14 +133,7 @@ class OpenAIToolset:
             return compiled
 
         self.dispatcher = Dispatcher(
-            tools,
-            provider="openai",
-            strict_for=strict_for,
-            rename=rename,
-            approval=approval,
-            allow_unapproved=allow_unapproved,
-            parallel=parallel,
-            handle_errors=handle_errors,
+            tools, provider="openai", strict_for=strict_for, parallel=parallel, **options
         )
         self.tools: list[dict[str, Any]] = descriptors
         """The descriptors to pass as `tools=`."""

@@ -19,6 +19,7 @@ from llama_index.core.workflow import Context, StartEvent, StopEvent, Workflow, 
 from pydantic import BaseModel, Field
 
 import interop
+import interop.bridge
 from interop import (
     ApprovalRequiredError,
     FromContext,
@@ -242,14 +243,14 @@ def test_native_function_tool_to_neutral_and_back() -> None:
         interop.call(neutral, {"a": 1, "bogus": 2})
     assert CALLED == [(6, 7), (6, 2)]
     assert to_llamaindex(neutral) is native
-    assert not interop.is_async_tool(neutral)
+    assert not interop.bridge.is_async_tool(neutral)
 
 
 @pytest.mark.anyio
 async def test_native_async_function_tool() -> None:
     native = FunctionTool.from_defaults(amultiply)
     neutral = from_llamaindex(native)
-    assert interop.is_async_tool(neutral)
+    assert interop.bridge.is_async_tool(neutral)
     assert await interop.acall(neutral, {"a": 2, "b": 3}) == {"product": 6}
     assert interop.call(neutral, {"a": 2, "b": 4}) == {"product": 8}  # from inside a running loop
 
@@ -343,7 +344,7 @@ def test_plain_sync_base_tool() -> None:
 
     native = Reverse()
     neutral = from_llamaindex(native)
-    assert not interop.is_async_tool(neutral)
+    assert not interop.bridge.is_async_tool(neutral)
     assert interop.call(neutral, {"input": "abc"}) == "cba"
     assert to_llamaindex(neutral) is native
 
@@ -404,6 +405,6 @@ async def test_sync_paths_with_a_workflow_context_inside_a_running_loop() -> Non
     assert (await tool.acall(prefix="p", **{tool.ctx_param_name: ctx})).content == "p:u-5"  # type: ignore[attr-defined]
     # LlamaIndex -> neutral: a sync ctx-taking function called from async code through interop.call
     neutral = from_llamaindex(FunctionTool.from_defaults(sync_whoami))
-    assert not interop.is_async_tool(neutral)
+    assert not interop.bridge.is_async_tool(neutral)
     assert interop.call(neutral, {"prefix": "q"}, "u-6") == "q:Context"
     assert await SEEN_CTX[-1].store.get(CONTEXT_KEY) == "u-6"

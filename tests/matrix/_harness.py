@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import interop
+import interop.bridge
 from interop.bridge import get_origin, to_jsonable
 
 FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp"]

@@ -22,6 +22,7 @@ from _harness import FRAMEWORKS, call_target, convert, mcp_target, source_tools,
 from langchain_core.tools import InjectedToolArg
 
 import interop
+import interop.bridge
 from interop import ApprovalRequiredError
 from interop.bridge import get_origin
 
@@ -213,7 +214,7 @@ async def test_mx_requires_approval_is_enforced_or_refused_on_every_path() -> No
             from_openai_agents(function_tool(zap, needs_approval=True)),
         ]
         for neutral in carried:
-            assert interop.requires_approval(neutral), neutral
+            assert interop.bridge.requires_approval(neutral), neutral
             with pytest.raises(ApprovalRequiredError):
                 convert("llamaindex", neutral)
             assert convert("pydantic-ai", neutral).requires_approval

@@ -17,7 +17,8 @@ from pydantic import BaseModel, create_model
 from schema_corpus import SHAPES, Shape
 
 import interop
-from interop import SchemaConversionError, Success
+from interop import SchemaConversionError
+from interop.protocols import Success
 from interop.providers import (
     StrictSchema,
     compile_anthropic_strict,
