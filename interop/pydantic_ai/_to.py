@@ -1,7 +1,9 @@
 """Neutral tool -> pydantic-ai `Tool` (and a `FunctionToolset` of them).
 
 Described: the `ToolDefinition` carries the neutral input JSON Schema verbatim (`Tool.from_schema`;
-pydantic-ai only checks the arguments are a JSON object), `strict`, `requires_approval` (a static
+pydantic-ai only checks the arguments are a JSON object), or, with meta `strict: True`, its strict
+compilation (optional fields required-but-nullable; the pipeline drops those nulls again, so a
+default keeps its meaning), `strict`, `requires_approval` (a static
 `True` becomes pydantic-ai's deferred approval), the JSON-safe meta as `metadata` and the output
 schema as `return_schema`. Each call goes through the core invocation pipeline; its `Outcome` maps
 to pydantic-ai's channels:
@@ -49,6 +51,7 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
+    compile_openai_strict,
     get_origin,
     input_json_schema,
     json_safe_meta,
@@ -199,6 +202,12 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
             f"tool {tool.name!r}: pydantic-ai passes arguments as a JSON object, but the input schema "
             f"has type {schema['type']!r}; wrap the input in an object schema"
         )
+    strict = tool.meta.get("strict")
+    restore = None
+    if strict is True:  # compiled here, so optional fields stay optional (nullable, null = omitted)
+        compiled = compile_openai_strict(schema, tool_name=name)
+        schema = compiled.schema
+        restore = compiled.restore if compiled.injected else None
     invoker = Invoker(
         tool,
         name=name,
@@ -206,6 +215,7 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
         options=shared,
         context=_whole_context if origin is not None else _deps,
         native_approval=True,
+        restore=restore,
     )
     native: Tool[Any] = Tool.from_schema(
         _make_function(invoker), name=name, description=tool.description, json_schema=schema, takes_ctx=True
@@ -214,7 +224,6 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
     out_schema = output_json_schema(tool)
     if out_schema is not None:
         native.function_schema.return_schema = out_schema
-    strict = tool.meta.get("strict")
     native.strict = strict if isinstance(strict, bool) else None
     native.requires_approval = invoker.always_needs_approval and shared.approval is None
     native.max_retries = own.get("max_retries")

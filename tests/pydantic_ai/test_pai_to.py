@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -25,6 +26,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.test import TestModel
 
 import interop
+import interop.bridge
 from interop import FromContext, ToolError, ToolNameError, standard_tool
 from interop.pydantic_ai import from_pydantic_ai, to_pydantic_ai, to_pydantic_ai_toolset
 
@@ -117,8 +119,11 @@ def test_tool_definition_carries_schema_meta_title_and_return_schema() -> None:
     assert isinstance(native, Tool)
     assert td.name == "add"
     assert td.description == "Add two integers."
-    assert td.parameters_json_schema == interop.input_json_schema(add)  # verbatim
-    assert td.parameters_json_schema["properties"]["b"]["description"] == "Second addend"
+    # meta strict: our strict compilation, which keeps optional fields optional (nullable)
+    compiled = interop.bridge.compile_openai_strict(interop.input_json_schema(add), tool_name="add")
+    assert td.parameters_json_schema == compiled.schema
+    assert td.parameters_json_schema["properties"]["b"]["description"].startswith("Second addend")
+    assert to_pydantic_ai(slow_echo).tool_def.parameters_json_schema == interop.input_json_schema(slow_echo)
     assert td.strict is True
     assert td.kind == "function"
     assert td.metadata == {
@@ -161,7 +166,10 @@ def test_name_is_checked_and_can_be_renamed() -> None:
 
 
 def test_testmodel_run_calls_tool_with_deps_as_context() -> None:
-    agent = Agent(TestModel(), tools=[to_pydantic_ai(add)], deps_type=str)
+    # TestModel cannot make up values for type arrays (`["integer", "null"]`, what a strict schema
+    # has for optional fields), so this run uses the tool without `strict`
+    lax = dataclasses.replace(add, meta={k: v for k, v in add.meta.items() if k != "strict"})
+    agent = Agent(TestModel(), tools=[to_pydantic_ai(lax)], deps_type=str)
     result = agent.run_sync("add something", deps="alice")
     assert CALLS and CALLS[0][0] == "add" and CALLS[0][-1] == "alice"
     assert '"by":"alice"' in result.output
@@ -334,7 +342,8 @@ def test_toolset_in_agent_toolsets() -> None:
 
 
 def test_toolset_rename_mapping_and_testmodel() -> None:
-    toolset = to_pydantic_ai_toolset([add], rename={"add": "plus"})
+    lax = dataclasses.replace(add, meta={})  # TestModel: no strict type arrays (see above)
+    toolset = to_pydantic_ai_toolset([lax], rename={"add": "plus"})
     assert list(toolset.tools) == ["plus"]
     Agent(TestModel(), toolsets=[toolset], deps_type=str).run_sync("go", deps="g")
     assert CALLS and CALLS[0][-1] == "g"
