@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import inspect
 import sys
+import types
 import typing
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, overload
@@ -18,6 +19,7 @@ from typing import Annotated, Any, overload
 import pydantic
 from pydantic.fields import FieldInfo
 
+from ._content import Audio, File, Image
 from ._docstrings import parse_docstring
 from ._schema import PydanticSchema
 from ._tool import StandardTool, standard_tool
@@ -155,8 +157,27 @@ def _accept_no_input(schema: PydanticSchema[Any]) -> None:
     schema.validate_python = validate_or_empty
 
 
+def _is_content_annotation(annotation: Any) -> bool:
+    """Whether a return annotation is content (`Image`, `Audio`, `File`, `bytes`, or a union or
+    list of those and `str`): a tool returning content has no output schema (it is not data)."""
+    if annotation in (Image, Audio, File, bytes, bytearray):
+        return True
+    args = typing.get_args(annotation)
+    origin = typing.get_origin(annotation)
+    if origin in (list, tuple, typing.Union, types.UnionType) or (
+        origin is not None and getattr(origin, "__name__", "") == "Sequence"
+    ):
+        parts = [a for a in args if a is not Ellipsis]
+        return any(_is_content_annotation(a) for a in parts) and all(
+            a in (str, type(None)) or _is_content_annotation(a) for a in parts
+        )
+    return False
+
+
 def _output_schema(annotation: Any) -> PydanticSchema[Any] | None:
     if annotation in (inspect.Signature.empty, None, type(None), Any, typing.NoReturn):
+        return None
+    if _is_content_annotation(annotation):
         return None
     return PydanticSchema(annotation)
 

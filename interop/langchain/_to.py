@@ -34,12 +34,14 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
+    content_kind,
     get_origin,
     input_json_schema,
     json_safe_meta,
     meta_flag,
     meta_tags,
     output_json_schema,
+    placeholder,
     resolve_name,
     split_options,
     to_json_text,
@@ -69,10 +71,13 @@ class LangChainOptions(ToolOptions, total=False):
 
 
 def _block(part: Any) -> dict[str, Any]:
-    """A LangChain standard content block for a text or content part."""
+    """A LangChain standard content block for a text or content part (tool messages take text,
+    image and file blocks; audio becomes a short placeholder)."""
     if isinstance(part, str):
         return {"type": "text", "text": part}
-    kind = type(part).__name__.lower()
+    kind = content_kind(part)
+    if kind == "audio":
+        return {"type": "text", "text": placeholder(part)}
     block: dict[str, Any] = {"type": kind, "base64": part.base64, "mime_type": part.media_type}
     name = getattr(part, "name", None)
     if name:

@@ -389,3 +389,45 @@ def test_a_tool_whose_arguments_are_all_optional_runs_without_input() -> None:
     assert now.input_schema.__standard_schema__.validate(None).issues is None
     with pytest.raises(StandardToolValidationError, match="input validation failed"):
         call(needs)
+
+
+def test_a_tool_returning_content_has_no_output_schema() -> None:
+    from collections.abc import Sequence
+
+    from interop import Audio, File, Image
+
+    @interop.tool
+    def chart() -> Image:
+        """A chart."""
+        return Image(b"\x89PNG", "image/png")
+
+    @interop.tool
+    def captioned() -> list[str | Image]:
+        """A caption and a chart."""
+        return ["caption", Image(b"\x89PNG", "image/png")]
+
+    @interop.tool
+    def maybe_sound() -> Audio | None:
+        """A sound, or nothing."""
+        return None
+
+    @interop.tool
+    def export() -> Sequence[str | File]:
+        """A file."""
+        return [File(b"a,b", "text/csv", "a.csv")]
+
+    @interop.tool
+    def raw() -> bytes:
+        """Raw bytes."""
+        return b"\x00"
+
+    @interop.tool
+    def names() -> list[str]:
+        """Data, not content."""
+        return ["a"]
+
+    for t in (chart, captioned, maybe_sound, export, raw):
+        assert t.output_schema is None, t.name  # content is not data: no MCP outputSchema
+        assert interop.output_json_schema(t) is None
+    assert interop.output_json_schema(names) == {"type": "array", "items": {"type": "string"}}
+    assert interop.call(chart) == Image(b"\x89PNG", "image/png")
