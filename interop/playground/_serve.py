@@ -44,6 +44,7 @@ async def serve_async(
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((HOST, port))
+        sock.listen(128)  # connections made right after the URL is printed wait in the backlog
     except OSError as e:
         sock.close()
         raise OSError(

@@ -9,8 +9,6 @@ from typing import Any
 import pytest
 from pg_harness import Server, have_browser, new_driver, start_server
 
-pytest.importorskip("starlette")
-
 
 @pytest.fixture(scope="module")
 def acme_server() -> Iterator[Server]:

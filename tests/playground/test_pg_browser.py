@@ -29,11 +29,18 @@ def css(driver, selector: str):
     return wait(driver).until(EC.presence_of_element_located((By.CSS_SELECTOR, selector)))
 
 
-def field(driver, path: str):
-    """The input of the form field at json-editor path `root.a.0.b`."""
-    return wait(driver).until(
-        EC.element_to_be_clickable((By.CSS_SELECTOR, f'[data-schemapath="{path}"] input, [data-schemapath="{path}"] select'))
-    )
+def field(driver, path: str, *, enabled: bool = True):
+    """The input of the form field at json-editor path `root.a.0.b` (not its opt-in box)."""
+    selector = f'[data-schemapath="{path}"] input:not(.json-editor-opt-in), [data-schemapath="{path}"] select'
+    found = EC.element_to_be_clickable if enabled else EC.presence_of_element_located
+    return wait(driver).until(found((By.CSS_SELECTOR, selector)))
+
+
+def opt_in(driver, path: str) -> None:
+    """Tick the box that includes an optional field in the arguments."""
+    box = css(driver, f'[data-schemapath="{path}"] input.json-editor-opt-in')
+    if not box.is_selected():
+        box.click()
 
 
 def type_into(driver, path: str, text: str) -> None:
@@ -69,8 +76,13 @@ def test_the_page_lists_every_tool_with_badges(browser, acme_server: Server) -> 
     # the first tool is open, with its form
     assert browser.find_element(By.ID, "tool-title").text == "Current weather"
     assert field(browser, "root.city").get_attribute("value") == ""
-    units = field(browser, "root.units")
+    # an optional field: its default shown, left out of the arguments until its box is ticked
+    units = field(browser, "root.units", enabled=False)
     assert units.tag_name == "select" and units.get_attribute("value") == "C"  # enum as choices, default prefilled
+    assert [o.text for o in units.find_elements(By.TAG_NAME, "option")] == ["C", "F"]
+    assert not units.is_enabled()
+    opt_in(browser, "root.units")
+    assert units.is_enabled()
     assert not [e for e in browser.get_log("browser") if e["level"] == "SEVERE"]
 
 
@@ -91,7 +103,7 @@ def test_a_nested_form_with_two_items_runs(browser, acme_server: Server) -> None
     type_into(browser, "root.items.1.quantity", "3")
     type_into(browser, "root.ship_to.street", "1 Rue de la Paix")
     type_into(browser, "root.ship_to.city", "Paris")
-    assert field(browser, "root.ship_to.country").get_attribute("value") == "FR"  # default prefilled
+    assert field(browser, "root.ship_to.country", enabled=False).get_attribute("value") == "FR"  # default prefilled
     assert run_and_wait(browser) == "ok"
     text = result_text(browser)
     assert "Success" in text
@@ -108,6 +120,7 @@ def test_a_bad_value_shows_its_error_next_to_the_field(browser, acme_server: Ser
     type_into(browser, "root.items.0.quantity", "0")
     type_into(browser, "root.ship_to.street", "1 Main St")
     type_into(browser, "root.ship_to.city", "Lyon")
+    opt_in(browser, "root.ship_to.country")
     type_into(browser, "root.ship_to.country", "F")
     assert run_and_wait(browser) == "invalid"
     quantity = css(browser, '[data-schemapath="root.items.0.quantity"] .errmsg')
@@ -267,3 +280,23 @@ def test_another_page_in_the_same_browser_cannot_run_a_tool(browser, acme_server
         headers={"X-Playground-Token": acme_server.token},
     ).json()["value"]
     assert not [o for o in orders if o.get("customer") == "ann" and "EVIL" in str(o)]
+
+
+def test_a_free_form_map_takes_keys(browser, extra_server: Server) -> None:
+    """`dict[str, int]`: the person adds keys (json-editor's property editor), then values."""
+    open_tool(browser, extra_server, "sum_scores")
+
+    def visible(selector: str):
+        (found,) = [e for e in browser.find_elements(By.CSS_SELECTOR, f'[data-schemapath="root.scores"] {selector}') if e.is_displayed()]
+        return found
+
+    for key, value in (("ann", "4"), ("bob", "5")):
+        visible(".json-editor-btntype-properties").click()
+        name = visible(".property-selector-input")
+        name.clear()
+        name.send_keys(key)
+        visible(".json-editor-btntype-add").click()
+        visible(".json-editor-btntype-properties").click()
+        type_into(browser, f"root.scores.{key}", value)
+    assert run_and_wait(browser) == "ok"
+    assert "9" in result_text(browser)

@@ -15,6 +15,7 @@ import httpx
 import pytest
 from pg_harness import Server, start_server
 
+pytest.importorskip("starlette")
 TOKEN_HEADER = "X-Playground-Token"
 
 

@@ -111,16 +111,37 @@
 
   // ---- the form -----------------------------------------------------------------------------
 
+  function dropNull(prop) {
+    const branches = prop.anyOf || prop.oneOf;
+    if (!Array.isArray(branches) || branches.length !== 2) return prop;
+    const rest = branches.filter((b) => !(b && b.type === "null"));
+    if (rest.length !== 1) return prop;
+    const out = Object.assign({}, prop, rest[0]);
+    delete out.anyOf;
+    delete out.oneOf;
+    if (out.default === null) delete out.default;
+    for (const key of ["description", "title"]) if (key in prop) out[key] = prop[key];
+    return out;
+  }
+
+  function note(schema, notes) {
+    if (notes.length) schema.description = [schema.description, `(${notes.join(", ")})`].filter(Boolean).join(" ");
+  }
+
   // Bounds become input attributes (the browser's own hints) and a line of help text.
   function prepareSchema(node) {
     if (Array.isArray(node)) return node.map(prepareSchema);
     if (!node || typeof node !== "object") return node;
     const out = {};
     for (const [key, value] of Object.entries(node)) out[key] = prepareSchema(value);
-    // a field is labelled by its own name, not by the title of the model it refers to
     if (out.properties && typeof out.properties === "object" && !Array.isArray(out.properties)) {
+      const required = Array.isArray(out.required) ? out.required : [];
       for (const [key, prop] of Object.entries(out.properties)) {
-        if (prop && typeof prop === "object" && !("title" in prop)) prop.title = key;
+        if (!prop || typeof prop !== "object") continue;
+        // an optional `X | None` field: leaving it out (its opt-in box unticked) already means None
+        if (!required.includes(key)) out.properties[key] = dropNull(prop);
+        // a field is labelled by its own name, not by the title of the model it refers to
+        if (!("title" in out.properties[key])) out.properties[key].title = key;
       }
     }
     if (out.type === "number" || out.type === "integer") {
@@ -132,7 +153,21 @@
       if (typeof out.exclusiveMaximum === "number") notes.push(`< ${out.exclusiveMaximum}`);
       if (out.type === "integer") attrs.step = 1;
       out.options = Object.assign({}, out.options, { inputAttributes: Object.assign({}, attrs) });
-      if (notes.length) out.description = [out.description, `(${notes.join(", ")})`].filter(Boolean).join(" ");
+      note(out, notes);
+    } else if (out.type === "object" && !(out.properties && Object.keys(out.properties).length)) {
+      // a free-form map (dict[str, X]): let the person add keys
+      out.options = Object.assign({}, out.options, { disable_properties: false, no_additional_properties: false, show_opt_in: false });
+    } else if (out.type === "array") {
+      const notes = [];
+      if (typeof out.minItems === "number") notes.push(`at least ${out.minItems}`);
+      if (typeof out.maxItems === "number") notes.push(`at most ${out.maxItems}`);
+      note(out, notes);
+    } else if (out.type === "string") {
+      const notes = [];
+      if (typeof out.minLength === "number") notes.push(`at least ${out.minLength} characters`);
+      if (typeof out.maxLength === "number") notes.push(`at most ${out.maxLength} characters`);
+      if (typeof out.pattern === "string") notes.push(`pattern ${out.pattern}`);
+      note(out, notes);
     }
     return out;
   }
@@ -167,6 +202,7 @@
       no_additional_properties: true,
       show_errors: "interaction",
       use_default_values: true,
+      show_opt_in: true,
     });
     state.editor = editor;
     editor.on("ready", () => {
@@ -277,7 +313,7 @@
     } else if (result.status === "invalid") {
       body.append(
         el("ul", { class: "issues" }, ...(result.issues || []).map((i) =>
-          el("li", {}, el("code", { text: i.path.join(".") || "(arguments)" }), ` ${i.message}`))),
+          el("li", {}, el("code", { text: i.path.join(".") || "(arguments)" }), `: ${i.message}`))),
       );
       if (result.target === "input") showFieldErrors(result.issues || []);
     } else {
