@@ -83,7 +83,7 @@ except ImportError:  # run as a plain script, outside a build
     BuildHookInterface = object  # type: ignore[assignment,misc]
 
 
-class PlaygroundAssetsHook(BuildHookInterface):  # type: ignore[misc,valid-type]
+class PlaygroundAssetsHook(BuildHookInterface):  # type: ignore[type-arg]
     """Hatch build hook (wheel target): build the asset and ship it in the wheel."""
 
     PLUGIN_NAME = "custom"
