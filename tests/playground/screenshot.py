@@ -39,6 +39,8 @@ def main(target: Path) -> None:
         fill("root.items.1.quantity", "3")
         fill("root.ship_to.street", "1 Rue de la Paix")
         fill("root.ship_to.city", "Paris")
+        driver.execute_script("document.activeElement.blur()")
+        time.sleep(0.2)
         driver.find_element(By.ID, "run").click()
         wait.until(lambda d: d.find_element(By.ID, "result").get_attribute("data-status") == "ok")
         time.sleep(0.3)

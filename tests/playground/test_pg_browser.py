@@ -47,6 +47,7 @@ def type_into(driver, path: str, text: str) -> None:
     box = field(driver, path)
     box.clear()
     box.send_keys(text)
+    settle(driver)
 
 
 def open_tool(driver, server: Server, name: str) -> None:
@@ -55,8 +56,20 @@ def open_tool(driver, server: Server, name: str) -> None:
     wait(driver).until(lambda d: d.find_element(By.ID, "run").is_enabled())
 
 
-def run_and_wait(driver) -> str:
+def settle(driver) -> None:
+    """Leave the field being typed in and let the form settle: json-editor re-validates on the next
+    animation frame, and the layout shift that may bring must not land inside a later click."""
+    driver.execute_script("document.activeElement && document.activeElement.blur()")
+    driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+
+
+def click_run(driver) -> None:
+    settle(driver)
     driver.find_element(By.ID, "run").click()
+
+
+def run_and_wait(driver) -> str:
+    click_run(driver)
     wait(driver).until(lambda d: d.find_element(By.ID, "result").get_attribute("data-status"))
     return driver.find_element(By.ID, "result").get_attribute("data-status")
 
@@ -149,20 +162,20 @@ def test_the_approval_tool_asks_before_running(browser, acme_server: Server) -> 
     open_tool(browser, acme_server, "delete_file")
     type_into(browser, "root.path", "/tmp/report.txt")
     # declined: it does not run
-    browser.find_element(By.ID, "run").click()
+    click_run(browser)
     _approval_dialog(browser)
     assert browser.find_element(By.ID, "result").get_attribute("hidden")  # nothing shown, nothing ran yet
     browser.find_element(By.ID, "decline").click()
     wait(browser).until(lambda d: d.find_element(By.ID, "result").get_attribute("data-status") == "denied")
     assert "Declined: the tool did not run" in result_text(browser)
     # approved: it runs, once (the file was still there)
-    browser.find_element(By.ID, "run").click()
+    click_run(browser)
     _approval_dialog(browser)
     browser.find_element(By.ID, "approve").click()
     wait(browser).until(lambda d: d.find_element(By.ID, "result").get_attribute("data-status") == "ok")
     assert 'deleted: "/tmp/report.txt"' in result_text(browser)
     # a second approved run finds the file gone
-    browser.find_element(By.ID, "run").click()
+    click_run(browser)
     _approval_dialog(browser)
     browser.find_element(By.ID, "approve").click()
     wait(browser).until(lambda d: d.find_element(By.ID, "result").get_attribute("data-status") == "tool_error")
@@ -215,7 +228,7 @@ def test_the_conditional_approval_tool_asks_only_for_large_amounts(browser, extr
     type_into(browser, "root.amount", "5")
     assert run_and_wait(browser) == "ok"  # no dialog
     type_into(browser, "root.amount", "500")
-    browser.find_element(By.ID, "run").click()
+    click_run(browser)
     dialog = wait(browser).until(EC.visibility_of_element_located((By.ID, "approval")))
     assert "500" in dialog.text
     browser.find_element(By.ID, "decline").click()
