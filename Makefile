@@ -4,9 +4,9 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-all bench lint typecheck clean
+.PHONY: demo test test-all bench lint typecheck clean browser playground-screenshot
 
-$(STAMP): pyproject.toml constraints.txt
+$(STAMP): pyproject.toml constraints.txt hatch_build.py interop/playground/_frontend/package-lock.json
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade "pip>=25.1"
 	$(PY) -m pip install --quiet -c constraints.txt -e ".[all]" --group dev -e examples/acme_tools
@@ -22,14 +22,28 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-test: lint typecheck
+test: lint typecheck browser
 	$(PY) -m pytest -m "not heavy"
 
-test-all: lint typecheck
+test-all: lint typecheck browser
 	$(PY) -m pytest
+
+# The playground's browser tests use Debian's chromium and its driver (never a downloaded browser).
+browser:
+	@if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+			echo "installing Debian's chromium and chromium-driver for the playground's browser tests"; \
+			apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium chromium-driver >/dev/null; \
+		else \
+			echo "note: install chromium and chromium-driver (Debian) to run the playground's browser tests"; \
+		fi; \
+	fi
+
+playground-screenshot: $(STAMP) browser
+	$(PY) tests/playground/screenshot.py docs/playground.png
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor

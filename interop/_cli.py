@@ -148,6 +148,48 @@ def _cmd_demo(args: argparse.Namespace) -> int:
     return run_demo(only=args.only)
 
 
+# --- playground: `interop playground MODULE` (interop/playground, extra `playground`) ---------
+
+
+def _cmd_playground(args: argparse.Namespace) -> int:
+    try:
+        from .playground import AssetsMissingError, load_context_factory, serve
+    except ImportError as e:
+        raise _Fail(str(e), 1) from None
+    import importlib
+
+    tools = find_tools(args.module)
+    module = importlib.import_module(args.module.partition(":")[0])
+    factory = load_context_factory(args.context_factory) if args.context_factory else None
+    try:
+        serve(
+            tools,
+            port=args.port,
+            context_factory=factory,
+            module=module,
+            label=args.module,
+            context_label=args.context_factory,
+        )
+    except (AssetsMissingError, OSError) as e:
+        raise _Fail(str(e), 1) from None
+    return 0
+
+
+def _add_playground_parser(sub: Any) -> None:
+    p = sub.add_parser("playground", help="try a module's tools by hand in a local web page")
+    p.add_argument("module", metavar="MODULE[:ATTR]")
+    p.add_argument(
+        "--context-factory",
+        metavar="PKG.MOD:FN",
+        help="FN() gives every call's context (a context manager is entered for the server's lifetime)",
+    )
+    p.add_argument("--port", type=int, default=8765, help="port on 127.0.0.1 (0 picks a free one)")
+    p.set_defaults(func=_cmd_playground)
+
+
+# --- end of playground -----------------------------------------------------------------------
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="interop", description="Neutral tools for every agent framework.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -192,6 +234,8 @@ def _parser() -> argparse.ArgumentParser:
         help="serve tools that require approval (MCP has no approval)",
     )
     p.set_defaults(func=_cmd_serve)
+
+    _add_playground_parser(sub)
     return parser
 
 

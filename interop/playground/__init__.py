@@ -1,0 +1,35 @@
+"""`interop playground MODULE`: every tool of a module as a form in a local web page.
+
+A person tries each tool by hand (a form generated from its input JSON Schema, results as a
+JSON tree, images and files, approval prompts) and sees what each framework and provider would
+see. The server binds 127.0.0.1 and answers only requests that carry the per-run token printed
+in its URL. Extra `playground` (Starlette and uvicorn); `import interop` never imports it.
+"""
+
+from __future__ import annotations
+
+try:
+    import starlette  # noqa: F401
+    import uvicorn  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `starlette` and `uvicorn` to use `interop.playground`: `pip install "interop[playground]"`'
+    ) from _import_error
+
+from ._app import build_app
+from ._assets import AssetsMissingError, check_assets
+from ._context import load_context_factory, open_context
+from ._run import RunResult, run_tool
+from ._serve import serve, serve_async
+
+__all__ = [
+    "AssetsMissingError",
+    "RunResult",
+    "build_app",
+    "check_assets",
+    "load_context_factory",
+    "open_context",
+    "run_tool",
+    "serve",
+    "serve_async",
+]
