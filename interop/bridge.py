@@ -11,7 +11,8 @@ model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 - derived tools and the origin stash: `DerivedTool`, `Layer`, `layers`, `find_layer`, `derive`,
   `get_origin`, `set_origin`
 - framework control flow: `register_control_flow`, `is_control_flow`
-- running: `run_sync`, `call`, `acall`, `is_async_tool`, `is_async_callable`
+- running: `run_sync`, `call`, `acall`, `is_async_tool`, `is_async_callable`; the
+  `--context-factory` loader `load_context_factory` / `open_context`
 - results and errors: `Part`, `parts_text`, `to_json_text`, `to_jsonable`, `describe_error`,
   `is_model_facing_error`, `parse_arguments`, `content_kind`, `placeholder`
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
@@ -33,6 +34,7 @@ from ._approval import (
     requires_approval,
 )
 from ._content import content_kind, placeholder
+from ._context_factory import load_context_factory, open_context
 from ._controlflow import is_control_flow, register_control_flow
 from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
 from ._errors import ArgumentsNotJSON
@@ -122,8 +124,10 @@ __all__ = [
     "is_openai_strict",
     "json_safe_meta",
     "layers",
+    "load_context_factory",
     "meta_flag",
     "meta_tags",
+    "open_context",
     "output_json_schema",
     "parse_arguments",
     "parts_text",

@@ -16,9 +16,10 @@ except ImportError as _import_error:
         'Please install `starlette` and `uvicorn` to use `interop.playground`: `pip install "interop[playground]"`'
     ) from _import_error
 
+from interop.bridge import load_context_factory, open_context
+
 from ._app import build_app
 from ._assets import AssetsMissingError, check_assets
-from ._context import load_context_factory, open_context
 from ._run import RunResult, run_tool
 from ._serve import serve, serve_async
 

@@ -23,8 +23,8 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from interop._names import check_unique_names
-from interop._protocols import StandardToolV0
+from interop import StandardToolV0
+from interop.bridge import check_unique_names
 
 from ._approval import PendingApprovals
 from ._assets import STATIC_DIR, check_assets

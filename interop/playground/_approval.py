@@ -1,7 +1,7 @@
-"""Approval on the page, enforced by the server: which calls need it, and the calls awaiting it.
+"""Approval on the page, enforced by the server: the calls awaiting it.
 
-`meta["requires_approval"]` is `True`, `False`, or a callable `(input, context) -> bool` (possibly
-async) evaluated on the validated input. A call that needs approval is parked under a random,
+Whether a call needs approval is the pipeline's rule (`meta["requires_approval"]`: `True`, or a
+predicate on the validated input). A call that needs approval is parked under a random,
 single-use id; only an explicit "approve" of that id runs it, with the very arguments that were
 parked (the page cannot swap them), and nothing else ever does.
 """
@@ -9,18 +9,13 @@ parked (the page cannot swap them), and nothing else ever does.
 from __future__ import annotations
 
 import copy
-import inspect
 import secrets
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-__all__ = ["ApprovalCheckError", "PendingApprovals", "PendingCall", "approval_kind", "approval_needed"]
-
-
-class ApprovalCheckError(Exception):
-    """A conditional `requires_approval` callable raised; the call does not run."""
+__all__ = ["PendingApprovals", "PendingCall", "approval_kind"]
 
 
 def approval_kind(meta: Mapping[str, Any]) -> Literal["always", "conditional", "never"]:
@@ -31,25 +26,6 @@ def approval_kind(meta: Mapping[str, Any]) -> Literal["always", "conditional", "
     if callable(flag):
         return "conditional"
     return "never"
-
-
-async def approval_needed(meta: Mapping[str, Any], validated_input: Any, context: Any) -> bool:
-    """Whether this call needs a person's approval first.
-
-    A conditional callable gets the validated input and the context; anything it returns other
-    than `False` (after awaiting) asks, so a sloppy predicate errs on the safe side. When it
-    raises, `ApprovalCheckError` is raised and the call must not run.
-    """
-    flag = meta.get("requires_approval")
-    if not callable(flag):
-        return flag is True
-    try:
-        answer = flag(validated_input, context)
-        if inspect.isawaitable(answer):
-            answer = await answer
-    except Exception as e:
-        raise ApprovalCheckError(f"requires_approval check failed: {type(e).__name__}: {e}") from e
-    return answer is not False
 
 
 @dataclass(frozen=True)

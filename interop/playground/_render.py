@@ -1,15 +1,15 @@
-"""A tool's result for the page (JSON, with images, audio and files as marked content values)
-and the text a model would be shown for it."""
+"""A tool's result for the page: JSON, with images, audio and files as marked content values
+(what a model is shown comes from the pipeline's `Outcome.text`)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from interop._content import Audio, File, Image, content_kind, placeholder
-from interop._results import to_json_text, to_jsonable
+from interop import Audio, File, Image
+from interop.bridge import content_kind, to_jsonable
 
-__all__ = ["content_json", "model_text", "page_value"]
+__all__ = ["content_json", "page_value"]
 
 
 def _as_content(value: Any) -> Image | Audio | File | None:
@@ -38,17 +38,3 @@ def page_value(value: Any) -> Any:
     if isinstance(value, (list, tuple)):
         return [page_value(v) for v in value]
     return to_jsonable(value)
-
-
-def model_text(value: Any) -> str:
-    """What a model is told for a result: JSON text, with a short placeholder for each content value."""
-    content = _as_content(value)
-    if content is not None:
-        return placeholder(content)
-    if isinstance(value, (list, tuple)) and any(_as_content(v) is not None for v in value):
-        parts = []
-        for v in value:
-            c = _as_content(v)
-            parts.append(placeholder(c) if c is not None else to_json_text(v))
-        return "\n".join(parts)
-    return to_json_text(value)

@@ -1,26 +1,22 @@
-"""Running one tool for the page: the single place the playground calls a tool.
+"""Running one tool for the page, through the core invocation pipeline.
 
-Until the core invocation pipeline lands, this validates (so a conditional approval sees the
-validated input and a bad form is reported before anyone is asked to approve it), checks
-approval, and runs the tool with `interop.acall`; switching to the pipeline changes this
-function only.
+The pipeline validates (so a conditional approval sees the validated input and a bad form is
+reported before anyone is asked), decides approval (a call that needs it and was not approved on
+the page comes back `approval_required` without running), runs the tool and encodes the result
+the way every adapter does; this module only maps the `Outcome` to what the page shows.
 """
 
 from __future__ import annotations
 
-import inspect
 import time
 import traceback
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from interop._errors import StandardToolValidationError, ToolError
-from interop._protocols import Failure, Issue, StandardToolV0
-from interop._results import describe_error
-from interop._tool import acall
+from interop import StandardToolV0, StandardToolValidationError
+from interop.bridge import PENDING, ApprovalRequest, Invoker, Options, Outcome
 
-from ._approval import ApprovalCheckError, approval_needed
-from ._render import model_text, page_value
+from ._render import page_value
 
 __all__ = ["RunResult", "RunStatus", "run_tool"]
 
@@ -36,14 +32,14 @@ class RunResult:
       `"output"`);
     - `tool_error`: a `ToolError` (`message`);
     - `error`: any other exception (`message`, `traceback`);
-    - `approval_required`: nothing ran; `input` is the validated input a person must approve.
+    - `approval_required`: nothing ran; `input` is the input a person must approve.
     """
 
     status: RunStatus
     value: Any = None
     model_output: str | None = None
     message: str | None = None
-    issues: tuple[Issue, ...] = ()
+    issues: tuple[Any, ...] = ()
     target: Literal["input", "output"] | None = None
     input: Any = None
     traceback: str | None = None
@@ -64,59 +60,62 @@ class RunResult:
         return out
 
 
-async def _validate(tool: StandardToolV0[Any, Any, Any], args: Any) -> tuple[Any, tuple[Issue, ...]]:
-    if tool.input_schema is None:
-        return args, ()
-    result: Any = tool.input_schema.__standard_schema__.validate(args)
-    if inspect.isawaitable(result):
-        result = await result
-    if isinstance(result, Failure):
-        return None, tuple(result.issues)
-    return result.value, ()
+_invokers: dict[int, tuple[StandardToolV0[Any, Any, Any], Invoker]] = {}
+
+
+def _invoker(tool: StandardToolV0[Any, Any, Any]) -> Invoker:
+    """The tool's call path (built once per tool): every exception reaches the page as data."""
+    held = _invokers.get(id(tool))
+    if held is None or held[0] is not tool:
+        held = (
+            tool,
+            Invoker(
+                tool,
+                name=tool.name,
+                target="the playground",
+                options=Options(errors="all"),
+                native_approval=True,
+            ),
+        )
+        _invokers[id(tool)] = held
+    return held[1]
+
+
+def _result(outcome: Outcome, done: Any) -> RunResult:
+    if outcome.status == "ok":
+        return done("ok", value=page_value(outcome.value), model_output=outcome.text)
+    if outcome.status == "pending":
+        request = outcome.request
+        assert request is not None
+        return done(
+            "approval_required",
+            input=request.input,
+            message=f"{outcome.name!r} needs your approval to run",
+        )
+    error = outcome.error
+    if isinstance(error, StandardToolValidationError):
+        return done(
+            "invalid", issues=error.issues, target=error.target, message=str(error), model_output=outcome.text
+        )
+    if outcome.error_kind in ("tool", "denied"):
+        return done("tool_error", message=str(error), model_output=outcome.text)
+    trace = "".join(traceback.format_exception(error)) if error is not None else None
+    return done(
+        "error", message=f"{type(error).__name__}: {error}", traceback=trace, model_output=outcome.text
+    )
 
 
 async def run_tool(
     tool: StandardToolV0[Any, Any, Any], args: Any, context: Any, *, approved: bool = False
 ) -> RunResult:
-    """Validate `args`, check approval (`approved=True` means a person said yes), then run the tool."""
+    """Run the tool through the pipeline (`approved=True`: a person said yes on the page)."""
     start = time.perf_counter()
 
     def done(status: RunStatus, **fields: Any) -> RunResult:
         return RunResult(status, elapsed_ms=(time.perf_counter() - start) * 1000, **fields)
 
-    try:
-        validated, issues = await _validate(tool, args)
-        if issues:
-            error = StandardToolValidationError("input", issues, tool_name=tool.name)
-            return done(
-                "invalid",
-                issues=issues,
-                target="input",
-                message=str(error),
-                model_output=describe_error(error, tool.name),
-            )
-        if not approved and await approval_needed(tool.meta, validated, context):
-            return done(
-                "approval_required", input=validated, message=f"{tool.name!r} needs your approval to run"
-            )
-        value = await acall(tool, args, context, thread=True)
-    except ApprovalCheckError as e:
-        return done("error", message=str(e), traceback=traceback.format_exc())
-    except StandardToolValidationError as e:
-        return done(
-            "invalid",
-            issues=e.issues,
-            target=e.target,
-            message=str(e),
-            model_output=describe_error(e, tool.name),
-        )
-    except ToolError as e:
-        return done("tool_error", message=str(e), model_output=describe_error(e, tool.name))
-    except Exception as e:
-        return done(
-            "error",
-            message=f"{type(e).__name__}: {e}",
-            traceback=traceback.format_exc(),
-            model_output=describe_error(e, tool.name),
-        )
-    return done("ok", value=page_value(value), model_output=model_text(value))
+    def ask(_request: ApprovalRequest) -> Any:
+        return True if approved else PENDING
+
+    outcome = await _invoker(tool).ainvoke(args, context, ask=ask)
+    return _result(outcome, done)

@@ -13,10 +13,10 @@ from typing import Any, TextIO
 
 import uvicorn
 
-from interop._protocols import StandardToolV0
+from interop import StandardToolV0
+from interop.bridge import open_context
 
 from ._app import build_app
-from ._context import open_context
 from ._security import new_token
 
 __all__ = ["serve", "serve_async"]

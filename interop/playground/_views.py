@@ -11,9 +11,9 @@ from collections.abc import Callable, Mapping
 from types import ModuleType
 from typing import Any
 
-from interop._meta import json_safe_meta, meta_tags
-from interop._protocols import TARGETS, StandardToolV0
-from interop._tool import input_json_schema, output_json_schema
+from interop import StandardToolV0, input_json_schema, output_json_schema
+from interop.bridge import json_safe_meta, meta_tags
+from interop.protocols import TARGETS
 
 from ._approval import approval_kind
 

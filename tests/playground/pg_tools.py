@@ -10,8 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from interop import StandardToolV0, ToolError, as_schema, tool
-from interop._content import File, Image
+from interop import File, Image, StandardToolV0, ToolError, as_schema, tool
 
 CALLS: list[str] = []
 """Names of the tools that actually ran in this process (the server's), in order."""

@@ -4,6 +4,7 @@ rendering, the parked-call store, the asset check and the build (wheel, missing 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -19,11 +20,11 @@ from acme_tools import AcmeContext, delete_file, get_weather, place_order, whoam
 from interop import tool
 
 pytest.importorskip("starlette")
-from interop._content import File, Image
+from interop import File, Image
 from interop.playground import AssetsMissingError, check_assets, load_context_factory, open_context, run_tool
-from interop.playground._approval import PendingApprovals, approval_needed
+from interop.playground._approval import PendingApprovals
 from interop.playground._assets import STATIC_DIR
-from interop.playground._render import model_text, page_value
+from interop.playground._render import page_value
 from interop.playground._views import badges, tool_reference
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,9 +84,9 @@ def test_a_raising_approval_predicate_runs_nothing() -> None:
         ran.append(n)
         return n
 
-    object.__setattr__(act, "meta", {"requires_approval": broken})
-    result = arun(run_tool(act, {"n": 1}, None))
-    assert result.status == "error" and "requires_approval check failed: KeyError" in (result.message or "")
+    gated = dataclasses.replace(act, meta={"requires_approval": broken})
+    result = arun(run_tool(gated, {"n": 1}, None))
+    assert result.status == "approval_required"  # a predicate that fails cannot clear a call
     assert ran == []
 
 
@@ -95,29 +96,38 @@ def test_a_raising_approval_predicate_runs_nothing() -> None:
         (None, False),
         (False, False),
         (True, True),
-        ("yes", False),  # not a bool and not callable: only True asks (meta validation refuses it anyway)
-        (lambda i, c: i["n"] > 1, True),
+        (lambda i, c: i.n > 1, True),
         (lambda i, c: False, False),
         (lambda i, c: None, True),  # a sloppy predicate errs on the safe side
         (lambda i, c: "no", True),
     ],
 )
-def test_approval_needed(flag, needed: bool) -> None:
-    meta = {} if flag is None else {"requires_approval": flag}
-    assert arun(approval_needed(meta, {"n": 2}, None)) is needed
+def test_approval_is_the_pipelines_rule(flag, needed: bool) -> None:
+    ran: list[int] = []
+
+    @tool
+    def act(n: int) -> int:
+        """Act."""
+        ran.append(n)
+        return n
+
+    gated = dataclasses.replace(act, meta={} if flag is None else {"requires_approval": flag})
+    result = arun(run_tool(gated, {"n": 2}, None))
+    assert result.status == ("approval_required" if needed else "ok")
+    assert ran == ([] if needed else [2])
 
 
 def test_async_approval_predicate_gets_validated_input_and_context() -> None:
     seen = []
 
     async def predicate(input, context) -> bool:
-        seen.append((input, context))
+        seen.append((input.amount, context))
         return True
 
-    assert arun(approval_needed({"requires_approval": predicate}, {"n": 1}, "ctx")) is True
-    assert seen == [({"n": 1}, "ctx")]
-    validated = arun(run_tool(pg_tools.transfer, {"account": "A", "amount": "250"}, None))
-    assert validated.status == "approval_required" and validated.input.amount == 250.0
+    gated = dataclasses.replace(pg_tools.transfer, meta={"requires_approval": predicate})
+    parked = arun(run_tool(gated, {"account": "A", "amount": "250"}, "ctx"))
+    assert parked.status == "approval_required" and parked.input == {"account": "A", "amount": "250"}
+    assert seen == [(250.0, "ctx")]  # the predicate saw the validated input
 
 
 # ---- the parked calls ---------------------------------------------------------------------------
@@ -202,15 +212,14 @@ def test_load_context_factory() -> None:
 # ---- rendering and views ------------------------------------------------------------------------
 
 
-def test_page_value_and_model_text() -> None:
+def test_page_value_and_what_a_model_is_shown() -> None:
     png = Image(b"\x89PNG", "image/png")
     assert page_value(png) == {"type": "image", "media_type": "image/png", "data": "iVBORw=="}
     assert page_value(b"\x00") == {"type": "file", "media_type": "application/octet-stream", "data": "AA=="}
     named = page_value({"report": File(b"a", "text/csv", "r.csv"), "n": (1, 2)})
     assert named == {"report": {"type": "file", "media_type": "text/csv", "data": "YQ==", "name": "r.csv"}, "n": [1, 2]}
-    assert model_text(["look:", png]) == "look:\n[image: image/png, 4 bytes]"
-    assert model_text(b"xy") == "[file: application/octet-stream, 2 bytes]"
-    assert model_text({"a": 1}) == '{"a":1}' and model_text("plain") == "plain"
+    shown = arun(run_tool(pg_tools.chart, {}, None))
+    assert shown.status == "ok" and (shown.model_output or "").startswith("[image: image/png")
 
 
 def test_badges() -> None:

@@ -1,6 +1,6 @@
-"""`--context-factory PKG.MOD:FN`: one context object for the server's whole lifetime.
+"""`--context-factory PKG.MOD:FN`: one context object for a process's whole lifetime.
 
-`FN()` is called once at start. When it returns a context manager (sync or async), it is entered
+Used by `interop call`, `interop serve` and `interop playground`. `FN()` is called once at start. When it returns a context manager (sync or async), it is entered
 for the server's lifetime and the value it gives is the context; otherwise the returned object
 (awaited, when it is awaitable) is the context. Every call of every tool gets that same object.
 """
