@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -81,7 +82,7 @@ def _invoker(tool: StandardToolV0[Any, Any, Any]) -> Invoker:
     return held[1]
 
 
-def _result(outcome: Outcome, done: Any) -> RunResult:
+def _result(outcome: Outcome, done: Callable[..., RunResult]) -> RunResult:
     if outcome.status == "ok":
         return done("ok", value=page_value(outcome.value), model_output=outcome.text)
     if outcome.status == "pending":
