@@ -13,10 +13,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from ._approval import ApprovalRequest
+from ._context_factory import load_context_factory, open_context
 from ._discover import DiscoveryError, find_tool, find_tools
 from ._docs import tools_markdown
 from ._errors import InteropError
-from ._invoke import Invoker
+from ._invoke import Invoker, Outcome
 from ._options import Options
 from ._protocols import TARGETS
 from ._results import to_jsonable
@@ -106,11 +107,29 @@ def _cmd_call(args: argparse.Namespace) -> int:
     tool = find_tool(args.tool)
     raw = args.input if args.input is not None else ("{}" if sys.stdin.isatty() else sys.stdin.read())
     payload = _parse_json(raw or "{}", "the input")
+    if args.context is not None and args.context_factory is not None:
+        raise _Fail("pass --context or --context-factory, not both")
     context = _parse_json(args.context, "--context") if args.context is not None else None
+    factory = load_context_factory(args.context_factory) if args.context_factory else None
+    # one event loop, one thread: the factory's object (a DB handle, say) is made and used on it
     invoker = Invoker(
-        tool, name=tool.name, target="the CLI", options=Options(errors="all"), native_approval=True
+        tool,
+        name=tool.name,
+        target="the CLI",
+        options=Options(errors="all", threaded=False),
+        native_approval=True,
     )
-    outcome = invoker.invoke(payload, context, ask=_terminal_approval(args.yes))
+    ask = _terminal_approval(args.yes)
+
+    async def run() -> Outcome:
+        if factory is None:
+            return await invoker.ainvoke(payload, context, ask=ask)
+        async with open_context(factory) as made:
+            return await invoker.ainvoke(payload, made, ask=ask)
+
+    import asyncio
+
+    outcome = asyncio.run(run())
     if not outcome.ok:
         error = outcome.error
         if outcome.error_kind in ("arguments", "output"):
@@ -215,6 +234,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("tool", metavar="MODULE:TOOL")
     p.add_argument("input", nargs="?", metavar="JSON")
     p.add_argument("--context", metavar="JSON", help="per-call context, as JSON")
+    p.add_argument(
+        "--context-factory",
+        metavar="PKG.MOD:FN",
+        help="FN() makes the context (entered when it is a context manager)",
+    )
     p.add_argument("--yes", action="store_true", help="approve a call that requires approval without asking")
     p.set_defaults(func=_cmd_call)
 

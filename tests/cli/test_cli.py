@@ -132,3 +132,22 @@ def test_console_script_is_installed() -> None:
     exe = Path(sys.executable).with_name("interop")
     r = subprocess.run([str(exe), "list", "acme_tools"], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and "get_weather" in r.stdout
+
+
+def test_call_context_factory_enters_a_context_manager_once_on_the_calling_thread() -> None:
+    r = run("call", "tests.cli.cli_context:answer", "{}", "--context-factory", "tests.cli.cli_context:open_db")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == 42  # the thread-bound sqlite handle worked: no thread hop
+    assert "db closed" in r.stderr  # entered for the process's lifetime, then exited
+    r = run("call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:open_async")
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout) == "async-ann" and "async context closed" in r.stderr
+    r = run("call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:plain")
+    assert json.loads(r.stdout) == "plain-bob"
+
+
+def test_call_context_factory_errors_are_one_line() -> None:
+    r = run("call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:nope")
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "has no attribute 'nope'" in r.stderr
+    r = run("call", "tests.cli.cli_context:who", "{}", "--context", "{}", "--context-factory", "x:y")
+    assert r.returncode == 2 and "not both" in r.stderr
