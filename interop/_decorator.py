@@ -123,17 +123,23 @@ def _build(
     if context is not None and context_param is None:
         raise TypeError(f"@tool {tool_name!r}: no parameter named {context!r} to receive the context")
 
-    model = pydantic.create_model(  # type: ignore[call-overload]
-        f"{tool_name}_args",
-        __config__=pydantic.ConfigDict(extra="forbid", json_schema_extra=_no_title),
-        __module__=getattr(fn, "__module__", __name__),
-        **fields,
-    )
+    try:
+        model = pydantic.create_model(  # type: ignore[call-overload]
+            f"{tool_name}_args",
+            __config__=pydantic.ConfigDict(extra="forbid", json_schema_extra=_no_title),
+            __module__=getattr(fn, "__module__", __name__),
+            **fields,
+        )
+    except pydantic.PydanticSchemaGenerationError as e:
+        raise _unsupported_parameter(tool_name, fields, renamed) from e
     input_schema: PydanticSchema[Any] = PydanticSchema(model)
     if not any(f.is_required() for f in model.model_fields.values()):
         _accept_no_input(input_schema)
     output_schema = _output_schema(hints.get("return", inspect.Signature.empty))
-    impl = _make_impl(fn, renamed, positional, context_param)
+    context_required = (
+        context_param is not None and sig.parameters[context_param].default is inspect.Parameter.empty
+    )
+    impl = _make_impl(fn, renamed, positional, context_param, tool_name if context_required else None)
     built = standard_tool(
         name=tool_name,
         description=description if description is not None else doc.description,
@@ -182,10 +188,35 @@ def _output_schema(annotation: Any) -> PydanticSchema[Any] | None:
     return PydanticSchema(annotation)
 
 
+def _unsupported_parameter(tool_name: str, fields: dict[str, Any], renamed: dict[str, str]) -> TypeError:
+    """The error for a parameter type pydantic cannot describe, suggesting `FromContext`."""
+    for field_name, (typ, _default) in fields.items():
+        try:
+            pydantic.TypeAdapter(typ)
+        except pydantic.PydanticSchemaGenerationError:
+            param = renamed.get(field_name, field_name)
+            base, _ = _split_annotated(typ)
+            shown = getattr(base, "__name__", repr(base))
+            return TypeError(
+                f"@tool {tool_name!r}: parameter {param!r} has type {shown}, which cannot be described "
+                f"to a model as JSON. If it is per-call data (a DB handle, a client, a user), make it the "
+                f"context: `{param}: Annotated[{shown}, FromContext]` (or @tool(context={param!r}))"
+            )
+    return TypeError(f"@tool {tool_name!r}: its parameters cannot be described to a model as JSON")
+
+
 def _make_impl(
-    fn: Callable[..., Any], renamed: dict[str, str], positional: list[str], context_param: str | None
+    fn: Callable[..., Any],
+    renamed: dict[str, str],
+    positional: list[str],
+    context_param: str | None,
+    requires_context: str | None = None,
 ) -> Callable[..., Any]:
-    """The function `standard_tool` calls with the validated arguments model (and the context)."""
+    """The function `standard_tool` calls with the validated arguments model (and the context).
+
+    `requires_context` (the tool's name) when the context parameter has no default: a call
+    without a context is then a clear error, never a silent `None`.
+    """
     simple = not renamed and not positional
 
     def kwargs_of(args: pydantic.BaseModel, context: Any) -> dict[str, Any]:
@@ -193,6 +224,13 @@ def _make_impl(
         for field_name, param in renamed.items():
             values[param] = values.pop(field_name)
         if context_param is not None:
+            if context is None and requires_context is not None:
+                raise TypeError(
+                    f"tool {requires_context!r} needs a context for its parameter {context_param!r} "
+                    "(declared without a default) and was called without one: pass it "
+                    "(interop.call(tool, input, context), a framework's per-call object or context= hook, "
+                    "or --context-factory on the command line)"
+                )
             values[context_param] = context
         return values
 

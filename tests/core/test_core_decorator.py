@@ -431,3 +431,40 @@ def test_a_tool_returning_content_has_no_output_schema() -> None:
         assert interop.output_json_schema(t) is None
     assert interop.output_json_schema(names) == {"type": "array", "items": {"type": "string"}}
     assert interop.call(chart) == Image(b"\x89PNG", "image/png")
+
+
+def test_an_unsupported_parameter_type_suggests_from_context() -> None:
+    import sqlite3
+
+    with pytest.raises(TypeError) as info:
+
+        @interop.tool
+        def count(table: str, db: sqlite3.Connection) -> int:
+            """Count rows."""
+            return 0
+
+    message = str(info.value)
+    assert "parameter 'db' has type Connection" in message
+    assert "Annotated[Connection, FromContext]" in message and "arbitrary_types_allowed" not in message
+
+
+def test_a_required_context_parameter_without_a_context_is_a_clear_error() -> None:
+    import sqlite3
+
+    @interop.tool
+    def count(table: str, db: Annotated[sqlite3.Connection, interop.FromContext]) -> int:
+        """Count rows."""
+        return int(db.execute(f"select count(*) from {table}").fetchone()[0])
+
+    conn = sqlite3.connect(":memory:")
+    conn.execute("create table t (x)")
+    assert interop.call(count, {"table": "t"}, conn) == 0
+    with pytest.raises(TypeError, match="needs a context for its parameter 'db'"):
+        interop.call(count, {"table": "t"})
+
+    @interop.tool
+    def optional(user: Annotated[str | None, interop.FromContext] = None) -> str:
+        """A context with a default may be absent."""
+        return user or "guest"
+
+    assert interop.call(optional) == "guest"
