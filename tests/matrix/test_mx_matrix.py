@@ -20,6 +20,7 @@ from _harness import FRAMEWORKS, call_target, canon, convert, mcp_target, source
 from _harness_gaps import gap_reason
 from _harness_results import RESULTS, CellResult
 
+import interop.bridge
 from interop.bridge import json_safe_meta
 
 META_SLOT = {"neutral", "langchain", "pydantic-ai", "mcp"}  # sources whose native idiom carries meta
@@ -83,7 +84,14 @@ async def check_spec(
     )
     from _harness import normalize
 
-    a, b = normalize(src.schema), normalize(tgt.schema)
+    expected = src.schema
+    if target == "pydantic-ai" and tgt.meta.get("strict") is True and target_native is not native_src:
+        # meta strict: pydantic-ai is sent our strict compilation of the neutral schema (the OpenAI
+        # Agents path's form, which keeps optional fields optional); the neutral schema itself is
+        # checked against the source in the (source, neutral) cell
+        neutral_schema = interop.input_json_schema(neutral)
+        expected = interop.bridge.compile_openai_strict(neutral_schema, tool_name=tgt.name).schema
+    a, b = normalize(expected), normalize(tgt.schema)
     check("schema", a == b, f"source {a} != target {b}")
     want_meta = json_safe_meta(neutral.meta)
     meta_ok = tgt.meta == want_meta
