@@ -21,10 +21,11 @@ from typing import Any, Literal
 
 from ._dialects import hoist_root_ref, normalize_to_2020_12
 from ._errors import SchemaConversionError
-from ._strict_restore import esc as _esc
+from ._jsonschema import def_name
+from ._jsonschema import escape as _esc
+from ._jsonschema import types_of as _types
 from ._strict_restore import live_nodes as _live_nodes
 from ._strict_restore import restore as _restore
-from ._strict_restore import types_of as _types
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
@@ -353,7 +354,7 @@ class _Compiler:
             raise self.fail(
                 f"{path}/$ref", f"only local refs to '#' or '#/$defs/...' are supported, got {ref!r}"
             )
-        name = ref[len("#/$defs/") :].replace("~1", "/").replace("~0", "~") if ref != "#" else ""
+        name = (def_name(ref) or "") if ref != "#" else ""
         if ref != "#" and name not in self.defs:
             raise self.fail(f"{path}/$ref", f"reference to an undefined schema {ref!r}")
         if self.openai:

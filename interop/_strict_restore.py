@@ -10,35 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["esc", "live_nodes", "restore", "types_of"]
+from ._jsonschema import deref, escape, resolve_ref, types_of, walk
 
+__all__ = ["live_nodes", "restore"]
 
-def esc(name: str) -> str:
-    """A property name as a JSON-pointer segment."""
-    return name.replace("~", "~0").replace("/", "~1")
-
-
-def types_of(node: Mapping[str, Any]) -> list[str]:
-    """The `type` keyword as a list (empty when absent)."""
-    t = node.get("type")
-    return [t] if isinstance(t, str) else [x for x in t if isinstance(x, str)] if isinstance(t, list) else []
-
-
-def _resolve(root: dict[str, Any], pointer: str) -> Any:
-    node: Any = root
-    for part in pointer.split("/")[1:]:
-        node = node[part.replace("~1", "/").replace("~0", "~")]
-    return node
-
-
-def _deref(root: dict[str, Any], node: Any, ptr: str) -> tuple[Any, str]:
-    for _ in range(64):
-        ref = node.get("$ref") if isinstance(node, dict) else None
-        if not isinstance(ref, str):
-            break
-        ptr = ref[1:]
-        node = _resolve(root, ptr)
-    return node, ptr
+_MATCH_DEPTH = 2
+"""How deep into object properties the branch check looks."""
 
 
 def _type_ok(value: Any, types: list[str]) -> bool:
@@ -59,7 +36,7 @@ def _type_ok(value: Any, types: list[str]) -> bool:
 
 def _matches(root: dict[str, Any], node: Any, value: Any, depth: int = 0) -> bool:
     """A cheap structural check that picks the `anyOf` branch a value belongs to."""
-    node, _ = _deref(root, node, "")
+    node, _ = deref(root, node)
     if not isinstance(node, dict):
         return False
     if isinstance(node.get("anyOf"), list):
@@ -73,7 +50,7 @@ def _matches(root: dict[str, Any], node: Any, value: Any, depth: int = 0) -> boo
     if isinstance(value, dict) and isinstance(props, dict):
         if set(value) - set(props) or set(node.get("required", [])) - set(value):
             return False
-        if depth < 2:
+        if depth < _MATCH_DEPTH:
             return all(_matches(root, props[k], v, depth + 1) for k, v in value.items() if v is not None)
     return True
 
@@ -81,26 +58,12 @@ def _matches(root: dict[str, Any], node: Any, value: Any, depth: int = 0) -> boo
 def live_nodes(schema: dict[str, Any], injected: Mapping[str, frozenset[str]]) -> frozenset[str]:
     """Pointers of the nodes whose subtree (following `$ref`s) holds an injected object node."""
     edges: dict[str, list[str]] = {}
-
-    def collect(node: Any, ptr: str) -> None:
-        if not isinstance(node, dict):
-            return
-        out = edges.setdefault(ptr, [])
-        if isinstance(node.get("$ref"), str):
-            out.append(node["$ref"][1:])
-        for name, sub in (node.get("properties") or {}).items():
-            out.append(f"{ptr}/properties/{esc(name)}")
-            collect(sub, out[-1])
-        if isinstance(node.get("items"), dict):
-            out.append(f"{ptr}/items")
-            collect(node["items"], out[-1])
-        for i, sub in enumerate(node.get("anyOf") or []):
-            out.append(f"{ptr}/anyOf/{i}")
-            collect(sub, out[-1])
-
-    collect(schema, "")
-    for name, sub in (schema.get("$defs") or {}).items():
-        collect(sub, f"/$defs/{esc(name)}")
+    for ptr, node in walk(schema):
+        children = [p for p, _ in _children(node, ptr)]
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            children.append(resolve_ref(schema, ref)[0])
+        edges[ptr] = children
     live = set(injected)
     changed = True
     while changed:
@@ -112,6 +75,15 @@ def live_nodes(schema: dict[str, Any], injected: Mapping[str, frozenset[str]]) -
     return frozenset(live)
 
 
+def _children(node: dict[str, Any], ptr: str) -> list[tuple[str, Any]]:
+    """The subschemas `restore` descends into (strict schemas use no other keyword)."""
+    out = [(f"{ptr}/properties/{escape(k)}", v) for k, v in (node.get("properties") or {}).items()]
+    if isinstance(node.get("items"), dict):
+        out.append((f"{ptr}/items", node["items"]))
+    out += [(f"{ptr}/anyOf/{i}", b) for i, b in enumerate(node.get("anyOf") or [])]
+    return out
+
+
 def restore(
     root: dict[str, Any],
     node: Any,
@@ -120,9 +92,10 @@ def restore(
     injected: Mapping[str, frozenset[str]],
     live: frozenset[str],
 ) -> Any:
+    """`value` (an answer for `node` at `ptr`) without the nulls that mean "omitted"; a new value."""
     if ptr not in live or value is None:
         return value
-    node, ptr = _deref(root, node, ptr)
+    node, ptr = deref(root, node, ptr)
     if not isinstance(node, dict):
         return value
     branches = node.get("anyOf")
@@ -137,7 +110,9 @@ def restore(
             return value
         drop = injected.get(ptr, frozenset())
         return {
-            k: restore(root, props[k], v, f"{ptr}/properties/{esc(k)}", injected, live) if k in props else v
+            k: restore(root, props[k], v, f"{ptr}/properties/{escape(k)}", injected, live)
+            if k in props
+            else v
             for k, v in value.items()
             if not (v is None and k in drop)
         }

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from interop._jsoncopy import map_subschemas
+from interop._jsonschema import map_subschemas
 
 __all__ = ["to_gemini_json_schema", "to_gemini_schema"]
 
