@@ -25,7 +25,7 @@ from typing import Any, Literal
 from ._dialects import hoist_root_ref, normalize_to_2020_12
 from ._errors import SchemaConversionError
 from ._jsonschema import def_name, escape, types_of
-from ._strict_restore import live_nodes, restore
+from ._strict_restore import ambiguous_unions, is_nullable, live_nodes, restore
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
@@ -205,15 +205,6 @@ def _show(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "), ensure_ascii=False, default=str)
 
 
-def _is_nullable(node: Mapping[str, Any]) -> bool:
-    if "null" in types_of(node):
-        return True
-    if "enum" in node and None in node["enum"] and (not types_of(node) or "null" in types_of(node)):
-        return True
-    branches = node.get("anyOf")
-    return isinstance(branches, list) and any(isinstance(b, dict) and _is_nullable(b) for b in branches)
-
-
 def _widen(node: dict[str, Any]) -> dict[str, Any]:
     """`node` that also accepts null: `null` added to `type`/`enum`, or an `anyOf` branch."""
     if "anyOf" in node:
@@ -267,6 +258,7 @@ class _Compiler:
         self.rules = rules
         self.changes: list[str] = []
         self.injected: dict[str, frozenset[str]] = {}
+        self.unions: dict[str, str] = {}  # output pointer of each anyOf -> its input path
         self.defs: dict[str, Any] = {}
         self.nodes = 0
         self.counts = dict.fromkeys(
@@ -309,6 +301,7 @@ class _Compiler:
         for key, limit in self.rules.budgets.items():
             if self.counts[key] > limit:
                 raise self.fail("#", f"{self.counts[key]} {key.replace('_', ' ')}; the limit is {limit}")
+        self.report_ambiguous_unions(out)
         return StrictSchema(
             schema=out,
             changes=tuple(self.changes),
@@ -319,6 +312,19 @@ class _Compiler:
             injected=dict(self.injected),
             live=live_nodes(out, self.injected),
         )
+
+    def report_ambiguous_unions(self, out: dict[str, Any]) -> None:
+        """Name the unions whose branches a strict model cannot tell apart but whose nulls
+        `restore` reads differently (the first such branch wins)."""
+        if not self.injected:
+            return
+        for pointer, first, other, fields in ambiguous_unions(out, self.injected):
+            self.note(
+                self.unions.get(pointer, "#" + pointer),
+                f"branches {first} and {other} both take a null for {', '.join(map(repr, fields))} once strict, "
+                f"but it means 'omitted' in one and null in the other; an answer that fits both is "
+                f"read as branch {first}",
+            )
 
     def node(self, s: Any, loc: _Loc) -> dict[str, Any]:
         """Compile one subschema."""
@@ -404,6 +410,7 @@ class _Compiler:
     def union(self, branches: Any, key: str, loc: _Loc) -> list[dict[str, Any]]:
         if not isinstance(branches, list) or not branches:
             raise self.fail(loc.at(key), f"{key} must be a non-empty list")
+        self.unions[f"{loc.out}/anyOf"] = loc.at(key)
         return [self.node(b, loc.child(f"{key}/{i}", f"anyOf/{i}")) for i, b in enumerate(branches)]
 
     def ref_node(self, ref: Any, rest: dict[str, Any], loc: _Loc) -> dict[str, Any]:
@@ -478,7 +485,7 @@ class _Compiler:
             if name not in required:
                 self.counts["optional_params"] += 1
                 if self.rules.optional_as_nullable:
-                    if _is_nullable(compiled):
+                    if is_nullable(compiled):
                         self.note(
                             sub_loc.path,
                             "optional field made required (already nullable: null now means null)",

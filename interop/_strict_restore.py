@@ -3,6 +3,8 @@
 `interop._strict` records, per object node of the compiled schema (a JSON pointer), the
 properties whose null means "omitted"; `restore` walks a model's arguments along the compiled
 schema (through `$ref`s, arrays and the matching `anyOf` branch) and drops exactly those nulls.
+A union whose branches the branch check cannot tell apart, but whose nulls mean different
+things, is found at compile time by `ambiguous_unions` (and reported in `StrictSchema.changes`).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import Any
 
 from ._jsonschema import deref, escape, resolve_ref, types_of, walk
 
-__all__ = ["live_nodes", "restore"]
+__all__ = ["ambiguous_unions", "is_nullable", "live_nodes", "restore"]
 
 _MATCH_DEPTH = 2
 """How deep into object properties the branch check looks."""
@@ -35,7 +37,11 @@ def _type_ok(value: Any, types: list[str]) -> bool:
 
 
 def _matches(root: dict[str, Any], node: Any, value: Any, depth: int = 0) -> bool:
-    """A cheap structural check that picks the `anyOf` branch a value belongs to."""
+    """A cheap structural check that picks the `anyOf` branch a value belongs to.
+
+    Branches it cannot tell apart while their nulls mean different things are reported at
+    compile time (`ambiguous_unions`).
+    """
     node, _ = deref(root, node)
     if not isinstance(node, dict):
         return False
@@ -119,3 +125,90 @@ def restore(
     if isinstance(value, list) and isinstance(node.get("items"), dict):
         return [restore(root, node["items"], v, f"{ptr}/items", injected, live) for v in value]
     return value
+
+
+# ---------------------------------------------------------------------------------------------- ambiguity
+
+
+def is_nullable(node: Mapping[str, Any]) -> bool:
+    """Whether `node` takes a null by its type, its enum or one of its `anyOf` branches."""
+    types = types_of(node)
+    if "null" in types:
+        return True
+    if "enum" in node and None in node["enum"] and (not types or "null" in types):
+        return True
+    branches = node.get("anyOf")
+    return isinstance(branches, list) and any(isinstance(b, dict) and is_nullable(b) for b in branches)
+
+
+def _may_overlap(a: Any, b: Any) -> bool:
+    """Whether some value may be valid for both subschemas (conservative: True when unsure)."""
+    if not (isinstance(a, dict) and isinstance(b, dict)):
+        return True
+    if is_nullable(a) and is_nullable(b):
+        return True
+    ta, tb = set(types_of(a)), set(types_of(b))
+    if not ta or not tb or "anyOf" in a or "anyOf" in b:
+        return True
+    numbers = {"integer", "number"}
+    return bool(ta & tb) or bool(ta & numbers and tb & numbers)
+
+
+def _null_conflicts(
+    root: dict[str, Any],
+    a: tuple[Any, str],
+    b: tuple[Any, str],
+    injected: Mapping[str, frozenset[str]],
+    seen: set[tuple[str, str]],
+    prefix: str = "",
+) -> list[str]:
+    """Fields that can hold a null valid in both object schemas `a` and `b` (each with its
+    pointer), where the null means "omitted" in one and null in the other; `_matches` cannot
+    tell such answers apart. `seen`: the pairs of nodes already compared (recursive schemas)."""
+    (na, pa), (nb, pb) = deref(root, *a), deref(root, *b)
+    if pa == pb or (pa, pb) in seen or prefix.count(".") >= _MAX_CONFLICT_DEPTH:
+        return []
+    seen.add((pa, pb))
+    props_a = na.get("properties") if isinstance(na, dict) else None
+    props_b = nb.get("properties") if isinstance(nb, dict) else None
+    if not isinstance(props_a, dict) or not isinstance(props_b, dict) or set(props_a) != set(props_b):
+        return []
+    if not all(_may_overlap(*_pair(root, props_a[k], props_b[k])) for k in props_a):
+        return []
+    differ = set(injected.get(pa, ())) ^ set(injected.get(pb, ()))
+    found = [
+        f"{prefix}{k}" for k in sorted(differ) if all(map(is_nullable, _pair(root, props_a[k], props_b[k])))
+    ]
+    for k in props_a:
+        sub = f"/properties/{escape(k)}"
+        found += _null_conflicts(
+            root, (props_a[k], pa + sub), (props_b[k], pb + sub), injected, seen, f"{prefix}{k}."
+        )
+    return found
+
+
+_MAX_CONFLICT_DEPTH = 8
+
+
+def _pair(root: dict[str, Any], a: Any, b: Any) -> tuple[Any, Any]:
+    return deref(root, a)[0], deref(root, b)[0]
+
+
+def ambiguous_unions(
+    schema: dict[str, Any], injected: Mapping[str, frozenset[str]]
+) -> list[tuple[str, int, int, list[str]]]:
+    """The `anyOf`s of a compiled schema where one answer fits two branches but `restore` would
+    read its nulls differently through each: `(pointer of the anyOf, first, other, fields)`.
+    `restore` takes the first branch that fits; the caller reports the rest."""
+    found: list[tuple[str, int, int, list[str]]] = []
+    for ptr, node in walk(schema):
+        branches = node.get("anyOf")
+        if not isinstance(branches, list):
+            continue
+        at = [(b, f"{ptr}/anyOf/{i}") for i, b in enumerate(branches)]
+        for j in range(1, len(at)):
+            for i in range(j):
+                fields = _null_conflicts(schema, at[i], at[j], injected, set())
+                if fields:
+                    found.append((f"{ptr}/anyOf", i, j, fields))
+    return found
