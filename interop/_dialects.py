@@ -7,13 +7,14 @@ metaschema.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, cast
 
 from ._jsoncopy import copy_json
 from ._jsonschema import def_name, inline_refs, map_subschemas, walk
 from ._protocols import TARGETS
 
-__all__ = ["check_target", "convert", "hoist_root_ref", "normalize_to_2020_12"]
+__all__ = ["check_target", "convert", "hoist_root_ref", "normalize_to_2020_12", "strongest_bounds"]
 
 _DRAFT07_DROP = frozenset(
     {
@@ -175,6 +176,33 @@ def _to_draft07(node: Any, *, root: bool = False) -> Any:
     return out
 
 
+def strongest_bounds(node: dict[str, Any]) -> dict[str, Any]:
+    """`node` with each side's numeric bounds combined into the one that binds (a new dict).
+
+    2020-12 lets `minimum` and `exclusiveMinimum` (and the maximum pair) both apply; dialects that
+    show one bound per side must show the stronger: `exclusiveMinimum: 0` with `minimum: 5` is
+    `minimum: 5`. The result keeps 2020-12's numeric `exclusiveMinimum`/`exclusiveMaximum`.
+    """
+    out = dict(node)
+    for inclusive, exclusive, stronger in (
+        ("minimum", "exclusiveMinimum", operator.gt),
+        ("maximum", "exclusiveMaximum", operator.lt),
+    ):
+        inc: Any = out.get(inclusive)
+        exc: Any = out.get(exclusive)
+        if not (_is_number(inc) and _is_number(exc)):
+            continue
+        if stronger(inc, exc):  # the inclusive bound binds: the exclusive one says nothing more
+            del out[exclusive]
+        else:  # the exclusive bound binds (on a tie too: it excludes the value itself)
+            del out[inclusive]
+    return out
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
 def _to_openapi(node: Any) -> Any:
     """One node (and its subschemas) of a 2020-12 schema whose refs are inlined, as OpenAPI 3.0:
     one `type`, `nullable`, no `const`, boolean `exclusiveMinimum`/`exclusiveMaximum`."""
@@ -190,11 +218,10 @@ def _to_openapi(node: Any) -> Any:
         out["enum"] = [out.pop("const")]
     if isinstance(out.get("enum"), list) and None in out["enum"]:
         out["nullable"] = True  # OpenAPI 3.0 admits null only with nullable
-    for key in ("exclusiveMinimum", "exclusiveMaximum"):
-        value = out.get(key)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            bound = "minimum" if key == "exclusiveMinimum" else "maximum"
-            out[bound] = value
+    out = strongest_bounds(out)
+    for key, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+        if _is_number(out.get(key)):
+            out[bound] = out[key]
             out[key] = True
     if "examples" in out:
         examples = out.pop("examples")

@@ -1,0 +1,68 @@
+"""Defects in the schema core found from outside, each pinned by a test (issue 14, item 8), and
+the per-schema metaschema check paid once (item 7)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+import pydantic
+import pytest
+from openapi_schema_validator import OAS30Validator
+from pydantic import BaseModel, Field, NegativeInt, PositiveFloat, PositiveInt
+
+import interop
+from interop.providers import to_gemini_function_declaration
+
+# ---------------------------------------------------------------------------------------------- bounds
+
+
+class Bounded(BaseModel):
+    at_least_5: Annotated[PositiveInt, Field(ge=5)]  # exclusiveMinimum 0 and minimum 5: minimum binds
+    above_5: Annotated[int, Field(ge=0, gt=5)]  # exclusive binds
+    at_most_minus_5: Annotated[NegativeInt, Field(le=-5)]  # exclusiveMaximum 0 and maximum -5
+    below_3: Annotated[int, Field(le=10, lt=3)]
+    tie: Annotated[int, Field(ge=2, gt=2)]  # on a tie the exclusive bound binds
+    positive: PositiveFloat
+
+
+def _accepts(field: str, value: Any) -> bool:
+    base = {"at_least_5": 5, "above_5": 6, "at_most_minus_5": -5, "below_3": 2, "tie": 3, "positive": 1.0}
+    try:
+        Bounded.model_validate({**base, field: value})
+    except pydantic.ValidationError:
+        return False
+    return True
+
+
+INTEGER_FIELDS = ("at_least_5", "above_5", "at_most_minus_5", "below_3", "tie")
+
+
+def test_openapi_3_0_shows_the_binding_bound() -> None:
+    schema = interop.as_schema(Bounded).__standard_schema__.json_schema.input(target="openapi-3.0")
+    props = schema["properties"]
+    assert props["at_least_5"] == {"type": "integer", "minimum": 5}
+    assert props["above_5"] == {"type": "integer", "minimum": 5, "exclusiveMinimum": True}
+    assert props["at_most_minus_5"] == {"type": "integer", "maximum": -5}
+    assert props["below_3"] == {"type": "integer", "maximum": 3, "exclusiveMaximum": True}
+    assert props["tie"] == {"type": "integer", "minimum": 2, "exclusiveMinimum": True}
+    assert props["positive"] == {"type": "number", "minimum": 0, "exclusiveMinimum": True}
+    for name in INTEGER_FIELDS:  # an OpenAPI 3.0 validator and the tool agree on every value
+        validator = OAS30Validator(props[name])
+        for value in range(-12, 13):
+            assert validator.is_valid(value) == _accepts(name, value), (name, value)
+
+
+def _gemini_accepts(prop: dict[str, Any], value: float) -> bool:
+    return prop.get("minimum", -1e9) <= value <= prop.get("maximum", 1e9)
+
+
+@pytest.mark.parametrize("mode", ["parameters", "parameters_json_schema"])
+def test_gemini_shows_the_binding_bound(mode: str) -> None:
+    tool = interop.standard_tool(name="bounded", description="d", execute=lambda x: x, input_schema=Bounded)
+    declaration = to_gemini_function_declaration(tool, mode=mode)  # type: ignore[arg-type]
+    props = declaration["parameters" if mode == "parameters" else "parametersJsonSchema"]["properties"]
+    for name in INTEGER_FIELDS:  # Gemini has no exclusive bounds: on integers they become inclusive
+        assert "exclusiveMinimum" not in props[name] and "exclusiveMaximum" not in props[name]
+        for value in range(-12, 13):
+            assert _gemini_accepts(props[name], value) == _accepts(name, value), (name, value)
+    assert props["positive"]["minimum"] == 0 and "exclusiveMinimum: 0" in props["positive"]["description"]
