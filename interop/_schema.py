@@ -143,7 +143,10 @@ class JsonSchemaSchema:
     """A `StandardSchemaV1` over a raw JSON Schema dict, validated with the `jsonschema` library.
 
     The value is returned unchanged on success (JSON Schema does not coerce). Draft-07 style
-    input (`definitions`) is accepted and emitted as 2020-12.
+    input (`definitions`) is accepted and emitted as 2020-12. `format` is an annotation, as
+    2020-12 and draft-07 define it by default: it is not asserted, so a value the tool behind the
+    schema accepts (a date-time without offset, an unhyphenated UUID) is not refused here, and the
+    result never depends on which optional format packages are installed.
     """
 
     def __init__(self, schema: Mapping[str, Any]) -> None:
@@ -153,7 +156,7 @@ class JsonSchemaSchema:
         self.schema: dict[str, Any] = dict(schema)
         cls = jsonschema.validators.validator_for(self.schema, default=jsonschema.Draft202012Validator)
         cls.check_schema(self.schema)
-        self._validator = cls(self.schema, format_checker=cls.FORMAT_CHECKER)
+        self._validator = cls(self.schema)
         self.__standard_schema__ = _Props[Any]("jsonschema", self._validate, _EmissionCache(self._emit))
 
     def _validate(self, value: object) -> Success[Any] | Failure:

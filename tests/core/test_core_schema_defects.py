@@ -3,6 +3,11 @@ the per-schema metaschema check paid once (item 7)."""
 
 from __future__ import annotations
 
+import datetime
+import json
+import subprocess
+import sys
+import uuid
 from typing import Annotated, Any
 
 import pydantic
@@ -11,7 +16,73 @@ from openapi_schema_validator import OAS30Validator
 from pydantic import BaseModel, Field, NegativeInt, PositiveFloat, PositiveInt
 
 import interop
+from interop import Success
 from interop.providers import to_gemini_function_declaration
+
+# ---------------------------------------------------------------------------------------------- format
+
+FORMATTED = {
+    "type": "object",
+    "properties": {
+        "when": {"type": "string", "format": "date-time"},
+        "id": {"type": "string", "format": "uuid"},
+        "mail": {"type": "string", "format": "email"},
+        "site": {"type": "string", "format": "uri"},
+        "day": {"type": "string", "format": "date"},
+    },
+    "required": ["when", "id"],
+}
+# what a real tool behind such a schema (pydantic: datetime, UUID) accepts, but format checkers refuse
+ACCEPTED_BY_THE_TOOL = {"when": "2024-01-02T03:04:05", "id": "12345678123456781234567812345678"}
+
+
+class RealTool(BaseModel):
+    when: datetime.datetime
+    id: uuid.UUID
+
+
+def test_a_consumed_raw_schema_does_not_assert_format() -> None:
+    RealTool.model_validate(ACCEPTED_BY_THE_TOOL)  # the real tool takes these values
+    schema = interop.as_schema(FORMATTED).__standard_schema__
+    assert schema.validate(ACCEPTED_BY_THE_TOOL) == Success(ACCEPTED_BY_THE_TOOL)
+    odd = {**ACCEPTED_BY_THE_TOOL, "mail": "not an address", "site": "::", "day": "2024-13-45"}
+    assert isinstance(schema.validate(odd), Success)
+    draft07 = {**FORMATTED, "$schema": "http://json-schema.org/draft-07/schema#"}
+    assert isinstance(interop.as_schema(draft07).__standard_schema__.validate(ACCEPTED_BY_THE_TOOL), Success)
+    # the other keywords are still asserted
+    failure = schema.validate({"when": 5, "id": "x"})
+    assert not isinstance(failure, Success) and [i.path for i in failure.issues] == [("when",)]
+
+
+_FORMAT_PACKAGES = (
+    "rfc3339_validator",
+    "rfc3986_validator",
+    "rfc3987",
+    "fqdn",
+    "idna",
+    "isoduration",
+    "uri_template",
+)
+
+
+def test_format_verdicts_do_not_depend_on_the_optional_format_packages() -> None:
+    values = [
+        ACCEPTED_BY_THE_TOOL,
+        {"when": "yesterday", "id": "nope", "site": "::"},
+        {"when": 1, "id": None},
+    ]
+    script = (
+        "import json, sys\n"
+        f"for name in {_FORMAT_PACKAGES!r}: sys.modules[name] = None  # as if not installed\n"
+        "import interop\n"
+        f"schema = interop.as_schema({FORMATTED!r}).__standard_schema__\n"
+        f"print(json.dumps([type(schema.validate(v)).__name__ for v in {values!r}]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    without = json.loads(out.stdout.strip().splitlines()[-1])
+    schema = interop.as_schema(FORMATTED).__standard_schema__
+    assert without == [type(schema.validate(v)).__name__ for v in values] == ["Success", "Success", "Failure"]
+
 
 # ---------------------------------------------------------------------------------------------- bounds
 
