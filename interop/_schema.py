@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 import sys
 import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 import pydantic
 import pydantic_core
@@ -21,6 +22,9 @@ from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, JsonSchemaV
 from ._dialects import check_target, convert, hoist_root_ref, normalize_to_2020_12
 from ._jsoncopy import copy_json
 from ._protocols import Failure, Issue, StandardSchemaV1, Success
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
 
 __all__ = ["JsonSchemaSchema", "MsgspecSchema", "PydanticSchema", "as_schema", "pydantic_issues"]
 
@@ -147,21 +151,23 @@ class JsonSchemaSchema:
     2020-12 and draft-07 define it by default: it is not asserted, so a value the tool behind the
     schema accepts (a date-time without offset, an unhyphenated UUID) is not refused here, and the
     result never depends on which optional format packages are installed.
+
+    The schema is checked against its metaschema when built (once per distinct schema: consumed
+    tool lists repeat schemas); the validator is built on the first `validate`.
     """
 
     def __init__(self, schema: Mapping[str, Any]) -> None:
-        import jsonschema  # lazy: as costly to import as pydantic itself
-        import jsonschema.validators
-
         self.schema: dict[str, Any] = dict(schema)
-        cls = jsonschema.validators.validator_for(self.schema, default=jsonschema.Draft202012Validator)
-        cls.check_schema(self.schema)
-        self._validator = cls(self.schema)
+        self._validator_class = _checked_validator_class(self.schema)
+        self._validator: Validator | None = None
         self.__standard_schema__ = _Props[Any]("jsonschema", self._validate, _EmissionCache(self._emit))
 
     def _validate(self, value: object) -> Success[Any] | Failure:
+        validator = self._validator
+        if validator is None:
+            validator = self._validator = self._validator_class(self.schema)
         errors = sorted(
-            self._validator.iter_errors(cast(Any, value)),
+            validator.iter_errors(cast(Any, value)),
             key=lambda e: (list(map(str, e.absolute_path)), e.message),
         )
         if not errors:
@@ -175,6 +181,64 @@ class JsonSchemaSchema:
 
     def __repr__(self) -> str:
         return f"JsonSchemaSchema({self.schema!r})"
+
+
+_CHECKED_MAX = 4096
+_checked: OrderedDict[str, type[Validator]] = OrderedDict()
+_checked_lock = threading.Lock()
+_TEXT_ANNOTATIONS = ("title", "description", "$comment")
+"""Keywords every metaschema only requires to be strings: their text cannot make a schema invalid."""
+
+
+def _checked_validator_class(schema: dict[str, Any]) -> type[Validator]:
+    """The `jsonschema` validator class for `schema`, after checking `schema` against its
+    metaschema (raises `jsonschema.SchemaError`).
+
+    The check costs about a millisecond and a consumed tool list repeats schemas that differ
+    only in names and descriptions, so it runs once per distinct `_fingerprint` (the last
+    `_CHECKED_MAX` are remembered).
+    """
+    import jsonschema  # lazy: as costly to import as pydantic itself
+    import jsonschema.validators
+
+    key = _fingerprint(schema)
+    if key is not None:
+        with _checked_lock:
+            cls = _checked.get(key)
+            if cls is not None:
+                _checked.move_to_end(key)
+                return cls
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    cls.check_schema(schema)
+    if key is not None:
+        with _checked_lock:
+            _checked[key] = cls
+            if len(_checked) > _CHECKED_MAX:
+                _checked.popitem(last=False)
+    return cls
+
+
+def _fingerprint(schema: dict[str, Any]) -> str | None:
+    """Canonical JSON of `schema` with the text of its string annotations blanked (in schema
+    positions only, never in property names or values): two schemas with one fingerprint are
+    valid or invalid together. None when `schema` is not plain JSON (it is then always checked)."""
+    import json  # lazy, like jsonschema: only consumed raw schemas need it
+
+    from ._jsonschema import map_subschemas
+
+    def blank(node: Any) -> Any:
+        if not isinstance(node, dict):
+            return node
+        out = map_subschemas(node, blank)
+        for key in _TEXT_ANNOTATIONS:
+            if isinstance(out.get(key), str):
+                out[key] = ""
+        return out
+
+    try:
+        return json.dumps(blank(schema), sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):  # a set, NaN, keys of mixed types
+        return None
 
 
 def _short(message: str, limit: int = 300) -> str:

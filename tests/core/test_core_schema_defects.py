@@ -3,6 +3,7 @@ the per-schema metaschema check paid once (item 7)."""
 
 from __future__ import annotations
 
+import copy
 import datetime
 import json
 import subprocess
@@ -10,6 +11,7 @@ import sys
 import uuid
 from typing import Annotated, Any
 
+import jsonschema
 import pydantic
 import pytest
 from openapi_schema_validator import OAS30Validator
@@ -137,3 +139,44 @@ def test_gemini_shows_the_binding_bound(mode: str) -> None:
         for value in range(-12, 13):
             assert _gemini_accepts(props[name], value) == _accepts(name, value), (name, value)
     assert props["positive"]["minimum"] == 0 and "exclusiveMinimum: 0" in props["positive"]["description"]
+
+
+# ---------------------------------------------------------------------------------------------- metaschema check
+
+
+def test_a_raw_schema_is_checked_against_its_metaschema_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[Any] = []
+    original = jsonschema.Draft202012Validator.check_schema
+
+    def counting(cls: Any, schema: Any, *args: Any, **kwargs: Any) -> None:
+        calls.append(schema)
+        original(schema, *args, **kwargs)
+
+    monkeypatch.setattr(jsonschema.Draft202012Validator, "check_schema", classmethod(counting))
+    marker = str(uuid.uuid4())  # a shape no other test has checked
+    schema = {"type": "object", "properties": {"q": {"type": "string"}, marker: {"type": "integer"}}}
+    # what a consumed tool list looks like: one shape, each tool with its own title and descriptions
+    variants = [
+        {**copy.deepcopy(schema), "title": f"tool_{i}_args", "description": f"Tool number {i}."}
+        for i in range(50)
+    ]
+    variants.append(dict(reversed(list(copy.deepcopy(variants[0]).items()))))  # key order is no matter
+    built = [interop.as_schema(v) for v in variants]
+    assert len(calls) == 1
+    # every one still validates, with clear issues
+    assert built[7].__standard_schema__.validate({"q": "x"}) == Success({"q": "x"})
+    failure = built[8].__standard_schema__.validate({"q": 1})
+    assert not isinstance(failure, Success) and failure.issues[0].path == ("q",)
+    # an invalid schema is refused every time, never remembered as checked, even when it differs
+    # from a checked one only in an annotation (a title must be a string)
+    for bad in (
+        {"type": 12, "title": marker},
+        {**schema, "title": 5},
+        {**schema, "properties": {"q": {"title": []}}},
+    ):
+        for _ in range(2):
+            with pytest.raises(jsonschema.SchemaError):
+                interop.as_schema(bad)
+    # a property named like an annotation is a name, not an annotation: shapes stay apart
+    titled = {"type": "object", "properties": {"title": {"type": "string"}}, "required": ["title"]}
+    assert interop.as_schema(titled).__standard_schema__.validate({}) != Success({})
