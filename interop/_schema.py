@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import sys
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
@@ -334,8 +335,63 @@ def _is_msgspec_type(x: Any) -> bool:
 
 # ---------------------------------------------------------------------------------------------- as_schema
 
-_cache: dict[Any, StandardSchemaV1[Any]] = {}
-_cache_lock = threading.Lock()
+
+class _SchemaCache:
+    """`as_schema`'s memory: the last `size` schemas held, any older one only while something
+    else (a tool, say) still holds it. Neither tier keeps a type alive by itself once its schema
+    is unused, so a type built per request (`create_model`) is collected with its tools instead
+    of living as long as the process."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._recent: OrderedDict[Any, StandardSchemaV1[Any]] = OrderedDict()
+        # weak both ways: the key (a type) and the schema; the schema holds the type, not the reverse
+        self._alive: weakref.WeakKeyDictionary[Any, weakref.ref[StandardSchemaV1[Any]]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> StandardSchemaV1[Any] | None:
+        """The schema cached for `key` (raises `TypeError` when `key` is unhashable)."""
+        with self._lock:
+            found = self._recent.get(key)
+            if found is None:
+                found = self._find_alive(key)
+                if found is None:
+                    return None
+            self._remember(key, found)
+            return found
+
+    def put(self, key: Any, schema: StandardSchemaV1[Any]) -> StandardSchemaV1[Any]:
+        """Cache `schema` for `key`, unless another thread cached one first (that one is returned)."""
+        with self._lock:
+            found = self._recent.get(key)
+            if found is None:
+                found = self._find_alive(key)
+            if found is not None:
+                return found
+            try:
+                self._alive[key] = weakref.ref(schema)
+            except TypeError:  # a key that cannot be weakly referenced: the recent tier only
+                pass
+            self._remember(key, schema)
+            return schema
+
+    def _find_alive(self, key: Any) -> StandardSchemaV1[Any] | None:
+        try:
+            ref = self._alive.get(key)
+        except TypeError:
+            return None
+        return ref() if ref is not None else None
+
+    def _remember(self, key: Any, schema: StandardSchemaV1[Any]) -> None:
+        self._recent[key] = schema
+        self._recent.move_to_end(key)
+        while len(self._recent) > self.size:
+            self._recent.popitem(last=False)
+
+
+_cache = _SchemaCache(size=256)
 
 
 def as_schema(x: Any) -> StandardSchemaV1[Any]:
@@ -368,7 +424,4 @@ def as_schema(x: Any) -> StandardSchemaV1[Any]:
             raise TypeError(f"cannot build a schema from {x!r}: {e}") from e
         except pydantic_core.SchemaError as e:  # pragma: no cover - defensive
             raise TypeError(f"cannot build a schema from {x!r}: {e}") from e
-    if hashable:
-        with _cache_lock:
-            schema = _cache.setdefault(x, schema)
-    return schema
+    return _cache.put(x, schema) if hashable else schema

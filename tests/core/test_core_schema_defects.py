@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import copy
 import datetime
+import gc
 import json
 import subprocess
 import sys
 import uuid
+import weakref
 from typing import Annotated, Any
 
 import jsonschema
@@ -139,6 +141,25 @@ def test_gemini_shows_the_binding_bound(mode: str) -> None:
         for value in range(-12, 13):
             assert _gemini_accepts(props[name], value) == _accepts(name, value), (name, value)
     assert props["positive"]["minimum"] == 0 and "exclusiveMinimum: 0" in props["positive"]["description"]
+
+
+# ---------------------------------------------------------------------------------------------- cache
+
+
+def test_as_schema_cache_lets_per_request_model_types_be_collected() -> None:
+    from interop._schema import _cache
+
+    held_type = pydantic.create_model("Held", q=(str, ...))
+    held = interop.as_schema(held_type)
+    first = pydantic.create_model("PerRequest", q=(str, ...))
+    assert interop.as_schema(first) is interop.as_schema(first)  # still a cache
+    gone = weakref.ref(first)
+    del first
+    for i in range(_cache.size + 20):  # one model type per request, as `create_model` users do
+        interop.as_schema(pydantic.create_model(f"PerRequest{i}", q=(str, ...)))
+    gc.collect()
+    assert gone() is None
+    assert interop.as_schema(held_type) is held  # a schema something still holds stays cached
 
 
 # ---------------------------------------------------------------------------------------------- metaschema check
