@@ -20,7 +20,8 @@ from openapi_schema_validator import OAS30Validator
 from pydantic import BaseModel, Field, NegativeInt, PositiveFloat, PositiveInt
 
 import interop
-from interop import Success
+from interop import Success, ToolNameError
+from interop.bridge import NAME_RULES, check_name, resolve_name
 from interop.providers import to_gemini_function_declaration
 
 # ---------------------------------------------------------------------------------------------- format
@@ -160,6 +161,19 @@ def test_as_schema_cache_lets_per_request_model_types_be_collected() -> None:
     gc.collect()
     assert gone() is None
     assert interop.as_schema(held_type) is held  # a schema something still holds stays cached
+
+
+# ---------------------------------------------------------------------------------------------- names
+
+
+@pytest.mark.parametrize("rule", sorted(NAME_RULES))
+def test_tool_names_with_a_trailing_newline_are_refused(rule: str) -> None:
+    assert check_name("get_weather", rule) == "get_weather"
+    for bad in ("get_weather\n", "get_weather\r\n", "\nget_weather"):
+        with pytest.raises(ToolNameError):
+            check_name(bad, rule)
+        with pytest.raises(ToolNameError):
+            resolve_name("ok", rule, rename=bad)
 
 
 # ---------------------------------------------------------------------------------------------- metaschema check
