@@ -18,14 +18,13 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 import pydantic
 import pydantic_core
-from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, JsonSchemaValue
 
-from ._dialects import check_target, convert, hoist_root_ref, normalize_to_2020_12
 from ._jsoncopy import copy_json
 from ._protocols import Failure, Issue, StandardSchemaV1, Success
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
+    from pydantic.json_schema import GenerateJsonSchema
 
 __all__ = ["JsonSchemaSchema", "MsgspecSchema", "PydanticSchema", "as_schema", "pydantic_issues"]
 
@@ -47,6 +46,8 @@ class _EmissionCache:
         key = (direction, target)
         cached = self._cache.get(key)
         if cached is None:
+            from ._dialects import check_target, convert  # lazy: only emission needs it
+
             check_target(target)
             with self._lock:
                 base = self._cache.get((direction, "draft-2020-12"))
@@ -62,6 +63,12 @@ class _EmissionCache:
 
     def output(self, *, target: str = "draft-2020-12") -> dict[str, Any]:
         return self.get("output", target)
+
+
+def _hoist_root_ref(schema: dict[str, Any]) -> dict[str, Any]:
+    from ._dialects import hoist_root_ref  # lazy: dialects and the JSON Schema toolkit serve emission only
+
+    return hoist_root_ref(schema)
 
 
 class _Props(Generic[T]):
@@ -81,30 +88,41 @@ class _Props(Generic[T]):
 # ---------------------------------------------------------------------------------------------- pydantic
 
 
-class ToolJsonSchema(GenerateJsonSchema):
-    """pydantic's 2020-12 generator without the auto-generated property titles.
+_generator: type[GenerateJsonSchema] | None = None
+
+
+def tool_json_schema() -> type[GenerateJsonSchema]:
+    """pydantic's 2020-12 generator without the auto-generated property titles (built on first
+    emission: what only emission needs is not paid for at import).
 
     Titles pydantic derives from field names are noise for a model (and cost tokens); titles a
     user set explicitly with `Field(title=...)` are kept.
     """
+    global _generator
+    if _generator is not None:
+        return _generator
+    from pydantic.json_schema import GenerateJsonSchema
 
-    def field_title_should_be_set(self, schema: Any) -> bool:
-        return False
+    method_names: dict[type[GenerateJsonSchema], list[tuple[Any, str]]] = {}
 
-    def build_schema_type_to_method(self) -> dict[Any, Any]:
-        """pydantic's method table, with the method names looked up once per class.
+    class ToolJsonSchema(GenerateJsonSchema):
+        def field_title_should_be_set(self, schema: Any) -> bool:
+            return False
 
-        pydantic rebuilds it (walking a large `Literal`) for every emission: about a tenth of
-        the first emission of a small tool's schema, paid at every conversion.
-        """
-        names = _METHOD_NAMES.get(type(self))
-        if names is None:
-            table = super().build_schema_type_to_method()
-            names = _METHOD_NAMES[type(self)] = [(key, method.__name__) for key, method in table.items()]
-        return {key: getattr(self, name) for key, name in names}
+        def build_schema_type_to_method(self) -> dict[Any, Any]:
+            """pydantic's method table, with the method names looked up once per class.
 
+            pydantic rebuilds it (walking a large `Literal`) for every emission: about a tenth of
+            the first emission of a small tool's schema, paid at every conversion.
+            """
+            names = method_names.get(type(self))
+            if names is None:
+                table = super().build_schema_type_to_method()
+                names = method_names[type(self)] = [(key, method.__name__) for key, method in table.items()]
+            return {key: getattr(self, name) for key, name in names}
 
-_METHOD_NAMES: dict[type[GenerateJsonSchema], list[tuple[Any, str]]] = {}
+    _generator = ToolJsonSchema
+    return _generator
 
 
 def pydantic_issues(error: pydantic.ValidationError) -> tuple[Issue, ...]:
@@ -133,9 +151,11 @@ class PydanticSchema(Generic[T]):
             return Failure(pydantic_issues(e))
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
-        mode: JsonSchemaMode = "validation" if direction == "input" else "serialization"
-        schema: JsonSchemaValue = self.adapter.json_schema(mode=mode, schema_generator=ToolJsonSchema)
-        return hoist_root_ref(schema)
+        mode: Literal["validation", "serialization"] = (
+            "validation" if direction == "input" else "serialization"
+        )
+        schema = self.adapter.json_schema(mode=mode, schema_generator=tool_json_schema())
+        return _hoist_root_ref(schema)
 
     def __repr__(self) -> str:
         return f"PydanticSchema({getattr(self.type, '__name__', self.type)!r})"
@@ -176,9 +196,11 @@ class JsonSchemaSchema:
         return Failure(tuple(Issue(_short(e.message), tuple(e.absolute_path)) for e in errors))
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
+        from ._dialects import normalize_to_2020_12
+
         schema = normalize_to_2020_12(copy_json(self.schema))
         schema.pop("$schema", None)
-        return hoist_root_ref(schema)
+        return _hoist_root_ref(schema)
 
     def __repr__(self) -> str:
         return f"JsonSchemaSchema({self.schema!r})"
@@ -249,8 +271,9 @@ def _short(message: str, limit: int = 300) -> str:
 
 # ---------------------------------------------------------------------------------------------- msgspec
 
-_MSGSPEC_PATH = re.compile(r" - at (`key` in )?`\$(.*)`$")
-_MSGSPEC_SEGMENT = re.compile(r"\.[^.\[]+|\[\d+\]|\[\.\.\.\]")
+_MSGSPEC_PATH = r" - at (`key` in )?`\$(.*)`$"
+_MSGSPEC_SEGMENT = r"\.[^.\[]+|\[\d+\]|\[\.\.\.\]"
+"""Patterns of msgspec's error text, compiled (and cached by `re`) on the first msgspec error."""
 
 
 class MsgspecSchema(Generic[T]):
@@ -273,11 +296,11 @@ class MsgspecSchema(Generic[T]):
             return Success(self._msgspec.convert(value, self.type, strict=False))
         except self._msgspec.ValidationError as e:
             text = str(e)
-            match = _MSGSPEC_PATH.search(text)
+            match = re.search(_MSGSPEC_PATH, text)
             path: tuple[str | int, ...] = ()
             if match:
                 text = text[: match.start()] + (" (in a key)" if match.group(1) else "")
-                path = self._path(value, _MSGSPEC_SEGMENT.findall(match.group(2)), str(e))
+                path = self._path(value, re.findall(_MSGSPEC_SEGMENT, match.group(2)), str(e))
             return Failure((Issue(text, path),))
 
     def _path(self, value: object, segments: list[str], error: str) -> tuple[str | int, ...]:
@@ -312,7 +335,7 @@ class MsgspecSchema(Generic[T]):
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
         schema: dict[str, Any] = self._msgspec.json.schema(self.type)
-        return hoist_root_ref(schema)
+        return _hoist_root_ref(schema)
 
     def __repr__(self) -> str:
         return f"MsgspecSchema({getattr(self.type, '__name__', self.type)!r})"
