@@ -7,12 +7,14 @@ metaschema.
 
 from __future__ import annotations
 
+import operator
 from typing import Any, cast
 
-from ._jsoncopy import copy_json, map_subschemas
+from ._jsoncopy import copy_json
+from ._jsonschema import def_name, inline_refs, map_subschemas, walk
 from ._protocols import TARGETS
 
-__all__ = ["check_target", "convert", "hoist_root_ref", "normalize_to_2020_12"]
+__all__ = ["check_target", "convert", "hoist_root_ref", "normalize_to_2020_12", "strongest_bounds"]
 
 _DRAFT07_DROP = frozenset(
     {
@@ -82,7 +84,9 @@ def convert(schema: dict[str, Any], target: str) -> dict[str, Any]:
         return cast(dict[str, Any], copy_json(schema))
     if target == "draft-07":
         return cast(dict[str, Any], _to_draft07(schema, root=True))
-    return _OpenAPIConverter(schema).convert()
+    out = _to_openapi(inline_refs(schema, recursion=RECURSION_UNROLL))
+    assert isinstance(out, dict)
+    return out
 
 
 def normalize_to_2020_12(schema: dict[str, Any]) -> dict[str, Any]:
@@ -103,15 +107,13 @@ def hoist_root_ref(schema: dict[str, Any]) -> dict[str, Any]:
     """
     ref = schema.get("$ref")
     defs = schema.get("$defs")
-    if not isinstance(ref, str) or not ref.startswith("#/$defs/") or not isinstance(defs, dict):
-        return schema
-    name = ref[len("#/$defs/") :]
-    if name not in defs:
+    name = def_name(ref) if isinstance(ref, str) and ref.startswith("#/$defs/") else None
+    if name is None or not isinstance(defs, dict) or name not in defs:
         return schema
     body = dict(defs[name])
     rest = {k: v for k, v in schema.items() if k not in ("$ref", "$defs")}
     remaining = {k: v for k, v in defs.items() if k != name}
-    if _refers_to(list(defs.values()), ref):
+    if any(node.get("$ref") == ref for sub in defs.values() for _, node in walk(sub)):
         remaining[name] = defs[name]
     out = {**body, **rest}
     if remaining:
@@ -119,22 +121,8 @@ def hoist_root_ref(schema: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _refers_to(node: Any, ref: str) -> bool:
-    if isinstance(node, dict):
-        return node.get("$ref") == ref or any(_refers_to(v, ref) for v in node.values())
-    if isinstance(node, list):
-        return any(_refers_to(v, ref) for v in node)
-    return False
-
-
-def _has_array_items(node: Any) -> bool:
-    if isinstance(node, dict):
-        if isinstance(node.get("items"), list):
-            return True
-        return any(_has_array_items(v) for v in node.values())
-    if isinstance(node, list):
-        return any(_has_array_items(v) for v in node)
-    return False
+def _has_array_items(schema: dict[str, Any]) -> bool:
+    return any(isinstance(node.get("items"), list) for _, node in walk(schema))
 
 
 def _rewrite_ref(ref: str, old: str, new: str) -> str:
@@ -188,120 +176,109 @@ def _to_draft07(node: Any, *, root: bool = False) -> Any:
     return out
 
 
-class _OpenAPIConverter:
-    """2020-12 -> OpenAPI 3.0 Schema Object: refs inlined, one `type`, `nullable`, no `const`."""
+def strongest_bounds(node: dict[str, Any]) -> dict[str, Any]:
+    """`node` with each side's numeric bounds combined into the one that binds (a new dict).
 
-    def __init__(self, schema: dict[str, Any]) -> None:
-        self.defs: dict[str, Any] = dict(schema.get("$defs") or {})
-        self.root = schema
+    2020-12 lets `minimum` and `exclusiveMinimum` (and the maximum pair) both apply; dialects that
+    show one bound per side must show the stronger: `exclusiveMinimum: 0` with `minimum: 5` is
+    `minimum: 5`. The result keeps 2020-12's numeric `exclusiveMinimum`/`exclusiveMaximum`.
+    """
+    out = dict(node)
+    for inclusive, exclusive, stronger in (
+        ("minimum", "exclusiveMinimum", operator.gt),
+        ("maximum", "exclusiveMaximum", operator.lt),
+    ):
+        inc: Any = out.get(inclusive)
+        exc: Any = out.get(exclusive)
+        if not (_is_number(inc) and _is_number(exc)):
+            continue
+        if stronger(inc, exc):  # the inclusive bound binds: the exclusive one says nothing more
+            del out[exclusive]
+        else:  # the exclusive bound binds (on a tie too: it excludes the value itself)
+            del out[inclusive]
+    return out
 
-    def convert(self) -> dict[str, Any]:
-        out = self.node(self.root, ())
-        assert isinstance(out, dict)
-        return out
 
-    def resolve(self, ref: str, stack: tuple[str, ...]) -> dict[str, Any]:
-        if ref == "#":
-            target: Any = self.root
-        elif ref.startswith("#/$defs/") or ref.startswith("#/definitions/"):
-            name = ref.split("/", 2)[2]
-            target = self.defs.get(name)
-            if target is None:
-                raise ValueError(f"unresolvable $ref {ref!r}")
-        else:
-            raise ValueError(f"only local $ref values can be inlined for openapi-3.0, got {ref!r}")
-        if stack.count(ref) >= RECURSION_UNROLL:
-            return {"description": f"(recursive structure; nesting limit {RECURSION_UNROLL} reached)"}
-        out = self.node(target, (*stack, ref))
-        assert isinstance(out, dict)
-        return out
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
 
-    def node(self, node: Any, stack: tuple[str, ...]) -> Any:
-        if node is True:
-            return {}
-        if node is False:
-            return {"not": {}}
-        if not isinstance(node, dict):
-            return node
-        node = dict(node)
-        node.pop("$defs", None)
-        node.pop("definitions", None)
-        ref = node.pop("$ref", None)
-        if isinstance(ref, str):
-            resolved = self.resolve(ref, stack)
-            if node:  # siblings of a $ref: keep both
-                rest = self.node(node, stack)
-                return {**rest, "allOf": [resolved, *rest.get("allOf", [])]} if resolved else rest
-            return resolved
-        out: dict[str, Any] = map_subschemas(node, lambda s: self.node(s, stack))
-        self._types(out)
-        if "const" in out:
-            out["enum"] = [out.pop("const")]
-        if isinstance(out.get("enum"), list) and None in out["enum"]:
-            out["nullable"] = True  # OpenAPI 3.0 admits null only with nullable
-        for key in ("exclusiveMinimum", "exclusiveMaximum"):
-            value = out.get(key)
-            if isinstance(value, (int, float)) and not isinstance(value, bool):
-                bound = "minimum" if key == "exclusiveMinimum" else "maximum"
-                out[bound] = value
-                out[key] = True
-        if "examples" in out:
-            examples = out.pop("examples")
-            if isinstance(examples, list) and examples:
-                out["example"] = examples[0]
-        if "prefixItems" in out:
-            prefix = out.pop("prefixItems")
-            rest = out.pop("items", None)
-            choices = [*prefix, *([rest] if isinstance(rest, dict) and rest else [])]
-            out["items"] = {"anyOf": choices} if len(choices) > 1 else (choices[0] if choices else {})
-            if rest is None or rest is False or rest == {"not": {}}:
-                out["maxItems"] = min(out.get("maxItems", len(prefix)), len(prefix))
-        # an OpenAPI 3.0 discriminator names schemas in components/schemas; with every $ref
-        # inlined there are none, so keep the plain oneOf (the tag's one-value enum still selects)
-        out.pop("discriminator", None)
-        if out.get("required") == []:
-            del out["required"]
-        if isinstance(out.get("items"), list):
-            out["items"] = {"anyOf": out["items"]} if out["items"] else {}
-        return {k: v for k, v in out.items() if k in _OPENAPI_KEEP or k.startswith("x-")}
 
-    @staticmethod
-    def _types(out: dict[str, Any]) -> None:
-        t = out.get("type")
-        if isinstance(t, list):
-            non_null = [x for x in t if x != "null"]
-            if len(non_null) < len(t):
-                out["nullable"] = True
-            if len(non_null) == 1:
-                out["type"] = non_null[0]
-            elif not non_null:
-                del out["type"]
-                out["enum"] = [None]
-            else:
-                del out["type"]
-                out["anyOf"] = [{"type": x} for x in non_null]
-        elif t == "null":
+def _to_openapi(node: Any) -> Any:
+    """One node (and its subschemas) of a 2020-12 schema whose refs are inlined, as OpenAPI 3.0:
+    one `type`, `nullable`, no `const`, boolean `exclusiveMinimum`/`exclusiveMaximum`."""
+    if node is True:
+        return {}
+    if node is False:
+        return {"not": {}}
+    if not isinstance(node, dict):
+        return node
+    out: dict[str, Any] = map_subschemas(node, _to_openapi)
+    _types(out)
+    if "const" in out:
+        out["enum"] = [out.pop("const")]
+    if isinstance(out.get("enum"), list) and None in out["enum"]:
+        out["nullable"] = True  # OpenAPI 3.0 admits null only with nullable
+    out = strongest_bounds(out)
+    for key, bound in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+        if _is_number(out.get(key)):
+            out[bound] = out[key]
+            out[key] = True
+    if "examples" in out:
+        examples = out.pop("examples")
+        if isinstance(examples, list) and examples:
+            out["example"] = examples[0]
+    if "prefixItems" in out:
+        prefix = out.pop("prefixItems")
+        rest = out.pop("items", None)
+        choices = [*prefix, *([rest] if isinstance(rest, dict) and rest else [])]
+        out["items"] = {"anyOf": choices} if len(choices) > 1 else (choices[0] if choices else {})
+        if rest is None or rest is False or rest == {"not": {}}:
+            out["maxItems"] = min(out.get("maxItems", len(prefix)), len(prefix))
+    # an OpenAPI 3.0 discriminator names schemas in components/schemas; with every $ref
+    # inlined there are none, so keep the plain oneOf (the tag's one-value enum still selects)
+    out.pop("discriminator", None)
+    if out.get("required") == []:
+        del out["required"]
+    if isinstance(out.get("items"), list):
+        out["items"] = {"anyOf": out["items"]} if out["items"] else {}
+    return {k: v for k, v in out.items() if k in _OPENAPI_KEEP or k.startswith("x-")}
+
+
+def _types(out: dict[str, Any]) -> None:
+    """One `type` per node: type lists and null types become `nullable` (or `anyOf`)."""
+    t = out.get("type")
+    if isinstance(t, list):
+        non_null = [x for x in t if x != "null"]
+        if len(non_null) < len(t):
+            out["nullable"] = True
+        if len(non_null) == 1:
+            out["type"] = non_null[0]
+        elif not non_null:
             del out["type"]
-            out["nullable"] = True
             out["enum"] = [None]
-        for key in ("anyOf", "oneOf"):
-            branches = out.get(key)
-            if not isinstance(branches, list):
-                continue
-            nulls = [b for b in branches if b == {"nullable": True, "enum": [None]}]
-            if not nulls:
-                continue
-            rest = [b for b in branches if b not in nulls]
-            out["nullable"] = True
-            if len(rest) == 1 and len(out) <= 3 + ("description" in out) + ("default" in out) + (
-                "title" in out
-            ):
-                del out[key]
-                only = rest[0]
-                if "type" in only or "enum" in only:
-                    for k, v in only.items():
-                        out.setdefault(k, v)
-                else:
-                    out["allOf"] = [only]
+        else:
+            del out["type"]
+            out["anyOf"] = [{"type": x} for x in non_null]
+    elif t == "null":
+        del out["type"]
+        out["nullable"] = True
+        out["enum"] = [None]
+    for key in ("anyOf", "oneOf"):
+        branches = out.get(key)
+        if not isinstance(branches, list):
+            continue
+        nulls = [b for b in branches if b == {"nullable": True, "enum": [None]}]
+        if not nulls:
+            continue
+        rest = [b for b in branches if b not in nulls]
+        out["nullable"] = True
+        if len(rest) == 1 and len(out) <= 3 + ("description" in out) + ("default" in out) + ("title" in out):
+            del out[key]
+            only = rest[0]
+            if "type" in only or "enum" in only:
+                for k, v in only.items():
+                    out.setdefault(k, v)
             else:
-                out[key] = rest
+                out["allOf"] = [only]
+        else:
+            out[key] = rest

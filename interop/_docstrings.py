@@ -1,14 +1,17 @@
-"""Docstring parsing for `@tool`: the description and per-parameter docs (Google, NumPy, Sphinx)."""
+"""Docstring parsing for `@tool`: the description and per-parameter docs (Google, NumPy, Sphinx).
+
+Importing this module costs next to nothing: the patterns are compiled on the first parse.
+"""
 
 from __future__ import annotations
 
+import functools
 import inspect
 import re
-from dataclasses import dataclass, field
 
 __all__ = ["ParsedDocstring", "parse_docstring"]
 
-_GOOGLE_SECTION = re.compile(
+_GOOGLE_SECTION = (
     r"^(Args|Arguments|Parameters|Params|Keyword Args|Keyword Arguments|Other Parameters|Returns?|Yields?|"
     r"Raises|Exceptions?|Examples?|Notes?|Attributes|See Also|Warnings?|Todo|References|Methods)\s*:\s*$"
 )
@@ -21,19 +24,44 @@ _GOOGLE_PARAM_SECTIONS = {
     "keyword arguments",
     "other parameters",
 }
-_GOOGLE_PARAM = re.compile(r"^\*{0,2}(\w+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$")
-_NUMPY_UNDERLINE = re.compile(r"^\s*-{3,}\s*$")
-_NUMPY_PARAM = re.compile(r"^\*{0,2}(\w+)(?:\s*,\s*\*{0,2}\w+)*\s*(?::\s*(.*))?$")
-_SPHINX_FIELD = re.compile(r"^:(\w+)(?:\s+([^:]*?))?:\s*(.*)$")
+_GOOGLE_PARAM = r"^\*{0,2}(\w+)\s*(?:\(([^)]*)\))?\s*:\s*(.*)$"
+_NUMPY_UNDERLINE = r"^\s*-{3,}\s*$"
+_NUMPY_PARAM = r"^\*{0,2}(\w+)(?:\s*,\s*\*{0,2}\w+)*\s*(?::\s*(.*))?$"
+_SPHINX_FIELD = r"^:(\w+)(?:\s+([^:]*?))?:\s*(.*)$"
+_BLANK_RUNS = r"\n{3,}"
 
 
-@dataclass
+@functools.cache
+def _rx(pattern: str) -> re.Pattern[str]:
+    """`pattern` compiled, once, on first use."""
+    return re.compile(pattern)
+
+
 class ParsedDocstring:
     """What `@tool` reads from a docstring."""
 
-    description: str = ""
-    params: dict[str, str] = field(default_factory=dict)
-    returns: str | None = None
+    __slots__ = ("description", "params", "returns")
+
+    def __init__(
+        self, description: str = "", params: dict[str, str] | None = None, returns: str | None = None
+    ) -> None:
+        self.description = description
+        self.params: dict[str, str] = {} if params is None else params
+        self.returns = returns
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, ParsedDocstring):
+            return NotImplemented
+        return (self.description, self.params, self.returns) == (
+            other.description,
+            other.params,
+            other.returns,
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, like the dataclass it replaces
+
+    def __repr__(self) -> str:
+        return f"ParsedDocstring(description={self.description!r}, params={self.params!r}, returns={self.returns!r})"
 
 
 def parse_docstring(doc: str | None) -> ParsedDocstring:
@@ -41,16 +69,16 @@ def parse_docstring(doc: str | None) -> ParsedDocstring:
     if not doc:
         return ParsedDocstring()
     lines = inspect.cleandoc(doc).splitlines()
-    if any(_SPHINX_FIELD.match(line.strip()) for line in lines):
+    if any(_rx(_SPHINX_FIELD).match(line.strip()) for line in lines):
         return _sphinx(lines)
-    if any(_NUMPY_UNDERLINE.match(lines[i + 1]) and lines[i].strip() for i in range(len(lines) - 1)):
+    if any(_rx(_NUMPY_UNDERLINE).match(lines[i + 1]) and lines[i].strip() for i in range(len(lines) - 1)):
         return _numpy(lines)
     return _google(lines)
 
 
 def _join(parts: list[str]) -> str:
     text = "\n".join(parts).strip()
-    return re.sub(r"\n{3,}", "\n\n", text)
+    return _rx(_BLANK_RUNS).sub("\n\n", text)
 
 
 def _indent(line: str) -> int:
@@ -66,7 +94,7 @@ def _google(lines: list[str]) -> ParsedDocstring:
     desc: list[str] = []
     i = 0
     while i < len(lines):
-        m = _GOOGLE_SECTION.match(lines[i].strip())
+        m = _rx(_GOOGLE_SECTION).match(lines[i].strip())
         if not m or _indent(lines[i]) != 0:
             desc.append(lines[i])
             i += 1
@@ -94,7 +122,7 @@ def _google_params(body: list[str], params: dict[str, str]) -> None:
     parts: list[str] = []
     for line in body:
         if line.strip() and _indent(line) == base:
-            m = _GOOGLE_PARAM.match(line.strip())
+            m = _rx(_GOOGLE_PARAM).match(line.strip())
             if name is not None:
                 params[name] = _collect(parts)
             name, parts = (m.group(1), [m.group(3)]) if m else (None, [])
@@ -109,12 +137,12 @@ def _numpy(lines: list[str]) -> ParsedDocstring:
     desc: list[str] = []
     i = 0
     while i < len(lines):
-        if i + 1 < len(lines) and lines[i].strip() and _NUMPY_UNDERLINE.match(lines[i + 1]):
+        if i + 1 < len(lines) and lines[i].strip() and _rx(_NUMPY_UNDERLINE).match(lines[i + 1]):
             section = lines[i].strip().lower()
             i += 2
             body: list[str] = []
             while i < len(lines) and not (
-                i + 1 < len(lines) and lines[i].strip() and _NUMPY_UNDERLINE.match(lines[i + 1])
+                i + 1 < len(lines) and lines[i].strip() and _rx(_NUMPY_UNDERLINE).match(lines[i + 1])
             ):
                 body.append(lines[i])
                 i += 1
@@ -125,7 +153,7 @@ def _numpy(lines: list[str]) -> ParsedDocstring:
                     if line.strip() and _indent(line) == 0:
                         if name is not None:
                             out.params[name] = _collect(parts)
-                        m = _NUMPY_PARAM.match(line.strip())
+                        m = _rx(_NUMPY_PARAM).match(line.strip())
                         name, parts = (m.group(1), []) if m else (None, [])
                     elif name is not None:
                         parts.append(line)
@@ -157,7 +185,7 @@ def _sphinx(lines: list[str]) -> ParsedDocstring:
             out.returns = text or None
 
     for line in lines:
-        m = _SPHINX_FIELD.match(line.strip())
+        m = _rx(_SPHINX_FIELD).match(line.strip())
         if m:
             flush()
             current, parts = (m.group(1), m.group(2)), [m.group(3)]

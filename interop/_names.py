@@ -40,7 +40,7 @@ _compiled = {k: re.compile(p) for k, (p, _) in NAME_RULES.items()}
 
 def check_name(name: str, rule: str) -> str:
     """Return `name` if it follows `rule` (a key of `NAME_RULES`), else raise `ToolNameError`."""
-    if not _compiled[rule].match(name):
+    if not isinstance(name, str) or not _compiled[rule].fullmatch(name):  # `$` alone lets "x\n" through
         raise ToolNameError(
             f"tool name {name!r} is not valid for {rule}: it must be {NAME_RULES[rule][1]}; "
             f"pass name= (or rename=) to convert it under another name"

@@ -11,16 +11,20 @@ from __future__ import annotations
 import re
 import sys
 import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import Any, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
 
 import pydantic
 import pydantic_core
-from pydantic.json_schema import GenerateJsonSchema, JsonSchemaMode, JsonSchemaValue
 
-from ._dialects import check_target, convert, hoist_root_ref, normalize_to_2020_12
 from ._jsoncopy import copy_json
 from ._protocols import Failure, Issue, StandardSchemaV1, Success
+
+if TYPE_CHECKING:
+    from jsonschema.protocols import Validator
+    from pydantic.json_schema import GenerateJsonSchema
 
 __all__ = ["JsonSchemaSchema", "MsgspecSchema", "PydanticSchema", "as_schema", "pydantic_issues"]
 
@@ -42,6 +46,8 @@ class _EmissionCache:
         key = (direction, target)
         cached = self._cache.get(key)
         if cached is None:
+            from ._dialects import check_target, convert  # lazy: only emission needs it
+
             check_target(target)
             with self._lock:
                 base = self._cache.get((direction, "draft-2020-12"))
@@ -57,6 +63,12 @@ class _EmissionCache:
 
     def output(self, *, target: str = "draft-2020-12") -> dict[str, Any]:
         return self.get("output", target)
+
+
+def _hoist_root_ref(schema: dict[str, Any]) -> dict[str, Any]:
+    from ._dialects import hoist_root_ref  # lazy: dialects and the JSON Schema toolkit serve emission only
+
+    return hoist_root_ref(schema)
 
 
 class _Props(Generic[T]):
@@ -76,30 +88,41 @@ class _Props(Generic[T]):
 # ---------------------------------------------------------------------------------------------- pydantic
 
 
-class ToolJsonSchema(GenerateJsonSchema):
-    """pydantic's 2020-12 generator without the auto-generated property titles.
+_generator: type[GenerateJsonSchema] | None = None
+
+
+def tool_json_schema() -> type[GenerateJsonSchema]:
+    """pydantic's 2020-12 generator without the auto-generated property titles (built on first
+    emission: what only emission needs is not paid for at import).
 
     Titles pydantic derives from field names are noise for a model (and cost tokens); titles a
     user set explicitly with `Field(title=...)` are kept.
     """
+    global _generator
+    if _generator is not None:
+        return _generator
+    from pydantic.json_schema import GenerateJsonSchema
 
-    def field_title_should_be_set(self, schema: Any) -> bool:
-        return False
+    method_names: dict[type[GenerateJsonSchema], list[tuple[Any, str]]] = {}
 
-    def build_schema_type_to_method(self) -> dict[Any, Any]:
-        """pydantic's method table, with the method names looked up once per class.
+    class ToolJsonSchema(GenerateJsonSchema):
+        def field_title_should_be_set(self, schema: Any) -> bool:
+            return False
 
-        pydantic rebuilds it (walking a large `Literal`) for every emission: about a tenth of
-        the first emission of a small tool's schema, paid at every conversion.
-        """
-        names = _METHOD_NAMES.get(type(self))
-        if names is None:
-            table = super().build_schema_type_to_method()
-            names = _METHOD_NAMES[type(self)] = [(key, method.__name__) for key, method in table.items()]
-        return {key: getattr(self, name) for key, name in names}
+        def build_schema_type_to_method(self) -> dict[Any, Any]:
+            """pydantic's method table, with the method names looked up once per class.
 
+            pydantic rebuilds it (walking a large `Literal`) for every emission: about a tenth of
+            the first emission of a small tool's schema, paid at every conversion.
+            """
+            names = method_names.get(type(self))
+            if names is None:
+                table = super().build_schema_type_to_method()
+                names = method_names[type(self)] = [(key, method.__name__) for key, method in table.items()]
+            return {key: getattr(self, name) for key, name in names}
 
-_METHOD_NAMES: dict[type[GenerateJsonSchema], list[tuple[Any, str]]] = {}
+    _generator = ToolJsonSchema
+    return _generator
 
 
 def pydantic_issues(error: pydantic.ValidationError) -> tuple[Issue, ...]:
@@ -128,9 +151,11 @@ class PydanticSchema(Generic[T]):
             return Failure(pydantic_issues(e))
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
-        mode: JsonSchemaMode = "validation" if direction == "input" else "serialization"
-        schema: JsonSchemaValue = self.adapter.json_schema(mode=mode, schema_generator=ToolJsonSchema)
-        return hoist_root_ref(schema)
+        mode: Literal["validation", "serialization"] = (
+            "validation" if direction == "input" else "serialization"
+        )
+        schema = self.adapter.json_schema(mode=mode, schema_generator=tool_json_schema())
+        return _hoist_root_ref(schema)
 
     def __repr__(self) -> str:
         return f"PydanticSchema({getattr(self.type, '__name__', self.type)!r})"
@@ -143,22 +168,27 @@ class JsonSchemaSchema:
     """A `StandardSchemaV1` over a raw JSON Schema dict, validated with the `jsonschema` library.
 
     The value is returned unchanged on success (JSON Schema does not coerce). Draft-07 style
-    input (`definitions`) is accepted and emitted as 2020-12.
+    input (`definitions`) is accepted and emitted as 2020-12. `format` is an annotation, as
+    2020-12 and draft-07 define it by default: it is not asserted, so a value the tool behind the
+    schema accepts (a date-time without offset, an unhyphenated UUID) is not refused here, and the
+    result never depends on which optional format packages are installed.
+
+    The schema is checked against its metaschema when built (once per distinct schema: consumed
+    tool lists repeat schemas); the validator is built on the first `validate`.
     """
 
     def __init__(self, schema: Mapping[str, Any]) -> None:
-        import jsonschema  # lazy: as costly to import as pydantic itself
-        import jsonschema.validators
-
         self.schema: dict[str, Any] = dict(schema)
-        cls = jsonschema.validators.validator_for(self.schema, default=jsonschema.Draft202012Validator)
-        cls.check_schema(self.schema)
-        self._validator = cls(self.schema, format_checker=cls.FORMAT_CHECKER)
+        self._validator_class = _checked_validator_class(self.schema)
+        self._validator: Validator | None = None
         self.__standard_schema__ = _Props[Any]("jsonschema", self._validate, _EmissionCache(self._emit))
 
     def _validate(self, value: object) -> Success[Any] | Failure:
+        validator = self._validator
+        if validator is None:
+            validator = self._validator = self._validator_class(self.schema)
         errors = sorted(
-            self._validator.iter_errors(cast(Any, value)),
+            validator.iter_errors(cast(Any, value)),
             key=lambda e: (list(map(str, e.absolute_path)), e.message),
         )
         if not errors:
@@ -166,12 +196,72 @@ class JsonSchemaSchema:
         return Failure(tuple(Issue(_short(e.message), tuple(e.absolute_path)) for e in errors))
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
+        from ._dialects import normalize_to_2020_12
+
         schema = normalize_to_2020_12(copy_json(self.schema))
         schema.pop("$schema", None)
-        return hoist_root_ref(schema)
+        return _hoist_root_ref(schema)
 
     def __repr__(self) -> str:
         return f"JsonSchemaSchema({self.schema!r})"
+
+
+_CHECKED_MAX = 4096
+_checked: OrderedDict[str, type[Validator]] = OrderedDict()
+_checked_lock = threading.Lock()
+_TEXT_ANNOTATIONS = ("title", "description", "$comment")
+"""Keywords every metaschema only requires to be strings: their text cannot make a schema invalid."""
+
+
+def _checked_validator_class(schema: dict[str, Any]) -> type[Validator]:
+    """The `jsonschema` validator class for `schema`, after checking `schema` against its
+    metaschema (raises `jsonschema.SchemaError`).
+
+    The check costs about a millisecond and a consumed tool list repeats schemas that differ
+    only in names and descriptions, so it runs once per distinct `_fingerprint` (the last
+    `_CHECKED_MAX` are remembered).
+    """
+    import jsonschema  # lazy: as costly to import as pydantic itself
+    import jsonschema.validators
+
+    key = _fingerprint(schema)
+    if key is not None:
+        with _checked_lock:
+            cls = _checked.get(key)
+            if cls is not None:
+                _checked.move_to_end(key)
+                return cls
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    cls.check_schema(schema)
+    if key is not None:
+        with _checked_lock:
+            _checked[key] = cls
+            if len(_checked) > _CHECKED_MAX:
+                _checked.popitem(last=False)
+    return cls
+
+
+def _fingerprint(schema: dict[str, Any]) -> str | None:
+    """Canonical JSON of `schema` with the text of its string annotations blanked (in schema
+    positions only, never in property names or values): two schemas with one fingerprint are
+    valid or invalid together. None when `schema` is not plain JSON (it is then always checked)."""
+    import json  # lazy, like jsonschema: only consumed raw schemas need it
+
+    from ._jsonschema import map_subschemas
+
+    def blank(node: Any) -> Any:
+        if not isinstance(node, dict):
+            return node
+        out = map_subschemas(node, blank)
+        for key in _TEXT_ANNOTATIONS:
+            if isinstance(out.get(key), str):
+                out[key] = ""
+        return out
+
+    try:
+        return json.dumps(blank(schema), sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError):  # a set, NaN, keys of mixed types
+        return None
 
 
 def _short(message: str, limit: int = 300) -> str:
@@ -181,8 +271,9 @@ def _short(message: str, limit: int = 300) -> str:
 
 # ---------------------------------------------------------------------------------------------- msgspec
 
-_MSGSPEC_PATH = re.compile(r" - at (`key` in )?`\$(.*)`$")
-_MSGSPEC_SEGMENT = re.compile(r"\.[^.\[]+|\[\d+\]|\[\.\.\.\]")
+_MSGSPEC_PATH = r" - at (`key` in )?`\$(.*)`$"
+_MSGSPEC_SEGMENT = r"\.[^.\[]+|\[\d+\]|\[\.\.\.\]"
+"""Patterns of msgspec's error text, compiled (and cached by `re`) on the first msgspec error."""
 
 
 class MsgspecSchema(Generic[T]):
@@ -205,11 +296,11 @@ class MsgspecSchema(Generic[T]):
             return Success(self._msgspec.convert(value, self.type, strict=False))
         except self._msgspec.ValidationError as e:
             text = str(e)
-            match = _MSGSPEC_PATH.search(text)
+            match = re.search(_MSGSPEC_PATH, text)
             path: tuple[str | int, ...] = ()
             if match:
                 text = text[: match.start()] + (" (in a key)" if match.group(1) else "")
-                path = self._path(value, _MSGSPEC_SEGMENT.findall(match.group(2)), str(e))
+                path = self._path(value, re.findall(_MSGSPEC_SEGMENT, match.group(2)), str(e))
             return Failure((Issue(text, path),))
 
     def _path(self, value: object, segments: list[str], error: str) -> tuple[str | int, ...]:
@@ -244,7 +335,7 @@ class MsgspecSchema(Generic[T]):
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
         schema: dict[str, Any] = self._msgspec.json.schema(self.type)
-        return hoist_root_ref(schema)
+        return _hoist_root_ref(schema)
 
     def __repr__(self) -> str:
         return f"MsgspecSchema({getattr(self.type, '__name__', self.type)!r})"
@@ -267,8 +358,63 @@ def _is_msgspec_type(x: Any) -> bool:
 
 # ---------------------------------------------------------------------------------------------- as_schema
 
-_cache: dict[Any, StandardSchemaV1[Any]] = {}
-_cache_lock = threading.Lock()
+
+class _SchemaCache:
+    """`as_schema`'s memory: the last `size` schemas held, any older one only while something
+    else (a tool, say) still holds it. Neither tier keeps a type alive by itself once its schema
+    is unused, so a type built per request (`create_model`) is collected with its tools instead
+    of living as long as the process."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._recent: OrderedDict[Any, StandardSchemaV1[Any]] = OrderedDict()
+        # weak both ways: the key (a type) and the schema; the schema holds the type, not the reverse
+        self._alive: weakref.WeakKeyDictionary[Any, weakref.ref[StandardSchemaV1[Any]]] = (
+            weakref.WeakKeyDictionary()
+        )
+        self._lock = threading.Lock()
+
+    def get(self, key: Any) -> StandardSchemaV1[Any] | None:
+        """The schema cached for `key` (raises `TypeError` when `key` is unhashable)."""
+        with self._lock:
+            found = self._recent.get(key)
+            if found is None:
+                found = self._find_alive(key)
+                if found is None:
+                    return None
+            self._remember(key, found)
+            return found
+
+    def put(self, key: Any, schema: StandardSchemaV1[Any]) -> StandardSchemaV1[Any]:
+        """Cache `schema` for `key`, unless another thread cached one first (that one is returned)."""
+        with self._lock:
+            found = self._recent.get(key)
+            if found is None:
+                found = self._find_alive(key)
+            if found is not None:
+                return found
+            try:
+                self._alive[key] = weakref.ref(schema)
+            except TypeError:  # a key that cannot be weakly referenced: the recent tier only
+                pass
+            self._remember(key, schema)
+            return schema
+
+    def _find_alive(self, key: Any) -> StandardSchemaV1[Any] | None:
+        try:
+            ref = self._alive.get(key)
+        except TypeError:
+            return None
+        return ref() if ref is not None else None
+
+    def _remember(self, key: Any, schema: StandardSchemaV1[Any]) -> None:
+        self._recent[key] = schema
+        self._recent.move_to_end(key)
+        while len(self._recent) > self.size:
+            self._recent.popitem(last=False)
+
+
+_cache = _SchemaCache(size=256)
 
 
 def as_schema(x: Any) -> StandardSchemaV1[Any]:
@@ -301,7 +447,4 @@ def as_schema(x: Any) -> StandardSchemaV1[Any]:
             raise TypeError(f"cannot build a schema from {x!r}: {e}") from e
         except pydantic_core.SchemaError as e:  # pragma: no cover - defensive
             raise TypeError(f"cannot build a schema from {x!r}: {e}") from e
-    if hashable:
-        with _cache_lock:
-            schema = _cache.setdefault(x, schema)
-    return schema
+    return _cache.put(x, schema) if hashable else schema

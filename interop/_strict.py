@@ -10,6 +10,9 @@ required *and nullable*, and `StrictSchema.restore` removes the nulls the model 
 fields before our validation runs, so "not given" (and its default) keeps its meaning. A field
 that was already nullable keeps its null. Constraints the provider rejects are moved into the
 description (the tool's own validation still enforces them and tells the model what to fix).
+
+One compiler serves both providers: what differs is a `StrictRules` value per dialect, and where
+the compiler stands in the schema is a `_Loc` value.
 """
 
 from __future__ import annotations
@@ -21,10 +24,8 @@ from typing import Any, Literal
 
 from ._dialects import hoist_root_ref, normalize_to_2020_12
 from ._errors import SchemaConversionError
-from ._strict_restore import esc as _esc
-from ._strict_restore import live_nodes as _live_nodes
-from ._strict_restore import restore as _restore
-from ._strict_restore import types_of as _types
+from ._jsonschema import def_name, escape, types_of
+from ._strict_restore import ambiguous_unions, is_nullable, live_nodes, restore
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
@@ -50,6 +51,31 @@ OPENAI_STRICT_LIMITS: Mapping[str, int] = {
 ANTHROPIC_STRICT_LIMITS: Mapping[str, int] = {"tools": 20, "optional_params": 24, "union_params": 16}
 """Anthropic strict tool use, per request: strict tools, optional parameters, anyOf/type-array params."""
 
+
+@dataclass(frozen=True, kw_only=True)
+class StrictRules:
+    """What one provider's strict mode accepts, as data the compiler reads."""
+
+    dialect: Dialect
+    keep: frozenset[str]
+    """Keywords kept as they are (the rest is moved into the description)."""
+    formats: frozenset[str]
+    """String formats the provider knows (others are moved into the description)."""
+    min_items: frozenset[int] | None
+    """The `minItems` values allowed (None: any)."""
+    const_as_enum: bool
+    """`const` is written as a one-value `enum`."""
+    optional_as_nullable: bool
+    """Every property must be required: an optional one becomes required and nullable."""
+    keep_refs: bool
+    """`$ref`/`$defs` stay (recursion allowed); otherwise every ref is inlined and recursion refused."""
+    wrap_ref_siblings: bool
+    """Keywords next to a `$ref` always go around it in a one-branch `anyOf` (else only on conflict)."""
+    max_object_depth: int | None
+    budgets: Mapping[str, int]
+    """Per-schema limits on the counts in `StrictSchema.stats`."""
+
+
 _OPENAI_KEEP = frozenset(
     {
         "type", "properties", "required", "additionalProperties", "items", "anyOf", "enum", "$ref",
@@ -63,20 +89,42 @@ _ANTHROPIC_KEEP = frozenset(
         "description", "title", "pattern", "format", "minItems",
     }
 )  # fmt: skip
-_FORMATS: Mapping[Dialect, frozenset[str]] = {
-    "openai": frozenset(
-        {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
-    ),
-    "anthropic": frozenset(
+
+OPENAI_RULES = StrictRules(
+    dialect="openai",
+    keep=_OPENAI_KEEP,
+    formats=frozenset({"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}),
+    min_items=None,
+    const_as_enum=True,
+    optional_as_nullable=True,
+    keep_refs=True,
+    wrap_ref_siblings=True,
+    max_object_depth=OPENAI_STRICT_LIMITS["object_depth"],
+    budgets={k: OPENAI_STRICT_LIMITS[k] for k in ("properties", "enum_values", "string_length")},
+)
+ANTHROPIC_RULES = StrictRules(
+    dialect="anthropic",
+    keep=_ANTHROPIC_KEEP,
+    formats=frozenset(
         {"date-time", "time", "date", "duration", "email", "hostname", "uri", "ipv4", "ipv6", "uuid"}
     ),
-}
+    min_items=frozenset({0, 1}),
+    const_as_enum=False,
+    optional_as_nullable=False,
+    keep_refs=False,
+    wrap_ref_siblings=False,
+    max_object_depth=None,
+    budgets={k: ANTHROPIC_STRICT_LIMITS[k] for k in ("optional_params", "union_params")},
+)
+_RULES: Mapping[Dialect, StrictRules] = {"openai": OPENAI_RULES, "anthropic": ANTHROPIC_RULES}
+
 _METADATA = frozenset(
     {
         "$schema", "$id", "$anchor", "$comment", "deprecated", "readOnly", "writeOnly", "discriminator",
         "contentEncoding", "contentMediaType", "x-fastmcp-wrap-result",
     }
 )  # fmt: skip
+_TYPES = frozenset({"object", "array", "string", "number", "integer", "boolean", "null"})
 _MAX_DOC_DEPTH = 100
 _MAX_NODES = 100_000
 
@@ -104,17 +152,17 @@ class StrictSchema:
         """Remove the nulls sent for originally-optional fields (recursively); a new value."""
         if not self.injected:
             return args
-        return _restore(self.schema, self.schema, args, "", self.injected, self.live)
+        return restore(self.schema, self.schema, args, "", self.injected, self.live)
 
 
 def compile_openai_strict(schema: Mapping[str, Any], *, tool_name: str) -> StrictSchema:
     """Compile a JSON Schema (2020-12) to OpenAI strict mode, or raise `SchemaConversionError`."""
-    return _Compiler(schema, tool_name, "openai").run()
+    return _Compiler(schema, tool_name, OPENAI_RULES).run()
 
 
 def compile_anthropic_strict(schema: Mapping[str, Any], *, tool_name: str) -> StrictSchema:
     """Compile a JSON Schema (2020-12) to Anthropic strict tool use (`$ref`s inlined)."""
-    return _Compiler(schema, tool_name, "anthropic").run()
+    return _Compiler(schema, tool_name, ANTHROPIC_RULES).run()
 
 
 def is_openai_strict(schema: Mapping[str, Any]) -> bool:
@@ -129,7 +177,7 @@ def is_anthropic_strict(schema: Mapping[str, Any]) -> bool:
 
 def _qualifies(schema: Mapping[str, Any], dialect: Dialect) -> bool:
     try:
-        return _Compiler(schema, "<schema>", dialect).run().strict_unchanged
+        return _Compiler(schema, "<schema>", _RULES[dialect]).run().strict_unchanged
     except SchemaConversionError:
         return False
 
@@ -142,9 +190,9 @@ def resolve_strict(
     if strict is False:
         return None
     if strict is True:
-        return _Compiler(schema, tool_name, dialect).run()
+        return _Compiler(schema, tool_name, _RULES[dialect]).run()
     try:
-        compiled = _Compiler(schema, tool_name, dialect).run()
+        compiled = _Compiler(schema, tool_name, _RULES[dialect]).run()
     except SchemaConversionError:
         return None
     return compiled if compiled.strict_unchanged else None
@@ -157,15 +205,6 @@ def _show(value: Any) -> str:
     return json.dumps(value, separators=(", ", ": "), ensure_ascii=False, default=str)
 
 
-def _is_nullable(node: Mapping[str, Any]) -> bool:
-    if "null" in _types(node):
-        return True
-    if "enum" in node and None in node["enum"] and (not _types(node) or "null" in _types(node)):
-        return True
-    branches = node.get("anyOf")
-    return isinstance(branches, list) and any(isinstance(b, dict) and _is_nullable(b) for b in branches)
-
-
 def _widen(node: dict[str, Any]) -> dict[str, Any]:
     """`node` that also accepts null: `null` added to `type`/`enum`, or an `anyOf` branch."""
     if "anyOf" in node:
@@ -173,7 +212,7 @@ def _widen(node: dict[str, Any]) -> dict[str, Any]:
     if "type" not in node and "enum" not in node:
         return {"anyOf": [node, {"type": "null"}]}
     out = dict(node)
-    types = _types(node)
+    types = types_of(node)
     if types:
         out["type"] = [*types, "null"]
     if "enum" in out:
@@ -181,23 +220,54 @@ def _widen(node: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Loc:
+    """Where the compiler stands: a subschema's path in the input (what messages name), its
+    pointer in the output (what `injected` is keyed by), the object and document depths, and
+    the refs being inlined on the way there (to refuse recursion where it is not allowed)."""
+
+    path: str = "#"
+    out: str = ""
+    depth: int = 1
+    doc_depth: int = 1
+    refs: tuple[str, ...] = ()
+
+    def at(self, key: str) -> str:
+        """The input path of keyword `key` of this subschema (for notes and errors)."""
+        return f"{self.path}/{key}"
+
+    def child(self, path: str, out: str | None = None, *, nested_object: bool = False) -> _Loc:
+        """A subschema below this one: `path` in the input, `out` in the output (same by default)."""
+        return _Loc(
+            f"{self.path}/{path}",
+            f"{self.out}/{path if out is None else out}",
+            self.depth + nested_object,
+            self.doc_depth + 1,
+            self.refs,
+        )
+
+    def into_ref(self, ref: str, name: str) -> _Loc:
+        """The inlined target of `ref`: named by its definition in the input, in place in the output."""
+        return _Loc(f"#/$defs/{escape(name)}", self.out, self.depth, self.doc_depth + 1, (*self.refs, ref))
+
+
 class _Compiler:
-    def __init__(self, schema: Mapping[str, Any], tool_name: str, dialect: Dialect) -> None:
+    def __init__(self, schema: Mapping[str, Any], tool_name: str, rules: StrictRules) -> None:
         self.original = schema
         self.tool_name = tool_name
-        self.dialect: Dialect = dialect
-        self.openai = dialect == "openai"
-        self.keep = _OPENAI_KEEP if self.openai else _ANTHROPIC_KEEP
+        self.rules = rules
         self.changes: list[str] = []
         self.injected: dict[str, frozenset[str]] = {}
+        self.unions: dict[str, str] = {}  # output pointer of each anyOf -> its input path
         self.defs: dict[str, Any] = {}
         self.nodes = 0
-        self.counts = {"properties": 0, "enum_values": 0, "string_length": 0, "optional_params": 0}
-        self.counts["union_params"] = 0
+        self.counts = dict.fromkeys(
+            ("properties", "enum_values", "string_length", "optional_params", "union_params"), 0
+        )
 
     def fail(self, path: str, message: str) -> SchemaConversionError:
         return SchemaConversionError(
-            f"tool {self.tool_name!r}: the input schema cannot be made {self.dialect} strict at "
+            f"tool {self.tool_name!r}: the input schema cannot be made {self.rules.dialect} strict at "
             f"{path}: {message} (pass strict=False to send it non-strict)"
         )
 
@@ -215,100 +285,71 @@ class _Compiler:
         body = {k: v for k, v in schema.items() if k != "$defs"}
         if isinstance(body.get("anyOf") or body.get("oneOf") or body.get("allOf"), list):
             raise self.fail("#", "the root uses anyOf/oneOf/allOf; it must be a single object schema")
-        out = self.node(body, "#", "", 1, 1, ())
+        out = self.node(body, _Loc())
         if out.get("type") != "object":
             raise self.fail(
                 "#", f"the root must be a non-nullable object schema, not type {body.get('type')!r}"
             )
-        if self.openai and self.defs:
+        if self.rules.keep_refs and self.defs:
             out["$defs"] = {
-                name: self.node(sub, f"#/$defs/{_esc(name)}", f"/$defs/{_esc(name)}", 1, 2, ())
+                name: self.node(sub, _Loc(f"#/$defs/{escape(name)}", f"/$defs/{escape(name)}", doc_depth=2))
                 for name, sub in self.defs.items()
             }
             self.counts["string_length"] += sum(len(n) for n in self.defs)
         elif self.defs:
             self.note("#/$defs", "inlined every $ref")
-        self.check_budgets()
-        unchanged = out == self.original
+        for key, limit in self.rules.budgets.items():
+            if self.counts[key] > limit:
+                raise self.fail("#", f"{self.counts[key]} {key.replace('_', ' ')}; the limit is {limit}")
+        self.report_ambiguous_unions(out)
         return StrictSchema(
             schema=out,
             changes=tuple(self.changes),
-            dialect=self.dialect,
+            dialect=self.rules.dialect,
             tool_name=self.tool_name,
-            strict_unchanged=unchanged,
+            strict_unchanged=out == self.original,
             stats=dict(self.counts),
             injected=dict(self.injected),
-            live=_live_nodes(out, self.injected),
+            live=live_nodes(out, self.injected),
         )
 
-    def check_budgets(self) -> None:
-        if not self.openai:
-            limits = ANTHROPIC_STRICT_LIMITS
-            for key in ("optional_params", "union_params"):
-                if self.counts[key] > limits[key]:
-                    raise self.fail(
-                        "#", f"{self.counts[key]} {key.replace('_', ' ')}; the limit is {limits[key]}"
-                    )
+    def report_ambiguous_unions(self, out: dict[str, Any]) -> None:
+        """Name the unions whose branches a strict model cannot tell apart but whose nulls
+        `restore` reads differently (the first such branch wins)."""
+        if not self.injected:
             return
-        for key in ("properties", "enum_values", "string_length"):
-            if self.counts[key] > OPENAI_STRICT_LIMITS[key]:
-                raise self.fail(
-                    "#",
-                    f"{self.counts[key]} {key.replace('_', ' ')}; the limit is {OPENAI_STRICT_LIMITS[key]}",
-                )
+        for pointer, first, other, fields in ambiguous_unions(out, self.injected):
+            self.note(
+                self.unions.get(pointer, "#" + pointer),
+                f"branches {first} and {other} both take a null for {', '.join(map(repr, fields))} once strict, "
+                f"but it means 'omitted' in one and null in the other; an answer that fits both is "
+                f"read as branch {first}",
+            )
 
-    def node(
-        self, s: Any, path: str, opath: str, depth: int, doc_depth: int, refs: tuple[str, ...]
-    ) -> dict[str, Any]:
-        """Compile one subschema. `path` names it in the input, `opath` in the output."""
+    def node(self, s: Any, loc: _Loc) -> dict[str, Any]:
+        """Compile one subschema."""
         self.nodes += 1
-        if self.nodes > _MAX_NODES or doc_depth > _MAX_DOC_DEPTH:
-            raise self.fail(path, "the schema is too large or too deeply nested")
+        if self.nodes > _MAX_NODES or loc.doc_depth > _MAX_DOC_DEPTH:
+            raise self.fail(loc.path, "the schema is too large or too deeply nested")
         if s is True or s == {}:
-            raise self.fail(path, "it accepts any JSON value; strict mode needs a concrete type here")
+            raise self.fail(loc.path, "it accepts any JSON value; strict mode needs a concrete type here")
         if not isinstance(s, dict):
-            raise self.fail(path, f"expected a schema object, got {_show(s)}")
-        s = dict(s)
-        moved: dict[str, Any] = {}
-        for key in sorted(_METADATA & s.keys()):
-            del s[key]
-            self.note(f"{path}/{key}", "dropped (metadata)")
-        if "$defs" in s or "definitions" in s:
-            raise self.fail(path, "nested $defs are not supported; keep definitions at the root")
-        if s.pop("nullable", False) is True:
-            s = _widen(s) if s else s
-            self.note(path, "OpenAPI `nullable` turned into a null type")
-        if "allOf" in s:
-            all_of = s.pop("allOf")
-            if not isinstance(all_of, list) or len(all_of) != 1 or "anyOf" in s:
-                raise self.fail(
-                    f"{path}/allOf", "allOf with several entries (an intersection) is not supported"
-                )
-            s["anyOf"] = all_of
-            self.note(f"{path}/allOf", "single allOf written as anyOf")
-        if "oneOf" in s:
-            if "anyOf" in s:
-                raise self.fail(path, "both oneOf and anyOf")
-            s["anyOf"] = s.pop("oneOf")
-            self.note(f"{path}/oneOf", "oneOf changed to anyOf")
-        if self.openai and "const" in s:
-            const = s.pop("const")
-            if "enum" not in s:
-                s["enum"] = [const]
-                self.note(f"{path}/const", "const written as a one-value enum")
+            raise self.fail(loc.path, f"expected a schema object, got {_show(s)}")
+        s, union_key = self.normalize(dict(s), loc)
         ref = s.pop("$ref", None)
         if ref is not None:
-            return self.ref_node(ref, s, path, opath, depth, doc_depth, refs)
+            return self.ref_node(ref, s, loc)
         if "properties" in s and "type" not in s:
             s["type"] = "object"
-            self.note(path, "type object added")
-        types = _types(s)
+            self.note(loc.path, "type object added")
+        types = types_of(s)
         if not types and "anyOf" not in s and "enum" not in s and "const" not in s:
-            raise self.fail(path, "no type, anyOf or enum: strict mode needs a concrete type here")
+            raise self.fail(loc.path, "no type, anyOf or enum: strict mode needs a concrete type here")
         for t in types:
-            if t not in ("object", "array", "string", "number", "integer", "boolean", "null"):
-                raise self.fail(f"{path}/type", f"unknown type {t!r}")
+            if t not in _TYPES:
+                raise self.fail(loc.at("type"), f"unknown type {t!r}")
         out: dict[str, Any] = {}
+        moved: dict[str, Any] = {}
         for key, value in s.items():
             if key in ("properties", "required", "additionalProperties", "patternProperties"):
                 if "object" not in types:
@@ -317,186 +358,184 @@ class _Compiler:
                 if "array" not in types:
                     moved[key] = value
             elif key == "anyOf":
-                if not isinstance(value, list) or not value:
-                    raise self.fail(f"{path}/anyOf", "anyOf must be a non-empty list")
-                out["anyOf"] = [
-                    self.node(b, f"{path}/anyOf/{i}", f"{opath}/anyOf/{i}", depth, doc_depth + 1, refs)
-                    for i, b in enumerate(value)
-                ]
+                out["anyOf"] = self.union(value, union_key, loc)
             elif key == "enum":
-                out["enum"] = self.enum(value, path)
-            elif key == "format" and value not in _FORMATS[self.dialect]:
+                out["enum"] = self.enum(value, loc)
+            elif key == "format" and value not in self.rules.formats:
                 moved[key] = value
-            elif key == "minItems" and not self.openai and value not in (0, 1):
+            elif key == "minItems" and self.rules.min_items is not None and value not in self.rules.min_items:
                 moved[key] = value
-            elif key in self.keep:
+            elif key in self.rules.keep:
                 out[key] = value
             else:
                 moved[key] = value
         if "object" in types:
-            self.object(s, out, path, opath, depth, doc_depth, refs)
+            self.object(s, out, loc)
         if "array" in types:
-            self.array(s, out, path, opath, depth, doc_depth, refs)
-        return self.describe(out, moved, path)
+            self.array(s, out, loc)
+        return self.describe(out, moved, loc.path)
 
-    def ref_node(
-        self,
-        ref: Any,
-        rest: dict[str, Any],
-        path: str,
-        opath: str,
-        depth: int,
-        doc_depth: int,
-        refs: tuple[str, ...],
-    ) -> dict[str, Any]:
-        if not isinstance(ref, str) or not (ref == "#" or ref.startswith("#/$defs/")):
-            raise self.fail(
-                f"{path}/$ref", f"only local refs to '#' or '#/$defs/...' are supported, got {ref!r}"
-            )
-        name = ref[len("#/$defs/") :].replace("~1", "/").replace("~0", "~") if ref != "#" else ""
-        if ref != "#" and name not in self.defs:
-            raise self.fail(f"{path}/$ref", f"reference to an undefined schema {ref!r}")
-        if self.openai:
-            target: dict[str, Any] = {"$ref": ref}
-        else:
-            if ref in refs or ref == "#":
+    def normalize(self, s: dict[str, Any], loc: _Loc) -> tuple[dict[str, Any], str]:
+        """Drop metadata; `nullable`, one-entry `allOf`, `oneOf` and (per dialect) `const` to the
+        forms strict mode knows. Returns the schema and the input keyword its `anyOf` came from."""
+        for key in sorted(_METADATA & s.keys()):
+            del s[key]
+            self.note(loc.at(key), "dropped (metadata)")
+        if "$defs" in s or "definitions" in s:
+            raise self.fail(loc.path, "nested $defs are not supported; keep definitions at the root")
+        if s.pop("nullable", False) is True:
+            s = _widen(s) if s else s
+            self.note(loc.path, "OpenAPI `nullable` turned into a null type")
+        union_key = "anyOf"
+        if "allOf" in s:
+            all_of = s.pop("allOf")
+            if not isinstance(all_of, list) or len(all_of) != 1 or "anyOf" in s:
                 raise self.fail(
-                    f"{path}/$ref", "recursive schemas are not supported by Anthropic strict mode"
+                    loc.at("allOf"), "allOf with several entries (an intersection) is not supported"
                 )
-            target = self.node(
-                self.defs[name], f"#/$defs/{_esc(name)}", opath, depth, doc_depth + 1, (*refs, ref)
+            s["anyOf"], union_key = all_of, "allOf"
+            self.note(loc.at("allOf"), "single allOf written as anyOf")
+        if "oneOf" in s:
+            if "anyOf" in s:
+                raise self.fail(loc.path, "both oneOf and anyOf")
+            s["anyOf"], union_key = s.pop("oneOf"), "oneOf"
+            self.note(loc.at("oneOf"), "oneOf changed to anyOf")
+        if self.rules.const_as_enum and "const" in s:
+            const = s.pop("const")
+            if "enum" not in s:
+                s["enum"] = [const]
+                self.note(loc.at("const"), "const written as a one-value enum")
+        return s, union_key
+
+    def union(self, branches: Any, key: str, loc: _Loc) -> list[dict[str, Any]]:
+        if not isinstance(branches, list) or not branches:
+            raise self.fail(loc.at(key), f"{key} must be a non-empty list")
+        self.unions[f"{loc.out}/anyOf"] = loc.at(key)
+        return [self.node(b, loc.child(f"{key}/{i}", f"anyOf/{i}")) for i, b in enumerate(branches)]
+
+    def ref_node(self, ref: Any, rest: dict[str, Any], loc: _Loc) -> dict[str, Any]:
+        name = def_name(ref) if isinstance(ref, str) else None
+        if ref != "#" and (name is None or not ref.startswith("#/$defs/")):
+            raise self.fail(
+                loc.at("$ref"), f"only local refs to '#' or '#/$defs/...' are supported, got {ref!r}"
             )
+        if name is not None and name not in self.defs:
+            raise self.fail(loc.at("$ref"), f"reference to an undefined schema {ref!r}")
+        if self.rules.keep_refs:
+            target: dict[str, Any] = {"$ref": ref}
+        elif name is None or ref in loc.refs:
+            raise self.fail(loc.at("$ref"), "recursive schemas are not supported by Anthropic strict mode")
+        else:
+            target = self.node(self.defs[name], loc.into_ref(ref, name))
         if not rest:
             return target
-        siblings, moved = self.split(rest, path)
-        if self.openai or set(siblings) & set(target) - {"description", "title"}:
-            if self.openai:
-                self.note(path, "$ref with sibling keywords wrapped in anyOf")
-            return self.describe({**siblings, "anyOf": [target]}, moved, path)
-        return self.describe({**target, **siblings}, moved, path)
+        siblings, moved = self.split(rest)
+        if self.rules.wrap_ref_siblings or set(siblings) & set(target) - {"description", "title"}:
+            if self.rules.wrap_ref_siblings:
+                self.note(loc.path, "$ref with sibling keywords wrapped in anyOf")
+            return self.describe({**siblings, "anyOf": [target]}, moved, loc.path)
+        return self.describe({**target, **siblings}, moved, loc.path)
 
-    def split(self, rest: dict[str, Any], path: str) -> tuple[dict[str, Any], dict[str, Any]]:
+    @staticmethod
+    def split(rest: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         """Annotations kept next to a `$ref`, and everything else (moved into the description)."""
         kept = {k: v for k, v in rest.items() if k in ("description", "title")}
         return kept, {k: v for k, v in rest.items() if k not in kept}
 
-    def enum(self, values: Any, path: str) -> list[Any]:
+    def enum(self, values: Any, loc: _Loc) -> list[Any]:
         if not isinstance(values, list) or not values:
-            raise self.fail(f"{path}/enum", "enum must be a non-empty list")
+            raise self.fail(loc.at("enum"), "enum must be a non-empty list")
         if any(isinstance(v, (dict, list)) for v in values):
-            raise self.fail(f"{path}/enum", "enum values must be strings, numbers, booleans or null")
+            raise self.fail(loc.at("enum"), "enum values must be strings, numbers, booleans or null")
         self.counts["enum_values"] += len(values)
         self.counts["string_length"] += sum(len(v) for v in values if isinstance(v, str))
         return list(values)
 
-    def object(
-        self,
-        s: dict[str, Any],
-        out: dict[str, Any],
-        path: str,
-        opath: str,
-        depth: int,
-        doc_depth: int,
-        refs: tuple[str, ...],
-    ) -> None:
+    def object(self, s: dict[str, Any], out: dict[str, Any], loc: _Loc) -> None:
         props = s.get("properties", {})
         if not isinstance(props, dict):
-            raise self.fail(f"{path}/properties", "properties must be an object")
+            raise self.fail(loc.at("properties"), "properties must be an object")
         extra = s.get("additionalProperties", None)
         if "patternProperties" in s or (extra is not None and extra is not False):
             raise self.fail(
-                path,
+                loc.path,
                 "an open map (additionalProperties/patternProperties, e.g. dict[str, X]) cannot be strict; "
                 "use a model with fixed fields or a list of key/value objects",
             )
         if extra is None:
-            if not props and path != "#":
-                raise self.fail(path, "an object without declared properties (any keys) cannot be strict")
-            self.note(path, "additionalProperties set to false (unknown keys were allowed)")
-        if self.openai and depth > OPENAI_STRICT_LIMITS["object_depth"]:
-            raise self.fail(
-                path, f"objects nested {depth} deep; the limit is {OPENAI_STRICT_LIMITS['object_depth']}"
-            )
+            if not props and loc.path != "#":
+                raise self.fail(loc.path, "an object without declared properties (any keys) cannot be strict")
+            self.note(loc.path, "additionalProperties set to false (unknown keys were allowed)")
+        limit = self.rules.max_object_depth
+        if limit is not None and loc.depth > limit:
+            raise self.fail(loc.path, f"objects nested {loc.depth} deep; the limit is {limit}")
         required = s.get("required", [])
         if not isinstance(required, list):
-            raise self.fail(f"{path}/required", "required must be a list")
+            raise self.fail(loc.at("required"), "required must be a list")
         unknown = [r for r in required if r not in props]
         if unknown:
-            raise self.fail(f"{path}/required", f"required names undeclared properties {unknown}")
+            raise self.fail(loc.at("required"), f"required names undeclared properties {unknown}")
         out_props: dict[str, Any] = {}
         injected: list[str] = []
         for name, sub in props.items():
-            p, op = f"{path}/properties/{_esc(name)}", f"{opath}/properties/{_esc(name)}"
-            compiled = self.node(sub, p, op, depth + 1, doc_depth + 1, refs)
-            if "anyOf" in compiled or len(_types(compiled)) > 1:
+            sub_loc = loc.child(f"properties/{escape(name)}", nested_object=True)
+            compiled = self.node(sub, sub_loc)
+            if "anyOf" in compiled or len(types_of(compiled)) > 1:
                 self.counts["union_params"] += 1
             if name not in required:
                 self.counts["optional_params"] += 1
-                if self.openai:
-                    if _is_nullable(compiled):
-                        self.note(p, "optional field made required (already nullable: null now means null)")
+                if self.rules.optional_as_nullable:
+                    if is_nullable(compiled):
+                        self.note(
+                            sub_loc.path,
+                            "optional field made required (already nullable: null now means null)",
+                        )
                     else:
                         compiled = _widen(compiled)
                         injected.append(name)
-                        self.note(p, "optional field made required and nullable (null means omitted)")
+                        self.note(
+                            sub_loc.path, "optional field made required and nullable (null means omitted)"
+                        )
             out_props[name] = compiled
         self.counts["properties"] += len(props)
         self.counts["string_length"] += sum(len(n) for n in props)
         if injected:
-            self.injected[opath] = frozenset(injected)
+            self.injected[loc.out] = frozenset(injected)
         out["type"] = s["type"]
         out["properties"] = out_props
-        if self.openai:
+        if self.rules.optional_as_nullable:
             out["required"] = list(props)
         elif "required" in s or not props:
             out["required"] = list(required)
         out["additionalProperties"] = False
 
-    def array(
-        self,
-        s: dict[str, Any],
-        out: dict[str, Any],
-        path: str,
-        opath: str,
-        depth: int,
-        doc_depth: int,
-        refs: tuple[str, ...],
-    ) -> None:
+    def array(self, s: dict[str, Any], out: dict[str, Any], loc: _Loc) -> None:
         prefix = s.get("prefixItems")
         items = s.get("items")
         if isinstance(prefix, list) and prefix:
-            branches = [
-                self.node(
-                    p, f"{path}/prefixItems/{i}", f"{opath}/items/anyOf/{i}", depth, doc_depth + 1, refs
-                )
-                for i, p in enumerate(prefix)
-            ]
+            # strict mode has no tuples: every position's schema becomes a branch of `items`
+            # (a single position is `items` itself). Each is compiled once, where it ends up.
+            sources = [(f"prefixItems/{i}", p) for i, p in enumerate(prefix)]
             if isinstance(items, dict) and items:
-                branches.append(
-                    self.node(
-                        items,
-                        f"{path}/items",
-                        f"{opath}/items/anyOf/{len(branches)}",
-                        depth,
-                        doc_depth + 1,
-                        refs,
-                    )
-                )
-            if len(branches) == 1:
-                out["items"] = self.node(
-                    prefix[0], f"{path}/prefixItems/0", f"{opath}/items", depth, doc_depth + 1, refs
-                )
+                sources.append(("items", items))
+            if len(sources) == 1:
+                out["items"] = self.node(prefix[0], loc.child("prefixItems/0", "items"))
             else:
-                out["items"] = {"anyOf": branches}
+                out["items"] = {
+                    "anyOf": [
+                        self.node(sub, loc.child(path, f"items/anyOf/{i}"))
+                        for i, (path, sub) in enumerate(sources)
+                    ]
+                }
             self.note(
-                f"{path}/prefixItems", "tuple positions loosened to items (positions are still validated)"
+                loc.at("prefixItems"), "tuple positions loosened to items (positions are still validated)"
             )
             return
         if items is None or items is True or items == {}:
             raise self.fail(
-                f"{path}/items", "arrays need typed items in strict mode (e.g. list[str], not list)"
+                loc.at("items"), "arrays need typed items in strict mode (e.g. list[str], not list)"
             )
-        out["items"] = self.node(items, f"{path}/items", f"{opath}/items", depth, doc_depth + 1, refs)
+        out["items"] = self.node(items, loc.child("items"))
 
     def describe(self, out: dict[str, Any], moved: dict[str, Any], path: str) -> dict[str, Any]:
         """Append what the provider cannot carry to the description, and report it."""

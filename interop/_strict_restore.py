@@ -3,6 +3,8 @@
 `interop._strict` records, per object node of the compiled schema (a JSON pointer), the
 properties whose null means "omitted"; `restore` walks a model's arguments along the compiled
 schema (through `$ref`s, arrays and the matching `anyOf` branch) and drops exactly those nulls.
+A union whose branches the branch check cannot tell apart, but whose nulls mean different
+things, is found at compile time by `ambiguous_unions` (and reported in `StrictSchema.changes`).
 """
 
 from __future__ import annotations
@@ -10,35 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["esc", "live_nodes", "restore", "types_of"]
+from ._jsonschema import deref, escape, resolve_ref, types_of, walk
 
+__all__ = ["ambiguous_unions", "is_nullable", "live_nodes", "restore"]
 
-def esc(name: str) -> str:
-    """A property name as a JSON-pointer segment."""
-    return name.replace("~", "~0").replace("/", "~1")
-
-
-def types_of(node: Mapping[str, Any]) -> list[str]:
-    """The `type` keyword as a list (empty when absent)."""
-    t = node.get("type")
-    return [t] if isinstance(t, str) else [x for x in t if isinstance(x, str)] if isinstance(t, list) else []
-
-
-def _resolve(root: dict[str, Any], pointer: str) -> Any:
-    node: Any = root
-    for part in pointer.split("/")[1:]:
-        node = node[part.replace("~1", "/").replace("~0", "~")]
-    return node
-
-
-def _deref(root: dict[str, Any], node: Any, ptr: str) -> tuple[Any, str]:
-    for _ in range(64):
-        ref = node.get("$ref") if isinstance(node, dict) else None
-        if not isinstance(ref, str):
-            break
-        ptr = ref[1:]
-        node = _resolve(root, ptr)
-    return node, ptr
+_MATCH_DEPTH = 2
+"""How deep into object properties the branch check looks."""
 
 
 def _type_ok(value: Any, types: list[str]) -> bool:
@@ -58,8 +37,12 @@ def _type_ok(value: Any, types: list[str]) -> bool:
 
 
 def _matches(root: dict[str, Any], node: Any, value: Any, depth: int = 0) -> bool:
-    """A cheap structural check that picks the `anyOf` branch a value belongs to."""
-    node, _ = _deref(root, node, "")
+    """A cheap structural check that picks the `anyOf` branch a value belongs to.
+
+    Branches it cannot tell apart while their nulls mean different things are reported at
+    compile time (`ambiguous_unions`).
+    """
+    node, _ = deref(root, node)
     if not isinstance(node, dict):
         return False
     if isinstance(node.get("anyOf"), list):
@@ -73,7 +56,7 @@ def _matches(root: dict[str, Any], node: Any, value: Any, depth: int = 0) -> boo
     if isinstance(value, dict) and isinstance(props, dict):
         if set(value) - set(props) or set(node.get("required", [])) - set(value):
             return False
-        if depth < 2:
+        if depth < _MATCH_DEPTH:
             return all(_matches(root, props[k], v, depth + 1) for k, v in value.items() if v is not None)
     return True
 
@@ -81,26 +64,12 @@ def _matches(root: dict[str, Any], node: Any, value: Any, depth: int = 0) -> boo
 def live_nodes(schema: dict[str, Any], injected: Mapping[str, frozenset[str]]) -> frozenset[str]:
     """Pointers of the nodes whose subtree (following `$ref`s) holds an injected object node."""
     edges: dict[str, list[str]] = {}
-
-    def collect(node: Any, ptr: str) -> None:
-        if not isinstance(node, dict):
-            return
-        out = edges.setdefault(ptr, [])
-        if isinstance(node.get("$ref"), str):
-            out.append(node["$ref"][1:])
-        for name, sub in (node.get("properties") or {}).items():
-            out.append(f"{ptr}/properties/{esc(name)}")
-            collect(sub, out[-1])
-        if isinstance(node.get("items"), dict):
-            out.append(f"{ptr}/items")
-            collect(node["items"], out[-1])
-        for i, sub in enumerate(node.get("anyOf") or []):
-            out.append(f"{ptr}/anyOf/{i}")
-            collect(sub, out[-1])
-
-    collect(schema, "")
-    for name, sub in (schema.get("$defs") or {}).items():
-        collect(sub, f"/$defs/{esc(name)}")
+    for ptr, node in walk(schema):
+        children = [p for p, _ in _children(node, ptr)]
+        ref = node.get("$ref")
+        if isinstance(ref, str):
+            children.append(resolve_ref(schema, ref)[0])
+        edges[ptr] = children
     live = set(injected)
     changed = True
     while changed:
@@ -112,6 +81,15 @@ def live_nodes(schema: dict[str, Any], injected: Mapping[str, frozenset[str]]) -
     return frozenset(live)
 
 
+def _children(node: dict[str, Any], ptr: str) -> list[tuple[str, Any]]:
+    """The subschemas `restore` descends into (strict schemas use no other keyword)."""
+    out = [(f"{ptr}/properties/{escape(k)}", v) for k, v in (node.get("properties") or {}).items()]
+    if isinstance(node.get("items"), dict):
+        out.append((f"{ptr}/items", node["items"]))
+    out += [(f"{ptr}/anyOf/{i}", b) for i, b in enumerate(node.get("anyOf") or [])]
+    return out
+
+
 def restore(
     root: dict[str, Any],
     node: Any,
@@ -120,9 +98,10 @@ def restore(
     injected: Mapping[str, frozenset[str]],
     live: frozenset[str],
 ) -> Any:
+    """`value` (an answer for `node` at `ptr`) without the nulls that mean "omitted"; a new value."""
     if ptr not in live or value is None:
         return value
-    node, ptr = _deref(root, node, ptr)
+    node, ptr = deref(root, node, ptr)
     if not isinstance(node, dict):
         return value
     branches = node.get("anyOf")
@@ -137,10 +116,99 @@ def restore(
             return value
         drop = injected.get(ptr, frozenset())
         return {
-            k: restore(root, props[k], v, f"{ptr}/properties/{esc(k)}", injected, live) if k in props else v
+            k: restore(root, props[k], v, f"{ptr}/properties/{escape(k)}", injected, live)
+            if k in props
+            else v
             for k, v in value.items()
             if not (v is None and k in drop)
         }
     if isinstance(value, list) and isinstance(node.get("items"), dict):
         return [restore(root, node["items"], v, f"{ptr}/items", injected, live) for v in value]
     return value
+
+
+# ---------------------------------------------------------------------------------------------- ambiguity
+
+
+def is_nullable(node: Mapping[str, Any]) -> bool:
+    """Whether `node` takes a null by its type, its enum or one of its `anyOf` branches."""
+    types = types_of(node)
+    if "null" in types:
+        return True
+    if "enum" in node and None in node["enum"] and (not types or "null" in types):
+        return True
+    branches = node.get("anyOf")
+    return isinstance(branches, list) and any(isinstance(b, dict) and is_nullable(b) for b in branches)
+
+
+def _may_overlap(a: Any, b: Any) -> bool:
+    """Whether some value may be valid for both subschemas (conservative: True when unsure)."""
+    if not (isinstance(a, dict) and isinstance(b, dict)):
+        return True
+    if is_nullable(a) and is_nullable(b):
+        return True
+    ta, tb = set(types_of(a)), set(types_of(b))
+    if not ta or not tb or "anyOf" in a or "anyOf" in b:
+        return True
+    numbers = {"integer", "number"}
+    return bool(ta & tb) or bool(ta & numbers and tb & numbers)
+
+
+def _null_conflicts(
+    root: dict[str, Any],
+    a: tuple[Any, str],
+    b: tuple[Any, str],
+    injected: Mapping[str, frozenset[str]],
+    seen: set[tuple[str, str]],
+    prefix: str = "",
+) -> list[str]:
+    """Fields that can hold a null valid in both object schemas `a` and `b` (each with its
+    pointer), where the null means "omitted" in one and null in the other; `_matches` cannot
+    tell such answers apart. `seen`: the pairs of nodes already compared (recursive schemas)."""
+    (na, pa), (nb, pb) = deref(root, *a), deref(root, *b)
+    if pa == pb or (pa, pb) in seen or prefix.count(".") >= _MAX_CONFLICT_DEPTH:
+        return []
+    seen.add((pa, pb))
+    props_a = na.get("properties") if isinstance(na, dict) else None
+    props_b = nb.get("properties") if isinstance(nb, dict) else None
+    if not isinstance(props_a, dict) or not isinstance(props_b, dict) or set(props_a) != set(props_b):
+        return []
+    if not all(_may_overlap(*_pair(root, props_a[k], props_b[k])) for k in props_a):
+        return []
+    differ = set(injected.get(pa, ())) ^ set(injected.get(pb, ()))
+    found = [
+        f"{prefix}{k}" for k in sorted(differ) if all(map(is_nullable, _pair(root, props_a[k], props_b[k])))
+    ]
+    for k in props_a:
+        sub = f"/properties/{escape(k)}"
+        found += _null_conflicts(
+            root, (props_a[k], pa + sub), (props_b[k], pb + sub), injected, seen, f"{prefix}{k}."
+        )
+    return found
+
+
+_MAX_CONFLICT_DEPTH = 8
+
+
+def _pair(root: dict[str, Any], a: Any, b: Any) -> tuple[Any, Any]:
+    return deref(root, a)[0], deref(root, b)[0]
+
+
+def ambiguous_unions(
+    schema: dict[str, Any], injected: Mapping[str, frozenset[str]]
+) -> list[tuple[str, int, int, list[str]]]:
+    """The `anyOf`s of a compiled schema where one answer fits two branches but `restore` would
+    read its nulls differently through each: `(pointer of the anyOf, first, other, fields)`.
+    `restore` takes the first branch that fits; the caller reports the rest."""
+    found: list[tuple[str, int, int, list[str]]] = []
+    for ptr, node in walk(schema):
+        branches = node.get("anyOf")
+        if not isinstance(branches, list):
+            continue
+        at = [(b, f"{ptr}/anyOf/{i}") for i, b in enumerate(branches)]
+        for j in range(1, len(at)):
+            for i in range(j):
+                fields = _null_conflicts(schema, at[i], at[j], injected, set())
+                if fields:
+                    found.append((f"{ptr}/anyOf", i, j, fields))
+    return found

@@ -15,6 +15,7 @@ from typing import Any
 from agents.exceptions import UserError
 from agents.strict_schema import ensure_strict_json_schema
 
+from interop._jsonschema import RefError, deref
 from interop.bridge import copy_json
 
 __all__ = ["fill_omitted", "is_nullable", "qualifies_as_strict", "relax_strict_schema"]
@@ -29,21 +30,11 @@ def qualifies_as_strict(schema: dict[str, Any]) -> bool:
 
 
 def _resolve(schema: Any, root: dict[str, Any]) -> Any:
-    """Follow local `$ref`s (`#/$defs/X`, `#/definitions/X`); anything else is returned as is."""
-    seen = 0
-    while isinstance(schema, dict) and isinstance(schema.get("$ref"), str) and seen < 32:
-        ref: str = schema["$ref"]
-        if not ref.startswith("#/"):
-            return schema
-        target: Any = root
-        for part in ref[2:].split("/"):
-            part = part.replace("~1", "/").replace("~0", "~")
-            if not isinstance(target, dict) or part not in target:
-                return schema
-            target = target[part]
-        schema = target
-        seen += 1
-    return schema
+    """Follow local `$ref`s; a ref that does not resolve leaves `schema` as it is."""
+    try:
+        return deref(root, schema)[0]
+    except RefError:
+        return schema
 
 
 def is_nullable(schema: Any, root: dict[str, Any]) -> bool:

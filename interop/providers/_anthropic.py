@@ -13,10 +13,11 @@ from typing import Any
 from typing_extensions import Unpack
 
 from interop._errors import SchemaConversionError
+from interop._jsonschema import RefError, inline_refs
 from interop._strict import ANTHROPIC_STRICT_LIMITS
 from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind, placeholder
 
-from ._common import inline_refs, tool_schema
+from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
 
 __all__ = ["AnthropicToolset", "check_anthropic_strict_limits", "to_anthropic_tool"]
@@ -28,7 +29,13 @@ def _descriptor(
     name = check_name(name or tool.name, "anthropic")
     schema, compiled = tool_schema(tool, strict, name=name, provider="anthropic", dialect="anthropic")
     if compiled is None and inline and "$defs" in schema:
-        schema = inline_refs(schema)
+        try:
+            schema = inline_refs(schema)
+        except RefError as e:
+            raise SchemaConversionError(
+                f"tool {name!r}: cannot inline the $refs of its input schema for anthropic: {e}; "
+                "pass inline_refs=False to send them as they are"
+            ) from e
     out: dict[str, Any] = {"name": name, "description": tool.description, "input_schema": schema}
     if compiled is not None:
         out["strict"] = True

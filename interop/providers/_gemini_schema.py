@@ -10,9 +10,11 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any
 
-from interop._jsoncopy import map_subschemas
+from interop._dialects import strongest_bounds
+from interop._jsonschema import map_subschemas, types_of
 
 __all__ = ["to_gemini_json_schema", "to_gemini_schema"]
 
@@ -43,6 +45,41 @@ def _describe(out: dict[str, Any], moved: dict[str, Any]) -> dict[str, Any]:
         desc = out.get("description")
         out["description"] = f"{desc} ({text})" if desc else f"({text})"
     return out
+
+
+def _bounds(node: dict[str, Any]) -> dict[str, Any]:
+    """Numeric bounds Gemini can show: the binding one per side, as `minimum`/`maximum`.
+
+    Gemini knows no exclusive bounds. On an integer an exclusive bound is the inclusive one next
+    to it (`> 0` is `>= 1`); on a number the bound is shown and its exclusiveness described.
+    Takes 2020-12's numeric `exclusiveMinimum`/`exclusiveMaximum` (a new dict is returned).
+    """
+    node = strongest_bounds(node)
+    types = set(types_of(node))
+    integer = "integer" in types and types <= {"integer", "null"}
+    for exclusive, inclusive, step in (
+        ("exclusiveMinimum", "minimum", _above),
+        ("exclusiveMaximum", "maximum", _below),
+    ):
+        value = node.get(exclusive)
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            continue
+        if integer:
+            node[inclusive] = step(value)
+            del node[exclusive]
+        else:
+            node[inclusive] = value  # and the exclusive keyword goes into the description
+    return node
+
+
+def _above(bound: float) -> int:
+    """The least integer greater than `bound`."""
+    return math.floor(bound) + 1
+
+
+def _below(bound: float) -> int:
+    """The greatest integer less than `bound`."""
+    return math.ceil(bound) - 1
 
 
 def _merge_all_of(node: dict[str, Any]) -> dict[str, Any]:
@@ -79,6 +116,13 @@ def _schema_node(node: Any) -> Any:
         node = _merge_all_of(node)
     extra = node.pop("additionalProperties", None)  # Gemini rejects it: say what it allowed instead
     node = map_subschemas(node, _schema_node)
+    for exclusive, inclusive in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
+        value = node.get(exclusive)
+        if value is True and inclusive in node:  # OpenAPI 3.0's form, back to 2020-12's
+            node[exclusive] = node.pop(inclusive)
+        elif isinstance(value, bool):  # `false`, or `true` without its bound: no constraint
+            del node[exclusive]
+    node = _bounds(node)
     if isinstance(node.get("anyOf"), list) and len(node["anyOf"]) == 1 and isinstance(node["anyOf"][0], dict):
         only = node.pop("anyOf")[0]
         node = {**only, **node}
@@ -87,9 +131,6 @@ def _schema_node(node: Any) -> Any:
     for key, value in node.items():
         if key == "type" and isinstance(value, str):
             out["type"] = value.upper()
-        elif key in ("exclusiveMinimum", "exclusiveMaximum"):
-            if value is True:
-                moved[key] = node.get("minimum" if key == "exclusiveMinimum" else "maximum")
         elif key in _SCHEMA_KEEP:
             out[key] = value
         else:
@@ -151,6 +192,7 @@ def _json_node(node: Any) -> Any:
         node = _merge_all_of(node)
     if "const" in node:
         node.setdefault("enum", [node.pop("const")])
+    node = _bounds(node)
     out: dict[str, Any] = {}
     moved: dict[str, Any] = {}
     for key, value in node.items():
