@@ -184,12 +184,12 @@ def build_request(plan: InputPlan, path_template: str, args: Mapping[str, Any]) 
             parts.params.extend(_query_pairs(p, value))
         elif p.location == "header":
             parts.headers[p.name] = _header_value(p, value)
+        elif p.explode and isinstance(value, Mapping):
+            cookies.extend(f"{k}={v}" for k, v in _pairs(value))
+        elif p.explode and isinstance(value, list):
+            cookies.extend(f"{p.name}={_text(v)}" for v in value if v is not None)
         else:
-            text = _header_value(p, value) if not isinstance(value, Mapping) or not p.explode else None
-            if text is None:
-                cookies.extend(f"{k}={v}" for k, v in _pairs(value))
-            else:
-                cookies.append(f"{p.name}={text}")
+            cookies.append(f"{p.name}={_header_value(p, value)}")
     if cookies:
         parts.headers["Cookie"] = "; ".join(cookies)
     parts.path = path
