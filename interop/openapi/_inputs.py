@@ -46,6 +46,8 @@ class Param:
     explode: bool
     json_content: bool
     """Declared with `content` (not `schema`): the value is sent as JSON text."""
+    multi_segment: bool = False
+    """A path value whose `/` is kept (`x-multi-segment: true`, as GitHub marks file paths)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,7 +157,8 @@ def build_input(op: Operation, tr: SchemaTranslator) -> InputPlan:
         schema = _describe(schema, p)
         style = str(p.get("style") or _DEFAULT_STYLE[loc])
         explode = p.get("explode", style == "form")
-        param = Param("", p["name"], loc, style, explode is True, json_content)
+        multi = p.get("x-multi-segment") is True
+        param = Param("", p["name"], loc, style, explode is True, json_content, multi)
         cands.append(_Candidate(loc, p["name"], schema, loc == "path" or p.get("required") is True, param))
 
     declared = {c.raw_name for c in cands if c.location == "path"}

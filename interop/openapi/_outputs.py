@@ -1,9 +1,10 @@
 """An operation's success responses as the tool's output JSON Schema.
 
 The success responses are the 2xx ones (`200`..`299`, `2XX`), else a lone `default`. When each
-has a JSON body schema or no body at all, the output schema is that schema (a union of them
-when they differ; `null` joins for a bodiless one, since an empty body gives `None`). Any other
-success body (an image, a file, text) means no output schema: the result is a content value.
+offers a JSON body (JSON is asked for first: `Accept` names only the JSON media types when there
+are some) or no body at all, the output schema is that JSON schema (a union when they differ;
+`null` joins for a bodiless one, since an empty body gives `None`). A success response with no
+JSON media type (an image, a file, text) means no output schema: the result is a content value.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from ._inputs import is_json_media
 from ._operations import Operation
 from ._schemas import SchemaTranslator
 
-__all__ = ["output_schema", "success_media_types"]
+__all__ = ["accept_types", "output_schema"]
 
 
 def _success(op: Operation) -> list[Mapping[str, Any]]:
@@ -29,14 +30,16 @@ def _success(op: Operation) -> list[Mapping[str, Any]]:
     return []
 
 
-def success_media_types(op: Operation) -> list[str]:
-    """The media types the success responses declare, in order, without repeats."""
+def accept_types(op: Operation) -> list[str]:
+    """What to ask for: the JSON media types the success responses declare if there are some,
+    else every media type they declare (in order, without repeats)."""
     out: list[str] = []
     for r in _success(op):
         for media in r.get("content") or {}:
-            if media not in out:
+            if str(media) not in out:
                 out.append(str(media))
-    return out
+    json_only = [m for m in out if is_json_media(m)]
+    return json_only or out
 
 
 def output_schema(op: Operation, tr: SchemaTranslator) -> dict[str, Any] | None:
@@ -52,7 +55,7 @@ def output_schema(op: Operation, tr: SchemaTranslator) -> dict[str, Any] | None:
             nullable = True
             continue
         json_media = [m for m in content if is_json_media(str(m))]
-        if len(json_media) != len(content):
+        if not json_media:
             return None
         for media in json_media:
             obj = content[media]

@@ -3,7 +3,8 @@
 Serialization follows the OpenAPI "style" rules: path `simple` (default), `label` and `matrix`;
 query `form` (default; arrays repeat the key unless `explode: false`, then `a,b`),
 `spaceDelimited`, `pipeDelimited` and `deepObject` (`filter[status]=open`); headers `simple`;
-cookies `form`. Path values are percent-encoded (a `/` in an id cannot change the route).
+cookies `form`. Path values are percent-encoded (a `/` in an id cannot change the route; a
+parameter marked `x-multi-segment: true` keeps its `/`, as GitHub's file paths need).
 Booleans are `true`/`false`, numbers their JSON text, and a `null` argument is not sent.
 """
 
@@ -40,8 +41,10 @@ def _pairs(value: Mapping[str, Any]) -> list[tuple[str, str]]:
 
 
 def _path_value(p: Param, value: Any) -> str:
+    safe = "/" if p.multi_segment else ""
+
     def q(s: str) -> str:
-        return quote(s, safe="")
+        return quote(s, safe=safe)
 
     if p.json_content:
         return q(json.dumps(value, separators=(",", ":"), ensure_ascii=False))

@@ -19,7 +19,7 @@ from ._inputs import InputPlan, build_input
 from ._meta import ApprovalPolicy, operation_meta
 from ._names import Rename, check_tool_name
 from ._operations import Operation, operations, select
-from ._outputs import output_schema, success_media_types
+from ._outputs import accept_types, output_schema
 from ._request import build_request
 from ._response import decode_response
 from ._schema_object import DocumentSchema
@@ -82,7 +82,7 @@ class _Caller:
         self.clients = clients
         self.headers = headers
         self.auth = auth
-        media = success_media_types(op)
+        media = accept_types(op)
         self.accept = {"Accept": ", ".join(media)} if media and "*/*" not in media else {}
 
     async def run(self, args: Mapping[str, Any], context: Any = None) -> Any:

@@ -66,3 +66,74 @@ class Recorder:
     @property
     def last(self) -> httpx.Request:
         return self.requests[-1]
+
+
+_FORMATS = {
+    "date-time": "2024-01-31T12:00:00Z",
+    "date": "2024-01-31",
+    "time": "12:00:00Z",
+    "email": "ann@example.com",
+    "uri": "https://example.com/x",
+    "url": "https://example.com/x",
+    "uuid": "00000000-0000-4000-8000-000000000000",
+    "ipv4": "127.0.0.1",
+    "hostname": "example.com",
+}
+
+
+def example_value(schema: Any, root: dict[str, Any] | None = None, depth: int = 0) -> Any:
+    """A small value valid for `schema` (2020-12, local `$defs`): required properties only, the
+    first enum value or alternative, the lower bound of numbers. Enough to drive a mock API."""
+    import re
+
+    root = root if root is not None else schema
+    if not isinstance(schema, dict) or depth > 40:
+        return None
+    if "$ref" in schema:
+        return example_value(root["$defs"][schema["$ref"].rsplit("/", 1)[-1]], root, depth + 1)
+    if "const" in schema:
+        return schema["const"]
+    if schema.get("examples") and not isinstance(schema["examples"][0], (dict, list)):
+        return schema["examples"][0]
+    if schema.get("enum"):
+        return schema["enum"][0]
+    for key in ("anyOf", "oneOf"):
+        if schema.get(key):
+            return example_value(schema[key][0], root, depth + 1)
+    if "allOf" in schema:
+        merged: dict[str, Any] = {}
+        for part in schema["allOf"]:
+            value = example_value(part, root, depth + 1)
+            if isinstance(value, dict):
+                merged.update(value)
+            elif value is not None:
+                return value
+        return merged
+    t = schema.get("type")
+    if isinstance(t, list):
+        t = next((x for x in t if x != "null"), "null")
+    if t == "object" or (t is None and "properties" in schema):
+        props = schema.get("properties", {})
+        return {k: example_value(props.get(k, {}), root, depth + 1) for k in schema.get("required", [])}
+    if t == "array":
+        n = schema.get("minItems", 0)
+        return [example_value(schema.get("items", {}), root, depth + 1) for _ in range(n)]
+    if t == "integer":
+        low = schema.get("minimum", schema.get("exclusiveMinimum", 0) + 1 if "exclusiveMinimum" in schema else 1)
+        return int(low)
+    if t == "number":
+        return float(schema.get("minimum", 1.5))
+    if t == "boolean":
+        return False
+    if t == "null":
+        return None
+    if t == "string" or t is None:
+        if schema.get("format") in _FORMATS:
+            return _FORMATS[schema["format"]]
+        pattern = schema.get("pattern")
+        size = max(schema.get("minLength", 1), 1)
+        for candidate in ("x" * size, "a1", "A", "1", "abcd", "abc-1", "2024-01-31", "x_y", "sha256:" + "a" * 64):
+            if pattern is None or re.search(pattern, candidate):
+                return candidate
+        return "x" * size
+    return None

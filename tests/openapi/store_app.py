@@ -86,7 +86,7 @@ User = Annotated[str, Depends(current_user)]
 @app.get("/items", tags=["items"], summary="List items")
 def list_items(
     user: User,
-    tag: Annotated[list[str], Query(description="Only items with one of these tags")] = [],  # noqa: B006
+    tag: Annotated[list[str], Query(description="Only items with one of these tags")] = [],
     limit: Annotated[int, Query(ge=1, le=100, description="Page size")] = 10,
     order: Literal["name", "price"] = "name",
 ) -> list[Item]:

@@ -348,7 +348,9 @@ def test_output_schemas_from_success_responses() -> None:
     assert output_json_schema(one(responses({"200": json_response(s_int), "204": {"description": ""}}))) == {"anyOf": [s_int, {"type": "null"}]}
     assert output_json_schema(one(responses({"default": json_response(s_str)}))) == s_str
     assert output_json_schema(one(responses({"200": json_response(s_int), "default": json_response(s_str)}))) == s_int
-    csv = {"200": {"description": "", "content": {"text/csv": {"schema": s_str}, "application/json": {"schema": s_int}}}}
+    both = {"200": {"description": "", "content": {"application/xml": {"schema": s_str}, "application/json": {"schema": s_int}}}}
+    assert output_json_schema(one(responses(both))) == s_int  # JSON is asked for (Accept) and described
+    csv = {"200": {"description": "", "content": {"text/csv": {"schema": s_str}}}}
     assert output_json_schema(one(responses(csv))) is None
     assert output_json_schema(one(responses({"200": json_response(s_int)}), output_schemas=False)) is None
 
