@@ -11,7 +11,7 @@ from ._document import Document
 from ._errors import OpenAPIError
 from ._names import tool_names
 
-__all__ = ["METHODS", "Operation", "operations"]
+__all__ = ["METHODS", "Operation", "operations", "select"]
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 

@@ -87,8 +87,9 @@ class _Caller:
 
     async def run(self, args: Mapping[str, Any], context: Any = None) -> Any:
         parts = build_request(self.plan, self.path, args)
-        headers = {**self.accept, **parts.headers}
-        if self.headers is not None:
+        headers = httpx.Headers(self.accept)
+        headers.update(parts.headers)
+        if self.headers is not None:  # last: a hook's header replaces an argument's (any case)
             extra = self.headers(context) if callable(self.headers) else self.headers
             if inspect.isawaitable(extra):
                 extra = await extra

@@ -35,6 +35,7 @@ async def record(request: Request, call_next: Any) -> Any:
             "raw_path": request.scope.get("raw_path", b"").decode("latin-1"),
             "query": list(request.query_params.multi_items()),
             "headers": dict(request.headers),
+            "raw_headers": [k.decode("latin-1") for k, _ in request.scope["headers"]],
         }
     )
     return await call_next(request)

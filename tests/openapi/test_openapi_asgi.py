@@ -232,8 +232,11 @@ async def test_async_header_hook_and_filters() -> None:
     assert sorted(t.name for t in tools) == ["get_item", "item_label", "list_items"]
     got = await interop.acall(next(t for t in tools if t.name == "get_item"), {"item_id": 1}, Session("tok-ann"))
     assert got["id"] == 1
-    # the hook wins over a model-supplied header of the same name
+    # the hook wins over a model-supplied header of the same name (whatever its case)
     assert store_app.SEEN[-1]["headers"]["x-request-id"] == "hook"
+    await interop.acall(next(t for t in tools if t.name == "get_item"), {"item_id": 1, "x-request-id": "model"}, Session("tok-ann"))
+    assert store_app.SEEN[-1]["headers"]["x-request-id"] == "hook"
+    assert sum(k.lower() == "x-request-id" for k in store_app.SEEN[-1]["raw_headers"]) == 1
     only = from_asgi(store_app.app, paths="/items/{item_id}*", include=lambda op: op.method != "DELETE")
     assert sorted(t.name for t in only) == ["get_item", "invoice", "item_label", "replace_item", "upload_photo"]
     plain = from_asgi(store_app.app, function_names=False, operation_ids=["get_item_items__item_id__get"])

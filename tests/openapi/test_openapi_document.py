@@ -365,3 +365,47 @@ async def test_a_response_that_strays_from_its_document_is_an_output_error() -> 
     assert e.value.target == "output" and "id" in str(e.value)
     (lenient,) = from_openapi(d, base_url="http://h", client=rec.client(), output_schemas=False)
     assert await interop.acall(lenient, {}) == {"id": "not-an-int"}
+
+
+# -- per-call credentials, the default client, HEAD --------------------------------------------------
+
+
+class QueryKey(httpx.Auth):
+    """An API key in the query string (what `headers=` cannot do)."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def auth_flow(self, request: httpx.Request) -> Any:
+        request.url = request.url.copy_add_param("api_key", self.key)
+        yield request
+
+
+async def test_auth_hook_gets_the_context_and_secrets_stay_out_of_errors() -> None:
+    rec = Recorder(lambda request: httpx.Response(403, json={"message": "forbidden"}))
+    paths = {"/me": {"get": {"operationId": "me"}}}
+    (me,) = from_openapi(doc(paths), base_url="http://api.test", client=rec.client(), auth=lambda ctx: QueryKey(ctx))
+    with pytest.raises(interop.ToolError) as e:
+        await interop.acall(me, {}, "s3cret-key")
+    assert rec.last.url.params["api_key"] == "s3cret-key"
+    assert "s3cret" not in str(e.value) and str(e.value) == 'tool \'me\': GET /me answered HTTP 403 Forbidden: {"message":"forbidden"}'
+    (static,) = from_openapi(doc(paths), base_url="http://api.test", client=rec.client(), auth=QueryKey("k2"), headers={"X-App": "a"})
+    with pytest.raises(interop.ToolError):
+        await interop.acall(static, {})
+    assert rec.last.url.params["api_key"] == "k2" and rec.last.headers["x-app"] == "a"
+
+
+def test_default_client_per_event_loop_and_a_refused_connection() -> None:
+    # no client given: one is made per event loop (each `call` below runs on its own loop)
+    (t,) = from_openapi(doc({"/a": {"get": {"operationId": "a"}}}), base_url="http://127.0.0.1:9")
+    for _ in range(2):
+        with pytest.raises(interop.ToolError, match=r"^tool 'a': GET /a failed, 127\.0\.0\.1 could not be reached \(ConnectError"):
+            interop.call(t, {})
+
+
+async def test_head_returns_status_and_headers() -> None:
+    rec = Recorder(lambda request: httpx.Response(200, headers={"ETag": '"v1"', "Content-Length": "42"}))
+    (t,) = from_openapi(doc({"/f": {"head": {"operationId": "probe"}}}), base_url="http://h", client=rec.client())
+    assert t.meta["read_only"] is True and output_json_schema(t) is None
+    got = await interop.acall(t, {})
+    assert got["status_code"] == 200 and got["headers"]["etag"] == '"v1"'

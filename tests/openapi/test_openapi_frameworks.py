@@ -122,9 +122,10 @@ def _scripted_chat_model(steps: list[Any]) -> Any:
     from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
     from langchain_core.messages import AIMessage
     from langchain_core.utils.function_calling import convert_to_openai_tool
+    from pydantic import Field
 
     class Scripted(GenericFakeChatModel):
-        sent_tools: list[Any] = []
+        sent_tools: list[Any] = Field(default_factory=list)
 
         def bind_tools(self, tools: Sequence[Any], **kw: Any) -> Any:
             formatted = [convert_to_openai_tool(t) for t in tools]  # what a provider is sent
