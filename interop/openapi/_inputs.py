@@ -134,10 +134,8 @@ def _flattenable(root: Any, required_body: bool) -> bool:
     return required_body or not root.get("required")
 
 
-def build_input(op: Operation, tr: SchemaTranslator) -> InputPlan:
-    """The input schema and argument plan of `op`."""
+def _parameter_candidates(op: Operation, tr: SchemaTranslator, refs: set[str]) -> list[_Candidate]:
     where = f"{op.method} {op.path}"
-    refs: set[str] = set()
     cands: list[_Candidate] = []
     for p in op.parameters:
         loc = p["in"]
@@ -146,72 +144,100 @@ def build_input(op: Operation, tr: SchemaTranslator) -> InputPlan:
         if loc == "header" and p["name"].lower() in _IGNORED_HEADERS:
             continue
         json_content = False
+        schema: Any = {}
         if "schema" in p:
             schema = tr.translate(p["schema"], "input", refs)
         elif isinstance(p.get("content"), Mapping) and p["content"]:
             media, obj = next(iter(p["content"].items()))
             schema = tr.translate(obj.get("schema", {}), "input", refs) if isinstance(obj, Mapping) else {}
             json_content = is_json_media(str(media))
-        else:
-            schema = {}
-        schema = _describe(schema, p)
         style = str(p.get("style") or _DEFAULT_STYLE[loc])
-        explode = p.get("explode", style == "form")
-        multi = p.get("x-multi-segment") is True
-        param = Param("", p["name"], loc, style, explode is True, json_content, multi)
-        cands.append(_Candidate(loc, p["name"], schema, loc == "path" or p.get("required") is True, param))
-
+        explode = p.get("explode", style == "form") is True
+        param = Param("", p["name"], loc, style, explode, json_content, p.get("x-multi-segment") is True)
+        required = loc == "path" or p.get("required") is True
+        cands.append(_Candidate(loc, p["name"], _describe(schema, p), required, param))
     declared = {c.raw_name for c in cands if c.location == "path"}
     for var in dict.fromkeys(re.findall(r"{([^{}/]+)}", op.path)):
         if var not in declared:  # a template variable the document forgot to declare
             param = Param("", var, "path", "simple", False, False)
             cands.append(_Candidate("path", var, {"type": "string"}, True, param))
+    return cands
 
-    body: Body | None = None
-    body_fields: list[tuple[_Candidate, str]] = []
-    whole: _Candidate | None = None
-    rb = op.request_body
-    picked = _pick_media(rb.get("content") or {}) if rb is not None else None
-    if rb is not None and picked is not None:
-        media, obj = picked
-        kind = _body_kind(media)
-        required = rb.get("required") is True
-        raw_schema = obj.get("schema", {})
-        root = tr.resolve(raw_schema)
-        files: set[str] = set()
-        if kind in ("json", "form", "multipart") and _flattenable(root, required):
-            for prop, sub in root["properties"].items():
-                if tr.property_hidden(sub, "input"):
-                    continue
-                target = tr.resolve(sub)
-                items = tr.resolve(target.get("items")) if isinstance(target, Mapping) else None
-                if kind == "multipart" and _is_binary_string(target):
-                    files.add(prop)
-                    schema = {**_BASE64, "description": _file_help(target)}
-                elif kind == "multipart" and target.get("type") == "array" and _is_binary_string(items):
-                    files.add(prop)
-                    schema = {"type": "array", "items": {**_BASE64, "description": _file_help(items)}}
-                else:
-                    schema = tr.translate(sub, "input", refs)
-                cand = _Candidate("body", prop, schema, prop in (root.get("required") or ()))
-                cands.append(cand)
-                body_fields.append((cand, prop))
-        else:
-            if kind == "json" or kind == "form" or kind == "multipart":
-                schema = tr.translate(raw_schema, "input", refs)
-            elif kind == "text":
-                schema = {"type": "string"}
-            else:
-                schema = {**_BASE64, "description": f"The request body ({media}), base64-encoded."}
-            if isinstance(rb.get("description"), str) and isinstance(schema, dict):
-                schema = {**schema, "description": rb["description"]}
-            whole = _Candidate("body", "body", schema, required)
-            cands.append(whole)
-        names = _argument_names(cands)
-        fields = tuple((names[id(c)], prop) for c, prop in body_fields) if whole is None else None
-        body = Body(media, kind, fields, names[id(whole)] if whole else None, frozenset(files), required)
+
+def _field_schema(sub: Any, kind: BodyKind, tr: SchemaTranslator, refs: set[str]) -> tuple[Any, bool]:
+    """A flattened body property's argument schema, and whether it is a multipart file part."""
+    target = tr.resolve(sub)
+    if kind == "multipart" and isinstance(target, Mapping):
+        if _is_binary_string(target):
+            return {**_BASE64, "description": _file_help(target)}, True
+        items = tr.resolve(target.get("items"))
+        if target.get("type") == "array" and _is_binary_string(items):
+            return {"type": "array", "items": {**_BASE64, "description": _file_help(items)}}, True
+    return tr.translate(sub, "input", refs), False
+
+
+@dataclass
+class _BodyParts:
+    """A request body before argument names are known."""
+
+    media: str
+    kind: BodyKind
+    required: bool
+    fields: list[tuple[_Candidate, str]]
+    """Flattened `(candidate, property)` pairs (empty when `whole` carries the body)."""
+    whole: _Candidate | None
+    files: set[str]
+
+    def candidates(self) -> list[_Candidate]:
+        return [c for c, _ in self.fields] if self.whole is None else [self.whole]
+
+    def plan(self, names: dict[int, str]) -> Body:
+        pairs = tuple((names[id(c)], prop) for c, prop in self.fields) if self.whole is None else None
+        arg = names[id(self.whole)] if self.whole is not None else None
+        return Body(self.media, self.kind, pairs, arg, frozenset(self.files), self.required)
+
+
+def _body_parts(rb: Mapping[str, Any], tr: SchemaTranslator, refs: set[str]) -> _BodyParts | None:
+    """The body's argument(s): each property of a flattenable object, else one `body`."""
+    picked = _pick_media(rb.get("content") or {})
+    if picked is None:
+        return None
+    media, obj = picked
+    kind = _body_kind(media)
+    required = rb.get("required") is True
+    raw_schema = obj.get("schema", {})
+    root = tr.resolve(raw_schema)
+    fields: list[tuple[_Candidate, str]] = []
+    files: set[str] = set()
+    if kind in ("json", "form", "multipart") and _flattenable(root, required):
+        for prop, sub in root["properties"].items():
+            if tr.property_hidden(sub, "input"):
+                continue
+            schema, is_file = _field_schema(sub, kind, tr, refs)
+            if is_file:
+                files.add(prop)
+            fields.append((_Candidate("body", prop, schema, prop in (root.get("required") or ())), prop))
+        return _BodyParts(media, kind, required, fields, None, files)
+    if kind in ("json", "form", "multipart"):
+        schema = tr.translate(raw_schema, "input", refs)
+    elif kind == "text":
+        schema = {"type": "string"}
     else:
-        names = _argument_names(cands)
+        schema = {**_BASE64, "description": f"The request body ({media}), base64-encoded."}
+    if isinstance(rb.get("description"), str) and isinstance(schema, dict):
+        schema = {**schema, "description": rb["description"]}
+    return _BodyParts(media, kind, required, fields, _Candidate("body", "body", schema, required), files)
+
+
+def build_input(op: Operation, tr: SchemaTranslator) -> InputPlan:
+    """The input schema and argument plan of `op`."""
+    refs: set[str] = set()
+    cands = _parameter_candidates(op, tr, refs)
+    parts = _body_parts(op.request_body, tr, refs) if op.request_body is not None else None
+    if parts is not None:
+        cands.extend(parts.candidates())
+    names = _argument_names(cands)
+    body = parts.plan(names) if parts is not None else None
 
     properties: dict[str, Any] = {}
     required_args: list[str] = []
