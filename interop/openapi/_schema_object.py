@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from interop import Failure, StandardSchemaV1, Success, as_schema
+from interop import StandardSchemaV1, as_schema
 
 __all__ = ["DocumentSchema", "inline_definitions"]
 
@@ -82,7 +82,8 @@ class _Props:
     def json_schema(self) -> _Props:
         return self
 
-    def validate(self, value: object, /) -> Success[Any] | Failure:
+    def validate(self, value: object, /) -> Any:
+        """The core's result for `value` (a success carrying it, or a failure with its issues)."""
         return self._owner.validator().__standard_schema__.validate(value)
 
     def input(self, *, target: str = "draft-2020-12") -> dict[str, Any]:

@@ -125,7 +125,8 @@ class SchemaTranslator:
             seen.append(name)
             todo.extend(sorted(self._deps[direction][name] - set(seen)))
         defs = self._defs[direction]
-        return {**schema, "$defs": {name: defs[name] for name in sorted(seen)}}
+        own = schema.get("$defs") or {}  # a 3.1 schema's own $defs, kept beside ours
+        return {**schema, "$defs": {**own, **{name: defs[name] for name in sorted(seen)}}}
 
     def resolve(self, node: Any) -> Any:
         """The schema a chain of `$ref`-only schemas ends at (for looking at a body's shape)."""
