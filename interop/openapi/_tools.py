@@ -1,0 +1,243 @@
+"""`from_openapi`: one validating neutral tool per operation, calling the API through httpx."""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import re
+import weakref
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from typing import Any, cast
+
+import httpx
+
+from interop import StandardTool, ToolNameError, standard_tool
+
+from ._document import Document, Spec, load_document
+from ._errors import OpenAPIError, ToolRequestError
+from ._inputs import InputPlan, build_input
+from ._meta import ApprovalPolicy, operation_meta
+from ._names import Rename, check_tool_name
+from ._operations import Operation, operations, select
+from ._outputs import accept_types, output_schema
+from ._request import build_request
+from ._response import decode_response
+from ._schema_object import DocumentSchema
+from ._schemas import SchemaTranslator
+
+__all__ = ["AuthHook", "HeadersHook", "from_openapi"]
+
+HeadersHook = Mapping[str, str] | Callable[[Any], Mapping[str, str] | Awaitable[Mapping[str, str]]]
+"""Headers added to every request: a mapping, or a function of the call's `context` (sync or
+async) returning one; e.g. `lambda ctx: {"Authorization": f"Bearer {ctx.token}"}`."""
+
+AuthHook = httpx.Auth | Callable[[Any], httpx.Auth | None]
+"""An `httpx.Auth` for every request, or a function of the call's `context` returning one (or
+None): signing, API keys in the query, OAuth refresh."""
+
+DEFAULT_TIMEOUT = httpx.Timeout(30.0)
+"""The timeout of the client `from_openapi` makes when none is given."""
+
+
+class _Clients:
+    """The given client, or one client per event loop (an httpx pool is bound to its loop)."""
+
+    def __init__(self, client: httpx.AsyncClient | None) -> None:
+        self.client = client
+        self._per_loop: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, httpx.AsyncClient] = (
+            weakref.WeakKeyDictionary()
+        )
+
+    def get(self) -> httpx.AsyncClient:
+        if self.client is not None:
+            return self.client
+        loop = asyncio.get_running_loop()
+        client = self._per_loop.get(loop)
+        if client is None:
+            client = httpx.AsyncClient(follow_redirects=True, timeout=DEFAULT_TIMEOUT)
+            self._per_loop[loop] = client
+        return client
+
+
+class _Caller:
+    """Sends the requests of one operation (its `run` is the tool's `execute` function)."""
+
+    def __init__(
+        self,
+        *,
+        name: str,
+        op: Operation,
+        plan: InputPlan,
+        prefix: str,
+        clients: _Clients,
+        headers: HeadersHook | None,
+        auth: AuthHook | None,
+    ) -> None:
+        self.name = name
+        self.method = op.method
+        self.path = op.path
+        self.operation = f"{op.method} {op.path}"
+        self.plan = plan
+        self.prefix = prefix
+        self.clients = clients
+        self.headers = headers
+        self.auth = auth
+        media = accept_types(op)
+        self.accept = {"Accept": ", ".join(media)} if media and "*/*" not in media else {}
+
+    async def run(self, args: Mapping[str, Any], context: Any = None) -> Any:
+        parts = build_request(self.plan, self.path, args)
+        headers = httpx.Headers(self.accept)
+        headers.update(parts.headers)
+        if self.headers is not None:  # last: a hook's header replaces an argument's (any case)
+            extra = self.headers(context) if callable(self.headers) else self.headers
+            if inspect.isawaitable(extra):
+                extra = await extra
+            headers.update(extra or {})
+        auth: Any = httpx.USE_CLIENT_DEFAULT
+        if isinstance(self.auth, httpx.Auth):
+            auth = self.auth
+        elif self.auth is not None:
+            auth = self.auth(context) or httpx.USE_CLIENT_DEFAULT
+        client = self.clients.get()
+        request = client.build_request(
+            self.method,
+            self.prefix + parts.path,
+            params=cast(Any, parts.params) or None,
+            headers=headers,
+            json=parts.json,
+            content=parts.content,
+            files=parts.files,
+        )
+        try:
+            response = await client.send(request, auth=auth)
+        except httpx.TimeoutException as e:
+            raise ToolRequestError(
+                f"tool {self.name!r}: {self.operation} timed out ({type(e).__name__}): "
+                "the service did not answer in time",
+                tool_name=self.name,
+            ) from e
+        except httpx.RequestError as e:
+            host = request.url.host or "the service"
+            raise ToolRequestError(
+                f"tool {self.name!r}: {self.operation} failed, {host} could not be reached "
+                f"({type(e).__name__}: {e})",
+                tool_name=self.name,
+            ) from e
+        return decode_response(
+            response, tool_name=self.name, operation=f"tool {self.name!r}: {self.operation}"
+        )
+
+
+def _server_prefix(op: Operation, base_url: str | None, client: httpx.AsyncClient | None) -> str:
+    """What goes before the path: `base_url`, else the operation's first server URL."""
+    if base_url is not None:
+        return base_url.rstrip("/")
+    url = ""
+    if op.servers:
+        server = op.servers[0]
+        url = str(server.get("url", ""))
+        for var, spec in (server.get("variables") or {}).items():
+            if isinstance(spec, Mapping) and "default" in spec:
+                url = url.replace("{" + var + "}", str(spec["default"]))
+    url = url.rstrip("/")
+    if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", url):
+        return url
+    if client is not None and client.base_url.is_absolute_url:
+        return url  # relative: httpx joins it to the client's base_url
+    shown = f"server URL {url!r} is relative" if url else "document names no server"
+    raise OpenAPIError(f"{op.method} {op.path}: the {shown}; pass base_url= (or a client with a base_url)")
+
+
+def _description(op: Operation) -> str:
+    parts: list[str] = []
+    for text in (op.summary, op.description):
+        if text and not any(text in p for p in parts):
+            parts.append(text)
+    description = "\n\n".join(parts) or f"{op.method} {op.path}"
+    return f"Deprecated. {description}" if op.deprecated else description
+
+
+def _rename(name: str, rename: Rename) -> str:
+    if rename is None:
+        return name
+    if isinstance(rename, Mapping):
+        return rename.get(name, name)
+    return rename(name)
+
+
+def from_openapi(
+    spec: Spec | Document,
+    *,
+    base_url: str | None = None,
+    client: httpx.AsyncClient | None = None,
+    headers: HeadersHook | None = None,
+    auth: AuthHook | None = None,
+    operation_ids: Iterable[str] | None = None,
+    tags: Iterable[str] | None = None,
+    methods: Iterable[str] | None = None,
+    paths: str | Iterable[str] | None = None,
+    include: Callable[[Operation], bool] | None = None,
+    include_deprecated: bool = True,
+    requires_approval: ApprovalPolicy = False,
+    rename: Rename = None,
+    output_schemas: bool = True,
+) -> list[StandardTool[Any, Any, Any]]:
+    """One validating neutral tool per operation of an OpenAPI 3.0/3.1 document.
+
+    `spec` is a parsed document, JSON or YAML text, or a path. Requests go to `base_url` (which
+    replaces the document's `servers`), else to the operation's first server URL (a relative one
+    is joined to `client.base_url`). `client` is used as given (auth, timeouts, transports such
+    as `httpx.ASGITransport`); without one, a client per event loop is made (30 s timeout,
+    redirects followed). `headers` and `auth` add per-call credentials from the call's context.
+
+    Filters combine with AND (values within one filter with OR): `operation_ids`, `tags`,
+    `methods`, `paths` (glob patterns such as `"/pets/*"`), `include` (a predicate on
+    `Operation`), `include_deprecated`. `requires_approval` is `True`, `"unsafe"` (every method
+    but GET/HEAD/OPTIONS/TRACE) or `False`. `rename` maps derived names to your own (checked
+    against every target's name rule). `output_schemas=False` leaves output schemas out (and so
+    unchecked), for APIs whose responses stray from their document.
+    """
+    doc = load_document(spec)
+    translator = SchemaTranslator(doc)
+    selected = select(
+        operations(doc),
+        operation_ids=operation_ids,
+        tags=tags,
+        methods=methods,
+        paths=paths,
+        include=include,
+        include_deprecated=include_deprecated,
+    )
+    clients = _Clients(client)
+    tools: list[StandardTool[Any, Any, Any]] = []
+    seen: dict[str, str] = {}
+    for op in selected:
+        where = f"{op.method} {op.path}"
+        name = check_tool_name(_rename(op.name, rename), operation=where)
+        if name in seen:
+            raise ToolNameError(f"{where} and {seen[name]} would both be named {name!r}: pass rename=")
+        seen[name] = where
+        plan = build_input(op, translator)
+        out = output_schema(op, translator) if output_schemas else None
+        caller = _Caller(
+            name=name,
+            op=op,
+            plan=plan,
+            prefix=_server_prefix(op, base_url, client),
+            clients=clients,
+            headers=headers,
+            auth=auth,
+        )
+        tools.append(
+            standard_tool(
+                name=name,
+                title=op.summary,
+                description=_description(op),
+                input_schema=DocumentSchema(plan.schema),
+                output_schema=DocumentSchema(out) if out is not None else None,
+                execute=caller.run,
+                meta=operation_meta(op, requires_approval),
+            )
+        )
+    return tools
