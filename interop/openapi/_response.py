@@ -14,7 +14,7 @@ from typing import Any
 
 import httpx
 
-from interop._content import File, Image  # the one import of the content values (moving to `interop`)
+from interop import File, Image
 
 from ._errors import ToolHTTPError
 from ._inputs import is_json_media

@@ -17,7 +17,7 @@ from jsonschema import Draft202012Validator
 
 import interop
 from interop import StandardToolValidationError, input_json_schema, output_json_schema
-from interop._content import File, Image  # exported from `interop` by the content-values issue
+from interop import File, Image
 from interop.openapi import ToolHTTPError, from_asgi
 
 pytestmark = pytest.mark.anyio

@@ -16,7 +16,7 @@ from openapi_fixtures import Recorder
 
 import interop
 from interop import StandardToolValidationError, ToolNameError, input_json_schema, output_json_schema
-from interop._names import NAME_RULES
+from interop.bridge import NAME_RULES
 from interop.openapi import OpenAPIError, from_openapi
 
 pytestmark = pytest.mark.anyio

@@ -200,7 +200,6 @@ async def test_served_over_mcp() -> None:
 
 
 @pytest.mark.anyio
-@pytest.mark.xfail(reason="the MCP adapter maps interop.Image to ImageContent with the content-values issue", strict=False)
 async def test_an_image_route_served_over_mcp_is_image_content() -> None:
     pytest.importorskip("mcp")
     import mcp.types as mt

@@ -17,7 +17,7 @@ from openapi_fixtures import Recorder, example_value, github_doc, readme_doc, re
 
 import interop
 from interop import StandardToolValidationError, input_json_schema, output_json_schema
-from interop._names import NAME_RULES
+from interop.bridge import NAME_RULES
 from interop.openapi import MAX_BODY_EXCERPT, ToolHTTPError, ToolRequestError, from_openapi
 
 pytestmark = pytest.mark.anyio
