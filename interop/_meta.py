@@ -127,6 +127,11 @@ def validate_meta(meta: Mapping[str, Any], *, tool_name: str | None = None) -> N
                         f"{where}meta['provider_options'] must map a provider name to a dict of fields, "
                         f"got {provider!r}: {type(options).__name__}"
                     )
+                if "name" in options:  # calls are routed by the tool's name
+                    raise ValueError(
+                        f"{where}meta['provider_options'][{provider!r}] cannot set 'name' "
+                        "(rename the tool with transform_tool)"
+                    )
 
 
 def check_input_examples(
