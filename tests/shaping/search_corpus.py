@@ -348,6 +348,13 @@ def _schema(args: str) -> dict[str, Any]:
     return {"type": "object", "properties": props}
 
 
+def _echo(name: str) -> Any:
+    def run(input: Any) -> dict[str, Any]:
+        return {"tool": name, "input": input}
+
+    return run
+
+
 def corpus_tools() -> list[StandardTool[Any, Any, Any]]:
     """The hand-written corpus as neutral tools (JSON Schema inputs; the group and tags in meta)."""
     out: list[StandardTool[Any, Any, Any]] = []
@@ -358,7 +365,7 @@ def corpus_tools() -> list[StandardTool[Any, Any, Any]]:
                 name=name,
                 description=description,
                 input_schema=_schema(args),
-                execute=lambda input, _name=name: {"tool": _name, "input": input},
+                execute=_echo(name),
                 meta={"group": group, "defer_loading": True},
             )
         )
