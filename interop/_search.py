@@ -22,7 +22,8 @@ from typing_extensions import NotRequired, TypedDict
 
 from ._jsoncopy import copy_json
 from ._protocols import StandardToolV0
-from ._tool import StandardTool, input_json_schema, standard_tool
+from ._schema import as_schema
+from ._tool import StandardTool, input_json_schema, validator
 
 __all__ = ["SearchInput", "SearchMatch", "SearchOutput", "ToolIndex", "tool_search"]
 
@@ -117,16 +118,17 @@ class ToolIndex:
             lengths.append(length)
         n = len(self.tools)
         average = (sum(lengths) / n) if n else 1.0
-        self._postings: dict[str, list[tuple[int, float]]] = {}
+        postings: dict[str, dict[int, float]] = {}
         for i, counts in enumerate(weighted):
             norm = K1 * (1 - B + B * lengths[i] / (average or 1.0))
             for word, tf in counts.items():
-                # BM25's saturation of the weighted term frequency, precomputed per (word, tool)
-                self._postings.setdefault(word, []).append((i, tf * (K1 + 1) / (tf + norm)))
-        self._idf = {
-            word: math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
-            for word, posting in self._postings.items()
-        }
+                # BM25's saturation of the weighted term frequency, per (word, tool)
+                postings.setdefault(word, {})[i] = tf * (K1 + 1) / (tf + norm)
+        self._scores: dict[str, dict[int, float]] = {}
+        """word -> {tool position: that word's whole BM25F score for the tool} (idf folded in)."""
+        for word, posting in postings.items():
+            idf = math.log(1 + (n - len(posting) + 0.5) / (len(posting) + 0.5))
+            self._scores[word] = {i: idf * part for i, part in posting.items()}
 
     def __len__(self) -> int:
         return len(self.tools)
@@ -137,18 +139,19 @@ class ToolIndex:
 
     def rank(self, query: str, limit: int = 5) -> list[tuple[int, float]]:
         """`search` as (position in `tools`, score) pairs."""
-        scores: dict[int, float] = {}
-        for word in set(tokens(query)):
-            posting = self._postings.get(word)
-            if posting is None:
-                continue
-            idf = self._idf[word]
-            for i, part in posting:
-                scores[i] = scores.get(i, 0.0) + idf * part
+        found = [self._scores[w] for w in set(tokens(query)) if w in self._scores]
+        found.sort(key=len, reverse=True)
+        # the longest posting is copied (at C speed), the shorter ones are added to it
+        scores: dict[int, float] = dict(found[0]) if found else {}
+        for posting in found[1:]:
+            get = scores.get
+            for i, score in posting.items():
+                scores[i] = get(i, 0.0) + score
         exact = self._by_name.get(query.strip().lower())
         if exact is not None:
             scores[exact] = scores.get(exact, 0.0) + EXACT_NAME_BONUS
-        return heapq.nlargest(limit, scores.items(), key=lambda item: (item[1], -item[0]))
+        best = heapq.nlargest(limit, scores, key=scores.__getitem__)  # ties in a fixed order
+        return [(i, scores[i]) for i in best]
 
     def match(self, position: int) -> SearchMatch:
         """What the model is told about the tool at `position`: name, description, input schema."""
@@ -203,16 +206,19 @@ def tool_search(
     if max_results < 1:
         raise ValueError(f"tool_search max_results must be at least 1, got {max_results}")
     index = ToolIndex(tools)
+    check = validator(as_schema(SearchInput), "input", name)
 
-    def search(args: SearchInput) -> SearchOutput:
+    def search(input: Any = None, context: Any = None) -> SearchOutput:
+        args = check(input)
         limit = max(1, min(args.get("limit", max_results), max_results))
         return {"tools": [index.match(i) for i, _ in index.rank(args["query"], limit)]}
 
-    return standard_tool(
+    # built directly: the input is validated; the output is ours (declared by the output schema)
+    return StandardTool(
         name=name,
         description=description if description is not None else DEFAULT_DESCRIPTION.format(count=len(index)),
-        input_schema=SearchInput,
-        output_schema=SearchOutput,
         execute=search,
+        input_schema=as_schema(SearchInput),
+        output_schema=as_schema(SearchOutput),
         meta={"read_only": True, "destructive": False, "idempotent": True, "open_world": False},
     )

@@ -2,10 +2,12 @@
 
 A transformed tool is a `DerivedTool` (layer `"transform"`) around its base: it shows the model a
 new input schema (built from the base's emitted JSON Schema, with arguments renamed, redescribed,
-given defaults or hidden), validates the model's arguments against that schema (so error paths
-name the new arguments), maps them back to the base's names, fills hidden arguments (a constant
-or a function of the call's context) and calls the base's `execute`. The base may come from
-anywhere (`@tool`, MCP, LangChain...): it always receives its own argument names.
+given defaults or hidden; its `input_schema` validates against it), refuses hidden arguments and
+old names, maps the arguments back to the base's names, fills hidden arguments (a constant or a
+function of the call's context) and calls the base's `execute`, which validates them once, with
+its own validator (pydantic's messages and coercion for a `@tool`); its issues come back under
+the model's names. The base may come from anywhere (`@tool`, MCP, LangChain...): it always
+receives its own argument names.
 
 A transform that changes only the name, title, description or meta keeps the base's schema and
 `execute` (nothing is validated twice), which is what `prefix_tools` makes.
@@ -339,16 +341,22 @@ def transform_tool(
 def _steps(
     base: StandardToolV0[Any, Any, Any], name: str, schema: StandardSchemaV1[Any], plan: _Plan
 ) -> Callable[[Any, Any], StepGen[Any]]:
+    """The transformed `execute`: refuse hidden and old names, map back, let the base validate.
+
+    The base validates the mapped input once (a neutral tool's `execute` always does), against
+    the very constraints the transformed schema was made from; its issues are reported under the
+    model's names. The transformed JSON Schema is only run to list every issue of an input that
+    already names an argument the model may not send.
+    """
     validate = schema.__standard_schema__.validate
     base_name = base.name
 
     def steps(input: Any, context: Any) -> StepGen[Any]:
         value, issues = plan.blocked_issues({} if input is None else input)
-        result = validate(value)
-        found = getattr(result, "issues", None)
-        if found or issues:
-            raise StandardToolValidationError("input", [*issues, *(found or ())], tool_name=name)
-        base_input = yield from plan.to_base(getattr(result, "value", value), context)
+        if issues:
+            found = getattr(validate(value), "issues", None) or ()
+            raise StandardToolValidationError("input", [*issues, *found], tool_name=name)
+        base_input = yield from plan.to_base(value, context)
         try:
             return (yield Run(base, base_input, context))
         except StandardToolValidationError as e:

@@ -95,9 +95,10 @@ def test_the_function_gets_its_original_names() -> None:
     [
         ({"query": "x", "user_id": "eve"}, "user_id", "set by the application"),  # a hidden argument
         ({"q": "x"}, "q", "called 'query'"),  # the old name of a renamed argument
-        ({"query": 3}, "query", "not of type 'string'"),  # issues name the new argument
-        ({"query": "x", "limit": 99}, "limit", "greater than the maximum"),
-        ({"query": "x", "address": {"street": "s"}}, "address", "not valid under any"),
+        ({"query": 3}, "query", "valid string"),  # the base's issues, under the new names
+        ({}, "query", "Field required"),
+        ({"query": "x", "limit": 99}, "limit", "less than or equal to 50"),
+        ({"query": "x", "address": {"street": "s"}}, "address", "Field required"),
     ],
 )
 def test_validation_errors_name_the_new_arguments(args: dict[str, Any], path: str, words: str) -> None:
@@ -108,6 +109,13 @@ def test_validation_errors_name_the_new_arguments(args: dict[str, Any], path: st
     assert any(i.path[:1] == (path,) and words in i.message for i in info.value.issues), info.value.issues
     assert f"{path}" in str(info.value)
     assert SEEN == []  # nothing ran
+
+
+def test_every_issue_is_listed_when_a_hidden_argument_is_sent() -> None:
+    with pytest.raises(StandardToolValidationError) as info:
+        call(shaped(), {"q": "x", "limit": "many"}, {"user": "ann"})
+    assert [i.path for i in info.value.issues] == [("q",), (), ("limit",)]
+    assert "'query' is a required property" in str(info.value)
 
 
 def test_errors_the_base_raises_are_renamed_too() -> None:
