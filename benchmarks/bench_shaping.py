@@ -21,11 +21,12 @@ for path in (ROOT, ROOT / "tests" / "shaping"):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
+from search_corpus import corpus_tools  # noqa: E402
+
 import interop  # noqa: E402
 from benchmarks._compare import compare, per_call  # noqa: E402
 from interop import ArgTransform, transform_tool  # noqa: E402
 from interop._search import ToolIndex  # noqa: E402
-from search_corpus import corpus_tools  # noqa: E402
 
 ACCOUNTS = ("eu", "us", "apac", "staging", "sandbox")
 QUERIES = (
@@ -52,7 +53,15 @@ def thousand_tools() -> list[Any]:
     return tools[:1000]
 
 
-def _compare(name: str, baseline: Callable[[], Any], ours: Callable[[], Any], *, target: float | None, n: int, note: str) -> dict[str, object]:
+def _compare(
+    name: str,
+    baseline: Callable[[], Any],
+    ours: Callable[[], Any],
+    *,
+    target: float | None,
+    n: int,
+    note: str,
+) -> dict[str, object]:
     clock = time.thread_time
     result = compare(lambda: per_call(baseline, n, clock), lambda: per_call(ours, n, clock), 15)
     return result.row(name, target=target, unit="us", scale=1e6, note=note)
