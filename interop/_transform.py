@@ -87,6 +87,8 @@ class ArgTransform:
             )
         if self.from_context is not None and self.default is not MISSING:
             raise ValueError("ArgTransform takes a default or from_context, not both")
+        if self.hidden and (self.name is not None or self.description is not None):
+            raise ValueError("a hidden argument is not shown to the model: it takes no name or description")
 
     @property
     def hidden(self) -> bool:

@@ -251,6 +251,8 @@ def test_arg_transform_checks_itself() -> None:
         ArgTransform(default=1, from_context=lambda c: c)
     with pytest.raises(ValueError, match="non-empty"):
         ArgTransform(name="")
+    with pytest.raises(ValueError, match="takes no name or description"):
+        ArgTransform(name="user", hide=True)
     with pytest.raises(TypeError):
         ArgTransform(from_context="user")  # type: ignore[arg-type]
     assert ArgTransform(from_context=lambda c: c).hidden and not ArgTransform(name="x").hidden
