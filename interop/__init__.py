@@ -27,7 +27,10 @@ from ._output import with_formatted_output, with_model_output
 from ._protocols import Issue, StandardSchemaV1, StandardToolV0
 from ._run import acall, call
 from ._schema import as_schema
+from ._search import tool_search
+from ._shaping import filter_tools, prefix_tools, split_tools
 from ._tool import StandardTool, input_json_schema, output_json_schema, standard_tool
+from ._transform import ArgTransform, transform_tool
 
 __all__ = [
     "OMIT",
@@ -35,6 +38,7 @@ __all__ = [
     "ApprovalDeniedError",
     "ApprovalRequest",
     "ApprovalRequiredError",
+    "ArgTransform",
     "Audio",
     "File",
     "FromContext",
@@ -52,10 +56,15 @@ __all__ = [
     "acall",
     "as_schema",
     "call",
+    "filter_tools",
     "input_json_schema",
     "output_json_schema",
+    "prefix_tools",
+    "split_tools",
     "standard_tool",
     "tool",
+    "tool_search",
+    "transform_tool",
     "with_approval",
     "with_formatted_output",
     "with_model_output",

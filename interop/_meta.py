@@ -9,16 +9,23 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any, TypedDict, cast
+from typing import TYPE_CHECKING, Any, TypedDict, cast
+
+from ._protocols import issues_message
+
+if TYPE_CHECKING:
+    from ._protocols import StandardSchemaV1
 
 __all__ = [
     "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
     "WELL_KNOWN_META",
     "ToolMeta",
+    "check_input_examples",
     "json_safe_meta",
     "meta_flag",
     "meta_tags",
+    "provider_options",
     "validate_meta",
 ]
 
@@ -43,6 +50,18 @@ class ToolMeta(TypedDict, total=False):
     """The tool's result is the final answer (LangChain / LlamaIndex `return_direct`)."""
     tags: list[str]
     """Free labels (LangChain `tags`); used for filtering."""
+    group: str
+    """The group the tool belongs to (the seed's `toolGroup`); `filter_tools(group=...)` selects by it."""
+    defer_loading: bool
+    """Keep the tool out of the first prompt; a tool search finds it (Anthropic / OpenAI Responses
+    `defer_loading`, pydantic-ai `defer_loading`; elsewhere `split_tools` + `tool_search`)."""
+    callers: list[str]
+    """Who may call the tool (Anthropic `allowed_callers`, e.g. `["code_execution_20250825"]`)."""
+    provider_options: dict[str, dict[str, Any]]
+    """Provider-specific descriptor fields, keyed by provider (`"anthropic"`, `"openai"`, `"gemini"`),
+    passed through to that provider's descriptor."""
+    input_examples: list[dict[str, Any]]
+    """Example arguments (Anthropic `input_examples`); each must match the input schema."""
 
 
 WELL_KNOWN_META: Mapping[str, type] = {
@@ -54,6 +73,11 @@ WELL_KNOWN_META: Mapping[str, type] = {
     "strict": bool,
     "return_direct": bool,
     "tags": list,
+    "group": str,
+    "defer_loading": bool,
+    "callers": list,
+    "provider_options": Mapping,
+    "input_examples": list,
 }
 
 MCP_HINTS: Mapping[str, str] = {
@@ -90,9 +114,47 @@ def validate_meta(meta: Mapping[str, Any], *, tool_name: str | None = None) -> N
                 f"got {type(value).__name__}"
             )
         if not isinstance(value, expected):
-            raise TypeError(f"{where}meta[{key!r}] must be {expected.__name__}, got {type(value).__name__}")
-        if key == "tags" and not all(isinstance(t, str) for t in cast(list[Any], value)):
-            raise TypeError(f"{where}meta['tags'] must be a list of str")
+            kind = "dict" if expected is Mapping else expected.__name__
+            raise TypeError(f"{where}meta[{key!r}] must be {kind}, got {type(value).__name__}")
+        if key in ("tags", "callers") and not all(isinstance(t, str) for t in cast(list[Any], value)):
+            raise TypeError(f"{where}meta[{key!r}] must be a list of str")
+        if key == "input_examples" and not all(isinstance(e, Mapping) for e in cast(list[Any], value)):
+            raise TypeError(f"{where}meta['input_examples'] must be a list of dict (argument objects)")
+        if key == "provider_options":
+            for provider, options in cast(Mapping[Any, Any], value).items():
+                if not isinstance(provider, str) or not isinstance(options, Mapping):
+                    raise TypeError(
+                        f"{where}meta['provider_options'] must map a provider name to a dict of fields, "
+                        f"got {provider!r}: {type(options).__name__}"
+                    )
+                if "name" in options:  # calls are routed by the tool's name
+                    raise ValueError(
+                        f"{where}meta['provider_options'][{provider!r}] cannot set 'name' "
+                        "(rename the tool with transform_tool)"
+                    )
+
+
+def check_input_examples(
+    meta: Mapping[str, Any], input_schema: StandardSchemaV1[Any] | None, *, tool_name: str
+) -> None:
+    """Raise `ValueError` when an entry of `meta["input_examples"]` does not match the input schema."""
+    examples = meta.get("input_examples")
+    if not examples or input_schema is None:
+        return
+    validate = input_schema.__standard_schema__.validate
+    for i, example in enumerate(examples):
+        issues = getattr(validate(example), "issues", None)
+        if issues:
+            raise ValueError(
+                f"tool {tool_name!r}: meta['input_examples'][{i}] does not match the input schema: "
+                f"{issues_message(issues)}"
+            )
+
+
+def provider_options(meta: Mapping[str, Any], provider: str) -> dict[str, Any]:
+    """`meta["provider_options"][provider]` (empty when absent), for that provider's descriptor."""
+    options = (meta.get("provider_options") or {}).get(provider)
+    return dict(options) if options else {}
 
 
 def meta_flag(meta: Mapping[str, Any], key: str) -> bool:

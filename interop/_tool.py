@@ -11,7 +11,7 @@ from typing import Any, Generic, Literal, TypeVar, cast
 import pydantic
 
 from ._errors import StandardToolValidationError
-from ._meta import validate_meta
+from ._meta import check_input_examples, validate_meta
 from ._protocols import StandardSchemaV1, StandardToolV0
 from ._schema import PydanticSchema, as_schema, pydantic_issues
 
@@ -60,6 +60,8 @@ class StandardTool(Generic[InputT, OutputT, ContextT]):
         if not isinstance(self.description, str):
             raise TypeError(f"tool {self.name!r}: description must be a string")
         validate_meta(self.meta, tool_name=self.name)
+        if "input_examples" in self.meta:
+            check_input_examples(self.meta, self.input_schema, tool_name=self.name)
 
     def __repr__(self) -> str:
         return f"StandardTool(name={self.name!r}, title={self.title!r})"

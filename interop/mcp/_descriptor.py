@@ -11,7 +11,10 @@ Mapping (serving; consuming reverses it):
   `idempotentHint`, `open_world` -> `openWorldHint` (only when set: MCP defaults apply otherwise),
   and the title;
 - `_meta`: namespaced keys of `meta` (those containing a `/`, e.g. `com.example/x`) go in as
-  they are; every other JSON-safe key goes under `META_KEY`, so consuming restores it exactly.
+  they are; every other JSON-safe key (`group`, `tags`, `input_examples`, `defer_loading`, ...)
+  goes under `META_KEY`, so consuming restores it exactly. Consuming also reads a FastMCP
+  server's tags (`_meta.fastmcp.tags`) as `tags`, and drops `input_examples` the input schema
+  refuses.
 """
 
 from __future__ import annotations
@@ -22,7 +25,8 @@ from typing import Any
 
 import mcp.types as mt
 
-from interop import SchemaConversionError, StandardToolV0
+from interop import SchemaConversionError, StandardToolV0, as_schema
+from interop._meta import check_input_examples
 from interop.bridge import (
     MCP_HINTS,
     Rename,
@@ -163,9 +167,18 @@ def meta_from_mcp(descriptor: mt.Tool) -> dict[str, Any]:
     ours = raw.get(META_KEY)
     if isinstance(ours, Mapping):
         meta.update(ours)
+    if "tags" not in meta:  # a FastMCP server's tags (`fastmcp`; `_fastmcp` before FastMCP 3)
+        vendor = raw.get("fastmcp", raw.get("_fastmcp"))
+        if isinstance(vendor, Mapping) and isinstance(vendor.get("tags"), list):
+            meta["tags"] = list(vendor["tags"])
     for key in list(meta):  # a foreign `_meta` entry that breaks the well-known vocabulary is dropped
         try:
             validate_meta({key: meta[key]})
-        except TypeError:
+        except (TypeError, ValueError):
             del meta[key]
+    if "input_examples" in meta:  # examples the input schema refuses would fail the tool's construction
+        try:
+            check_input_examples(meta, as_schema(descriptor.input_schema), tool_name=descriptor.name)
+        except ValueError:
+            del meta["input_examples"]
     return meta

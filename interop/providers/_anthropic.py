@@ -7,20 +7,21 @@ with their `$defs`). Strict tool use compiles with `compile_anthropic_strict`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
 
 from typing_extensions import Unpack
 
 from interop._errors import SchemaConversionError
 from interop._jsonschema import RefError, inline_refs
+from interop._meta import provider_options
 from interop._strict import ANTHROPIC_STRICT_LIMITS
-from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind, placeholder
+from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind, copy_json, placeholder
 
 from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
 
-__all__ = ["AnthropicToolset", "check_anthropic_strict_limits", "to_anthropic_tool"]
+__all__ = ["TOOL_SEARCH_TOOLS", "AnthropicToolset", "check_anthropic_strict_limits", "to_anthropic_tool"]
 
 
 def _descriptor(
@@ -39,7 +40,29 @@ def _descriptor(
     out: dict[str, Any] = {"name": name, "description": tool.description, "input_schema": schema}
     if compiled is not None:
         out["strict"] = True
+    out.update(_meta_fields(tool.meta))
     return out, compiled
+
+
+def _meta_fields(meta: Mapping[str, Any]) -> dict[str, Any]:
+    """The descriptor fields the meta vocabulary maps to: `defer_loading`, `allowed_callers`,
+    `input_examples`, then `provider_options["anthropic"]` as given."""
+    out: dict[str, Any] = {}
+    if meta.get("defer_loading") is True:
+        out["defer_loading"] = True
+    if meta.get("callers"):
+        out["allowed_callers"] = list(meta["callers"])
+    if meta.get("input_examples"):
+        out["input_examples"] = copy_json(list(meta["input_examples"]))
+    out.update(provider_options(meta, "anthropic"))
+    return out
+
+
+TOOL_SEARCH_TOOLS: Mapping[str, dict[str, str]] = {
+    "bm25": {"type": "tool_search_tool_bm25_20251119", "name": "tool_search_tool_bm25"},
+    "regex": {"type": "tool_search_tool_regex_20251119", "name": "tool_search_tool_regex"},
+}
+"""Anthropic's server-side tool search tools, which find the `defer_loading` tools."""
 
 
 def to_anthropic_tool(
@@ -48,7 +71,10 @@ def to_anthropic_tool(
     """An Anthropic tool: `{name, description, input_schema, strict?}`.
 
     `strict=None` uses the tool's `meta["strict"]`, else strict tool use exactly when the schema
-    already qualifies; `strict=True` compiles it (or raises `SchemaConversionError`).
+    already qualifies; `strict=True` compiles it (or raises `SchemaConversionError`). From the
+    meta: `defer_loading`, `callers` (as `allowed_callers`), `input_examples`, and the fields of
+    `provider_options["anthropic"]` as given (a deferred tool needs one of Anthropic's tool search
+    tools in the same request; `AnthropicToolset` adds it).
     """
     return _descriptor(tool, strict, name, inline_refs)[0]
 
@@ -116,8 +142,10 @@ class AnthropicToolset:
     ]
     ```
     Failures (bad arguments, `ToolError`, unknown tools, denials) come back with `is_error: true`;
-    images and PDFs a tool returns go back as `image` / `document` blocks. Options: the shared ones
-    (see the README's options table).
+    images and PDFs a tool returns go back as `image` / `document` blocks. When some tools have
+    `meta["defer_loading"]`, Anthropic's tool search tool (`tool_search`: `"bm25"` or `"regex"`;
+    None to add none) is added to `tools`, so the model finds them on demand. Options: the shared
+    ones (see the README's options table).
     """
 
     def __init__(
@@ -127,6 +155,7 @@ class AnthropicToolset:
         strict: bool | None = None,
         inline_refs: bool = True,
         parallel: bool = True,
+        tool_search: Literal["bm25", "regex"] | None = "bm25",
         **options: Unpack[ToolOptions],
     ) -> None:
         descriptors: list[dict[str, Any]] = []
@@ -140,6 +169,8 @@ class AnthropicToolset:
             tools, provider="anthropic", strict_for=strict_for, parallel=parallel, **options
         )
         check_anthropic_strict_limits(list(self.dispatcher.strict.values()))
+        if tool_search is not None and any(d.get("defer_loading") for d in descriptors):
+            descriptors.append(dict(TOOL_SEARCH_TOOLS[tool_search]))
         self.tools: list[dict[str, Any]] = descriptors
         """The descriptors to pass as `tools=`."""
 

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
+from interop._meta import provider_options
 from interop.bridge import ToolOptions, check_name, input_json_schema, to_jsonable
 
 from ._common import check_object_root
@@ -28,7 +29,8 @@ def to_gemini_function_declaration(
 
     `mode="parameters"` gives Gemini's OpenAPI-3.0 `Schema` (refs inlined, `nullable`, string
     enums); `mode="parameters_json_schema"` the JSON Schema subset (local refs kept). A tool
-    without arguments gets no schema at all (Gemini rejects an object with no properties).
+    without arguments gets no schema at all (Gemini rejects an object with no properties). The
+    fields of `meta["provider_options"]["gemini"]` are added as given.
     """
     name = check_name(name or tool.name, "gemini")
     check_object_root(input_json_schema(tool), tool_name=name, provider="gemini")
@@ -43,6 +45,7 @@ def to_gemini_function_declaration(
             out["parametersJsonSchema"] = schema
     else:
         raise ValueError(f"unknown Gemini mode {mode!r}; expected 'parameters' or 'parameters_json_schema'")
+    out.update(provider_options(tool.meta, "gemini"))  # e.g. {"behavior": "NON_BLOCKING"}, as given
     return out
 
 

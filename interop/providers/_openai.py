@@ -7,17 +7,18 @@ the nulls the model sends for originally-optional fields before the tool validat
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from typing_extensions import Unpack
 
+from interop._meta import provider_options
 from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind
 
 from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
 
-__all__ = ["OpenAIToolset", "to_openai_chat_tool", "to_openai_responses_tool"]
+__all__ = ["TOOL_SEARCH_TOOL", "OpenAIToolset", "to_openai_chat_tool", "to_openai_responses_tool"]
 
 
 def _function(
@@ -31,22 +32,49 @@ def _function(
     return fn, compiled
 
 
+def _meta_fields(meta: Mapping[str, Any], api: str) -> dict[str, Any]:
+    """The descriptor fields the meta vocabulary maps to: `defer_loading` (Responses only: Chat
+    Completions has no deferred loading), then `provider_options["openai"]` as given."""
+    out: dict[str, Any] = {}
+    if api == "responses" and meta.get("defer_loading") is True:
+        out["defer_loading"] = True
+    out.update(provider_options(meta, "openai"))
+    return out
+
+
+TOOL_SEARCH_TOOL: Mapping[str, str] = {"type": "tool_search"}
+"""The Responses API's hosted tool search, which finds the `defer_loading` function tools."""
+
+
+def _chat_tool(tool: AnyTool, fn: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "function", "function": {**fn, **_meta_fields(tool.meta, "chat")}}
+
+
+def _responses_tool(tool: AnyTool, fn: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "function", **fn, **_meta_fields(tool.meta, "responses")}
+
+
 def to_openai_chat_tool(
     tool: AnyTool, *, strict: bool | None = None, name: str | None = None
 ) -> dict[str, Any]:
     """A Chat Completions tool: `{"type": "function", "function": {name, description, parameters, strict?}}`.
 
     `strict=None` uses the tool's `meta["strict"]`, else strict mode exactly when the schema already
-    qualifies; `strict=True` compiles the schema (or raises `SchemaConversionError`).
+    qualifies; `strict=True` compiles the schema (or raises `SchemaConversionError`). The fields of
+    `meta["provider_options"]["openai"]` are added to the function as given.
     """
-    return {"type": "function", "function": _function(tool, strict, name)[0]}
+    return _chat_tool(tool, _function(tool, strict, name)[0])
 
 
 def to_openai_responses_tool(
     tool: AnyTool, *, strict: bool | None = None, name: str | None = None
 ) -> dict[str, Any]:
-    """A Responses API tool: `{"type": "function", name, description, parameters, strict?}`."""
-    return {"type": "function", **_function(tool, strict, name)[0]}
+    """A Responses API tool: `{"type": "function", name, description, parameters, strict?}`.
+
+    From the meta: `defer_loading` (the request then needs the hosted `{"type": "tool_search"}`
+    tool; `OpenAIToolset` adds it) and the fields of `provider_options["openai"]` as given.
+    """
+    return _responses_tool(tool, _function(tool, strict, name)[0])
 
 
 def _calls(obj: Any) -> list[tuple[str, ToolCall]]:
@@ -110,7 +138,10 @@ class OpenAIToolset:
     as `input_image` / `input_file` parts, Chat messages get a short placeholder). Calls run
     concurrently when `parallel` (async tools gathered, sync tools in threads). Options: the shared
     ones (see the README's options table); a tool with `requires_approval` needs `approval=`
-    (asked before each call that needs it) or `allow_unapproved=True`.
+    (asked before each call that needs it) or `allow_unapproved=True`. With `api="responses"`,
+    tools with `meta["defer_loading"]` are sent deferred and the hosted tool search is added
+    (`tool_search=False`: add none); Chat Completions has no deferred loading (use
+    `split_tools` and `tool_search` there).
     """
 
     def __init__(
@@ -120,6 +151,7 @@ class OpenAIToolset:
         api: Literal["chat", "responses"] = "chat",
         strict: bool | None = None,
         parallel: bool = True,
+        tool_search: bool = True,
         **options: Unpack[ToolOptions],
     ) -> None:
         self.api = api
@@ -127,14 +159,14 @@ class OpenAIToolset:
 
         def strict_for(tool: AnyTool, name: str) -> StrictSchema | None:
             fn, compiled = _function(tool, strict, name)
-            descriptors.append(
-                {"type": "function", "function": fn} if api == "chat" else {"type": "function", **fn}
-            )
+            descriptors.append(_chat_tool(tool, fn) if api == "chat" else _responses_tool(tool, fn))
             return compiled
 
         self.dispatcher = Dispatcher(
             tools, provider="openai", strict_for=strict_for, parallel=parallel, **options
         )
+        if tool_search and any(d.get("defer_loading") for d in descriptors):
+            descriptors.append(dict(TOOL_SEARCH_TOOL))
         self.tools: list[dict[str, Any]] = descriptors
         """The descriptors to pass as `tools=`."""
 

@@ -62,10 +62,10 @@ def from_pydantic_ai(native: Tool[Any] | ToolsetTool[Any]) -> StandardToolV0[Any
     Accepts `Tool`s made from plain functions, from functions taking `RunContext`, from
     `Tool.from_schema`, and the `ToolsetTool`s a toolset's `get_tools` returns (a
     `FunctionToolset`'s go back to their `Tool`). Name, description, the parameters JSON Schema
-    (verbatim), the return schema, `metadata`, `strict` and `requires_approval` are carried; a
-    tool made by `to_pydantic_ai` comes back as the very same neutral tool. A `Tool`'s `prepare`
-    function needs a run, so it is not applied (list the tools through the toolset for that).
-    A `ToolReturn` result gives its `return_value`.
+    (verbatim), the return schema, `metadata`, `strict`, `requires_approval` and `defer_loading`
+    are carried; a tool made by `to_pydantic_ai` comes back as the very same neutral tool. A
+    `Tool`'s `prepare` function needs a run, so it is not applied (list the tools through the
+    toolset for that). A `ToolReturn` result gives its `return_value`.
     """
     origin = get_origin(native)
     if origin is not None and isinstance(origin, StandardToolV0):
@@ -164,6 +164,8 @@ def _neutral(
         meta["strict"] = td.strict
     if td.kind == "unapproved" or getattr(native, "requires_approval", False) is True:
         meta["requires_approval"] = True
+    if td.defer_loading:
+        meta["defer_loading"] = True
     return StandardTool(
         name=td.name,
         description=td.description or "",

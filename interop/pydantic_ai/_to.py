@@ -3,10 +3,10 @@
 Described: the `ToolDefinition` carries the neutral input JSON Schema verbatim (`Tool.from_schema`;
 pydantic-ai only checks the arguments are a JSON object), or, with meta `strict: True`, its strict
 compilation (optional fields required-but-nullable; the pipeline drops those nulls again, so a
-default keeps its meaning), `strict`, `requires_approval` (a static
-`True` becomes pydantic-ai's deferred approval), the JSON-safe meta as `metadata` and the output
-schema as `return_schema`. Each call goes through the core invocation pipeline; its `Outcome` maps
-to pydantic-ai's channels:
+default keeps its meaning), `strict`, `requires_approval` (a static `True` becomes pydantic-ai's
+deferred approval), `defer_loading` (pydantic-ai's tool search reveals the tool), the JSON-safe
+meta as `metadata` and the output schema as `return_schema`. Each call goes through the core
+invocation pipeline; its `Outcome` maps to pydantic-ai's channels:
 
 - ok: the value (pydantic-ai serializes it); content values and custom model output as a
   `ToolReturn` whose `return_value` the model sees (text and `BinaryContent`) and whose
@@ -229,6 +229,7 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
     native.max_retries = own.get("max_retries")
     native.include_return_schema = own.get("include_return_schema")
     native.metadata = _metadata(tool)
+    native.defer_loading = tool.meta.get("defer_loading") is True  # pydantic-ai's own tool search finds it
     set_origin(native, tool)
     return native
 

@@ -21,8 +21,8 @@ from pydantic import BaseModel, Field, NegativeInt, PositiveFloat, PositiveInt
 
 import interop
 from interop import ToolNameError
-from interop.protocols import Success
 from interop.bridge import NAME_RULES, check_name, resolve_name
+from interop.protocols import Success
 from interop.providers import to_gemini_function_declaration
 
 # ---------------------------------------------------------------------------------------------- format

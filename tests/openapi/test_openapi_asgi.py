@@ -16,8 +16,7 @@ import store_app
 from jsonschema import Draft202012Validator
 
 import interop
-from interop import StandardToolValidationError, input_json_schema, output_json_schema
-from interop import File, Image
+from interop import File, Image, StandardToolValidationError, input_json_schema, output_json_schema
 from interop.openapi import ToolHTTPError, from_asgi
 
 pytestmark = pytest.mark.anyio
