@@ -18,7 +18,8 @@ model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
   `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`
-- schemas: `input_json_schema`, `output_json_schema`, `validator`, `copy_json`, strict compilers
+- schemas: `input_json_schema`, `output_json_schema`, `validator`, `copy_json`, the JSON Schema
+  toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `RefError`), strict compilers
 """
 
 from __future__ import annotations
@@ -37,16 +38,20 @@ from ._content import content_kind, placeholder
 from ._context_factory import load_context_factory, open_context
 from ._controlflow import is_control_flow, register_control_flow
 from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
+from ._dialects import strongest_bounds
 from ._errors import ArgumentsNotJSON
 from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
 from ._jsoncopy import copy_json
+from ._jsonschema import RefError, deref, inline_refs, map_subschemas, types_of
 from ._meta import (
     MCP_HINT_DEFAULTS,
     MCP_HINTS,
     WELL_KNOWN_META,
+    check_input_examples,
     json_safe_meta,
     meta_flag,
     meta_tags,
+    provider_options,
     validate_meta,
 )
 from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
@@ -66,20 +71,25 @@ from ._results import (
 )
 from ._run import acall, call, is_async_callable, is_async_tool, run_sync
 from ._strict import (
+    ANTHROPIC_STRICT_LIMITS,
+    OPENAI_STRICT_LIMITS,
     StrictSchema,
     compile_anthropic_strict,
     compile_openai_strict,
+    is_anthropic_strict,
     is_openai_strict,
     resolve_strict,
 )
 from ._tool import input_json_schema, output_json_schema, validator
 
 __all__ = [
+    "ANTHROPIC_STRICT_LIMITS",
     "MAX_ISSUES_SHOWN",
     "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
     "NAME_RULES",
     "OMITTED_TEXT",
+    "OPENAI_STRICT_LIMITS",
     "ORIGIN_ATTR",
     "PENDING",
     "WELL_KNOWN_META",
@@ -96,6 +106,7 @@ __all__ = [
     "Options",
     "Outcome",
     "Part",
+    "RefError",
     "Rename",
     "ResultNotJSON",
     "Status",
@@ -105,18 +116,22 @@ __all__ = [
     "approval_rule",
     "approved_call",
     "call",
+    "check_input_examples",
     "check_name",
     "check_unique_names",
     "compile_anthropic_strict",
     "compile_openai_strict",
     "content_kind",
     "copy_json",
+    "deref",
     "derive",
     "describe_error",
     "find_layer",
     "get_origin",
     "has_approval_layer",
+    "inline_refs",
     "input_json_schema",
+    "is_anthropic_strict",
     "is_async_callable",
     "is_async_tool",
     "is_control_flow",
@@ -125,6 +140,7 @@ __all__ = [
     "json_safe_meta",
     "layers",
     "load_context_factory",
+    "map_subschemas",
     "meta_flag",
     "meta_tags",
     "open_context",
@@ -132,6 +148,7 @@ __all__ = [
     "parse_arguments",
     "parts_text",
     "placeholder",
+    "provider_options",
     "register_control_flow",
     "replace_fields",
     "requires_approval",
@@ -140,8 +157,10 @@ __all__ = [
     "run_sync",
     "set_origin",
     "split_options",
+    "strongest_bounds",
     "to_json_text",
     "to_jsonable",
+    "types_of",
     "validate_meta",
     "validator",
 ]

@@ -8,7 +8,7 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from interop._protocols import StandardToolV0
+from interop import StandardToolV0
 
 from ._script import CONTEXT_USER, FINAL_ANSWER, SCHEMA_TOOL, SCRIPT, FrameworkRun, Observation
 

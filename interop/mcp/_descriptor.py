@@ -26,10 +26,10 @@ from typing import Any
 import mcp.types as mt
 
 from interop import SchemaConversionError, StandardToolV0, as_schema
-from interop._meta import check_input_examples
 from interop.bridge import (
     MCP_HINTS,
     Rename,
+    check_input_examples,
     copy_json,
     input_json_schema,
     json_safe_meta,

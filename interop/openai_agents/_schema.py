@@ -15,8 +15,7 @@ from typing import Any
 from agents.exceptions import UserError
 from agents.strict_schema import ensure_strict_json_schema
 
-from interop._jsonschema import RefError, deref
-from interop.bridge import copy_json
+from interop.bridge import RefError, copy_json, deref
 
 __all__ = ["fill_omitted", "is_nullable", "qualifies_as_strict", "relax_strict_schema"]
 

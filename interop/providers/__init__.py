@@ -9,7 +9,7 @@ follow-up messages. Strict schemas come from `interop.bridge.compile_openai_stri
 
 from __future__ import annotations
 
-from interop._strict import (
+from interop.bridge import (
     ANTHROPIC_STRICT_LIMITS,
     OPENAI_STRICT_LIMITS,
     StrictSchema,

@@ -12,11 +12,19 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop._errors import SchemaConversionError
-from interop._jsonschema import RefError, inline_refs
-from interop._meta import provider_options
-from interop._strict import ANTHROPIC_STRICT_LIMITS
-from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind, copy_json, placeholder
+from interop import SchemaConversionError
+from interop.bridge import (
+    ANTHROPIC_STRICT_LIMITS,
+    RefError,
+    StrictSchema,
+    ToolOptions,
+    check_name,
+    content_kind,
+    copy_json,
+    inline_refs,
+    placeholder,
+    provider_options,
+)
 
 from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from interop._errors import SchemaConversionError
-from interop._protocols import StandardToolV0
+from interop import SchemaConversionError, StandardToolV0
 from interop.bridge import StrictSchema, input_json_schema, resolve_strict
 
 __all__ = ["check_object_root", "strict_option", "tool_schema"]

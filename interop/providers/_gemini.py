@@ -10,8 +10,7 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop._meta import provider_options
-from interop.bridge import ToolOptions, check_name, input_json_schema, to_jsonable
+from interop.bridge import ToolOptions, check_name, input_json_schema, provider_options, to_jsonable
 
 from ._common import check_object_root
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of

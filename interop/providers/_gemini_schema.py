@@ -13,8 +13,7 @@ import json
 import math
 from typing import Any
 
-from interop._dialects import strongest_bounds
-from interop._jsonschema import map_subschemas, types_of
+from interop.bridge import map_subschemas, strongest_bounds, types_of
 
 __all__ = ["to_gemini_json_schema", "to_gemini_schema"]
 

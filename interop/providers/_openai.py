@@ -12,8 +12,7 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop._meta import provider_options
-from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind
+from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind, provider_options
 
 from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
