@@ -159,11 +159,17 @@ def _entry_points(holder: list[LangChainStandardTool], is_async: bool) -> tuple[
         return await holder[0].ainvoke(kwargs)
 
     tool_runtime = runtime_type()
+    # The annotation goes on the signature itself: LangChain reads an explicit `__signature__`
+    # (not `__annotations__`) to find injected arguments and filter them out of callbacks,
+    # tracer inputs and event streams, as for a native `runtime: ToolRuntime` parameter.
+    annotation: Any = tool_runtime if tool_runtime is not None else inspect.Parameter.empty
     entries: list[Callable[..., Any]] = [func, coroutine]
     for fn in entries:
         fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [
-                inspect.Parameter(RUNTIME_PARAM, inspect.Parameter.KEYWORD_ONLY, default=None),
+                inspect.Parameter(
+                    RUNTIME_PARAM, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation
+                ),
                 inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD),
             ]
         )
