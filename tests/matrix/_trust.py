@@ -296,7 +296,10 @@ async def run_llamaindex(native: Any, cs: list[Call], context: Any) -> Loop:
         [
             ChatMessage(
                 role=MessageRole.ASSISTANT,
-                blocks=[ToolCallBlock(tool_call_id=c.id, tool_name=native.metadata.name, tool_kwargs=c.args) for c in cs],
+                blocks=[
+                    ToolCallBlock(tool_call_id=c.id, tool_name=native.metadata.name, tool_kwargs=c.args)
+                    for c in cs
+                ],
             ),
             ChatMessage(role=MessageRole.ASSISTANT, content=FINAL),
         ]
