@@ -16,7 +16,7 @@ from ._approval import ApprovalRequest
 from ._context_factory import load_context_factory, open_context
 from ._discover import DiscoveryError, find_tool, find_tools
 from ._docs import tools_markdown
-from ._errors import InteropError
+from ._errors import ApprovalDeniedError, InteropError
 from ._invoke import Invoker, Outcome
 from ._options import Options
 from ._protocols import TARGETS
@@ -91,10 +91,9 @@ def _terminal_approval(assume_yes: bool) -> Callable[[ApprovalRequest], bool]:
         if assume_yes:
             return True
         if not sys.stdin.isatty() or not sys.stderr.isatty():
-            raise _Fail(
-                f"{request.tool_name}: this tool requires approval and there is no terminal to ask on; "
-                "pass --yes to approve the call",
-                1,
+            raise ApprovalDeniedError(
+                request.tool_name,
+                "it requires approval and there is no terminal to ask on (pass --yes to approve it)",
             )
         shown = json.dumps(to_jsonable(request.input), ensure_ascii=False)
         print(f"Run tool {request.tool_name!r} with {shown}? [y/N] ", end="", file=sys.stderr, flush=True)
@@ -134,7 +133,9 @@ def _cmd_call(args: argparse.Namespace) -> int:
         error = outcome.error
         if outcome.error_kind in ("arguments", "output"):
             raise _Fail(f"{tool.name}: {error}", 1)
-        if outcome.error_kind in ("tool", "denied"):
+        if outcome.error_kind == "denied":
+            raise _Fail(str(error), 1)
+        if outcome.error_kind == "tool":
             raise _Fail(f"{tool.name}: tool error: {error}", 1)
         raise _Fail(f"{tool.name}: {type(error).__name__}: {error}", 1)
     if outcome.has_content:

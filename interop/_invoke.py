@@ -30,12 +30,11 @@ from ._approval import (
     ApprovalRequest,
     approval_rule,
     ask_approval,
-    has_approval_layer,
     needs_approval,
     run_approved,
 )
 from ._controlflow import is_control_flow
-from ._derive import find_layer
+from ._derive import find_layer, layers
 from ._errors import (
     ApprovalDeniedError,
     ApprovalRequiredError,
@@ -141,6 +140,19 @@ def _same(native: Any) -> Any:
     return native
 
 
+def _asks_itself(tool: StandardToolV0[Any, Any, Any], rule: Any) -> bool:
+    """Whether an approval layer (`with_approval`) inside `tool` asks for every call `rule` gates.
+
+    The layer asks for every call when the tool it wraps has no rule or `True`, else for the
+    calls of that tool's predicate: it covers `rule` only when that is the same predicate.
+    """
+    for derived in layers(tool):
+        if derived.layer.kind == "approval":
+            inner = approval_rule(derived.base.meta)
+            return inner is False or inner is True or inner is rule
+    return False
+
+
 _PLAIN = frozenset({str, int, float, bool, dict, list, tuple, type(None)})
 
 
@@ -196,14 +208,14 @@ class Invoker:
         self.errors = options.errors
         self.callback = options.approval
         rule = False if options.allow_unapproved else approval_rule(tool.meta)
+        if rule is not False and self.callback is None and _asks_itself(tool, rule):
+            rule = False  # the tool asks its own approval callback (with_approval): never twice
         if rule is not False and self.callback is None and not native_approval:
-            if not has_approval_layer(tool):
-                raise ApprovalRequiredError(
-                    f"tool {tool.name!r} requires approval (meta requires_approval) and {target} has no "
-                    "native approval mechanism: pass approval=<callback> to ask before each call, or "
-                    "allow_unapproved=True to convert it without approval"
-                )
-            rule = False  # the tool asks its own approval callback (with_approval)
+            raise ApprovalRequiredError(
+                f"tool {tool.name!r} requires approval (meta requires_approval) and {target} has no "
+                "native approval mechanism: pass approval=<callback> to ask before each call, or "
+                "allow_unapproved=True to convert it without approval"
+            )
         self.rule = rule
         self._approval_check = (
             tool.input_schema.__standard_schema__.validate

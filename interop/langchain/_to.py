@@ -42,6 +42,7 @@ from interop.bridge import (
     meta_tags,
     output_json_schema,
     placeholder,
+    requires_approval,
     resolve_name,
     split_options,
     to_json_text,
@@ -154,8 +155,13 @@ class LangChainStandardTool(StructuredTool):
         return _to_langchain_result(outcome)
 
 
-def _entry_points(holder: list[LangChainStandardTool], is_async: bool) -> tuple[Callable[..., Any], Any]:
-    """`func` (and `coroutine` for async tools): call the tool; declare the hidden runtime param."""
+def _entry_points(holder: list[LangChainStandardTool]) -> tuple[Callable[..., Any], Any]:
+    """`func` and `coroutine`: call the tool; declare the hidden runtime param.
+
+    A sync tool gets a `coroutine` too, so LangChain's async path (`ainvoke`) stays async: the
+    pipeline awaits an async approval callback or context hook on the caller's event loop (not on a
+    private loop in LangChain's executor thread) and runs the sync body on a worker thread.
+    """
 
     def func(**kwargs: Any) -> Any:
         return holder[0].invoke(kwargs)
@@ -164,16 +170,22 @@ def _entry_points(holder: list[LangChainStandardTool], is_async: bool) -> tuple[
         return await holder[0].ainvoke(kwargs)
 
     tool_runtime = runtime_type()
+    # The annotation goes on the signature itself: LangChain reads an explicit `__signature__`
+    # (not `__annotations__`) to find injected arguments and filter them out of callbacks,
+    # tracer inputs and event streams, as for a native `runtime: ToolRuntime` parameter.
+    annotation: Any = tool_runtime if tool_runtime is not None else inspect.Parameter.empty
     entries: list[Callable[..., Any]] = [func, coroutine]
     for fn in entries:
         fn.__signature__ = inspect.Signature(  # type: ignore[attr-defined]
             [
-                inspect.Parameter(RUNTIME_PARAM, inspect.Parameter.KEYWORD_ONLY, default=None),
+                inspect.Parameter(
+                    RUNTIME_PARAM, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation
+                ),
                 inspect.Parameter("kwargs", inspect.Parameter.VAR_KEYWORD),
             ]
         )
         fn.__annotations__ = {RUNTIME_PARAM: tool_runtime} if tool_runtime is not None else {}
-    return func, coroutine if is_async else None
+    return func, coroutine
 
 
 def _args_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
@@ -214,7 +226,9 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
     """
     shared, own = split_options(options, LangChainOptions, where="to_langchain")
     origin = get_origin(tool, BaseTool)
-    if origin is not None and shared.without_rename().is_default and not own:
+    # home as the native tool only when nothing is lost: LangChain has no approval of its own, so
+    # a tool that requires approval (a `requires_approval` metadata label) is wrapped and gated
+    if origin is not None and shared.without_rename().is_default and not own and not requires_approval(tool):
         new_name = resolve_name(origin.name, "langchain", shared.rename)
         return origin if new_name == origin.name else origin.model_copy(update={"name": new_name})
     name = resolve_name(tool.name, "langchain", shared.rename)
@@ -227,7 +241,7 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
         native_approval=HAS_INTERRUPT,
     )
     holder: list[LangChainStandardTool] = []
-    func, coroutine = _entry_points(holder, invoker.is_async)
+    func, coroutine = _entry_points(holder)
     lc_tool = LangChainStandardTool(
         name=name,
         description=tool.description,

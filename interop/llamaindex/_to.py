@@ -56,6 +56,7 @@ from interop.bridge import (
     input_json_schema,
     meta_flag,
     output_json_schema,
+    requires_approval,
     resolve_name,
     set_origin,
     split_options,
@@ -247,7 +248,12 @@ def to_llamaindex(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
     """
     shared, _ = split_options(options, None, where="to_llamaindex")
     origin = get_origin(tool)
-    if isinstance(origin, BaseTool) and shared.without_rename().is_default and shared.rename is None:
+    if (
+        isinstance(origin, BaseTool)
+        and shared.without_rename().is_default
+        and shared.rename is None
+        and not requires_approval(tool)  # a LlamaIndex tool cannot ask: never home unguarded
+    ):
         return origin
     name = resolve_name(tool.name, "llamaindex", shared.rename)
     default = default_context

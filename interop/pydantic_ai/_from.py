@@ -46,9 +46,17 @@ from interop import (
     ToolError,
     as_schema,
 )
-from interop.bridge import get_origin, run_sync, set_origin, validator
+from interop.bridge import (
+    ApprovalPredicate,
+    approval_rule,
+    get_origin,
+    replace_fields,
+    run_sync,
+    set_origin,
+    validator,
+)
 
-from ._common import METADATA_KEY, offline_run_context
+from ._common import CURRENT_CALL, INITIAL_APPROVAL, METADATA_KEY, offline_run_context
 
 __all__ = ["afrom_pydantic_ai_toolset", "from_pydantic_ai", "from_pydantic_ai_toolset"]
 
@@ -63,13 +71,23 @@ def from_pydantic_ai(native: Tool[Any] | ToolsetTool[Any]) -> StandardToolV0[Any
     `Tool.from_schema`, and the `ToolsetTool`s a toolset's `get_tools` returns (a
     `FunctionToolset`'s go back to their `Tool`). Name, description, the parameters JSON Schema
     (verbatim), the return schema, `metadata`, `strict`, `requires_approval` and `defer_loading`
-    are carried; a tool made by `to_pydantic_ai` comes back as the very same neutral tool. A
-    `Tool`'s `prepare` function needs a run, so it is not applied (list the tools through the
-    toolset for that). A `ToolReturn` result gives its `return_value`.
+    are carried; a
+    tool made by `to_pydantic_ai` comes back as the very same neutral tool (with the approval set
+    on it since, if any: `requires_approval = True` or a `prepare`).
+
+    Approval: `requires_approval=True` (on the tool or its `FunctionToolset`) becomes
+    `meta["requires_approval"] = True`. A `prepare` function is read per call as a conditional
+    predicate: it runs with a `RunContext` whose `deps` is the call's neutral context, and the
+    call needs approval when it marks the tool `kind="unapproved"` or omits it (returns None: the
+    tool is not offered to that run, so it never runs unasked). What else `prepare` changes
+    (description, schema) needs a run and is not applied. A tool function that raises
+    `ApprovalRequired` itself cannot be read ahead: run inside pydantic-ai (through
+    `to_pydantic_ai`) it defers natively; anywhere else the call fails closed as not approved.
+    A `ToolReturn` result gives its `return_value`.
     """
     origin = get_origin(native)
     if origin is not None and isinstance(origin, StandardToolV0):
-        return origin
+        return _home(native, origin)
     if isinstance(native, FunctionToolsetTool) and isinstance(native.toolset, FunctionToolset):
         held = native.toolset.tools.get(native.original_name or native.tool_def.name)
         if held is not None and held.tool_def == native.tool_def:  # not changed by `prepare`
@@ -147,10 +165,66 @@ def _with_gate(
         input_schema=neutral.input_schema,
         output_schema=neutral.output_schema,
         title=neutral.title,
-        meta={**neutral.meta, "requires_approval": predicate},
+        meta={**neutral.meta, "requires_approval": _either(approval_rule(neutral.meta), predicate)},
     )
     set_origin(gated, native)
     return gated
+
+
+def _prepare_rule(tool: Tool[Any]) -> ApprovalPredicate:
+    """A tool's `prepare` as a per-call approval predicate (see `from_pydantic_ai`)."""
+
+    async def needs_approval(input: Any, context: Any) -> bool:
+        td = await tool.prepare_tool_def(offline_run_context(context, tool_name=tool.name))
+        return td is None or td.kind == "unapproved"
+
+    return needs_approval
+
+
+def _either(first: Any, second: Any) -> Any:
+    """Two approval rules as one: a call needs approval when either says so."""
+    if first is True or second is True:
+        return True
+    if first is False:
+        return second
+    if second is False:
+        return first
+
+    async def either(input: Any, context: Any) -> bool:
+        for rule in (first, second):
+            answer = rule(input, context)
+            if inspect.isawaitable(answer):
+                answer = await answer
+            if answer is not False:
+                return True
+        return False
+
+    return either
+
+
+def _native_rule(native: Any) -> Any:
+    """The approval a pydantic-ai `Tool` enforces itself: True, a `prepare` predicate, or False."""
+    if getattr(native, "requires_approval", False) is True:
+        return True
+    if isinstance(native, Tool) and native.prepare is not None:
+        return _prepare_rule(native)
+    return False
+
+
+def _home(native: Any, origin: StandardToolV0[Any, Any, Any]) -> StandardToolV0[Any, Any, Any]:
+    """The neutral tool `native` was made from, with approval added on the pydantic-ai side since."""
+    initial = getattr(native, INITIAL_APPROVAL, None)
+    if (
+        not isinstance(native, Tool)
+        or initial is None
+        or (native.requires_approval, native.prepare) == initial
+    ):
+        return origin
+    before = approval_rule(origin.meta)
+    rule = _either(before, _native_rule(native))
+    if rule is before:
+        return origin
+    return replace_fields(origin, meta={**origin.meta, "requires_approval": rule})
 
 
 def _neutral(
@@ -162,8 +236,9 @@ def _neutral(
     meta: dict[str, Any] = metadata
     if td.strict is not None:
         meta["strict"] = td.strict
-    if td.kind == "unapproved" or getattr(native, "requires_approval", False) is True:
-        meta["requires_approval"] = True
+    rule = _either(approval_rule(meta), True if td.kind == "unapproved" else _native_rule(native))
+    if rule is not False:
+        meta["requires_approval"] = rule
     if td.defer_loading:
         meta["defer_loading"] = True
     return StandardTool(
@@ -198,9 +273,13 @@ def _validate(validator_: Any, input: Any, name: str, fallback: Callable[[Any], 
 _NATIVE_FAILURES = (ModelRetry, ToolFailed, ValidationError, ApprovalRequired, CallDeferred)
 
 
-def _native_failure(exc: Exception, name: str) -> ToolError:
-    """A native tool's failure as the neutral error (approval it asks for itself fails closed)."""
+def _native_failure(exc: Exception, name: str) -> Exception:
+    """A native tool's failure as the neutral error. Approval it asks for itself (or a deferral)
+    is pydantic-ai's control flow inside a pydantic-ai tool call (it passes every wrapper and
+    pydantic-ai defers the call); anywhere else it fails closed."""
     if isinstance(exc, (ApprovalRequired, CallDeferred)):
+        if CURRENT_CALL.get() is not None:
+            return exc
         return ApprovalDeniedError(
             name, "the pydantic-ai tool asked for approval itself and this call was not approved"
         )

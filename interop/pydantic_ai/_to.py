@@ -50,6 +50,7 @@ from interop.bridge import (
     Invoker,
     Outcome,
     ToolOptions,
+    approval_rule,
     check_unique_names,
     compile_openai_strict,
     get_origin,
@@ -62,7 +63,7 @@ from interop.bridge import (
     to_json_text,
 )
 
-from ._common import METADATA_KEY
+from ._common import CURRENT_CALL, INITIAL_APPROVAL, METADATA_KEY
 
 __all__ = ["ContextHook", "PydanticAIOptions", "to_pydantic_ai", "to_pydantic_ai_toolset"]
 
@@ -168,7 +169,11 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
     custom = invoker.to_model_output is not None
 
     async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
-        outcome = await invoker.ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx))
+        token = CURRENT_CALL.set(ctx)
+        try:
+            outcome = await invoker.ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx))
+        finally:
+            CURRENT_CALL.reset(token)
         return _to_pydantic_ai(outcome, args, custom)
 
     return run
@@ -193,7 +198,7 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
     """
     shared, own = split_options(options, PydanticAIOptions, where="to_pydantic_ai")
     origin = get_origin(tool, (Tool, ToolsetTool))
-    if isinstance(origin, Tool) and shared.is_default and not own:
+    if isinstance(origin, Tool) and shared.is_default and not own and _enforces(origin, tool):
         return origin
     name = resolve_name(tool.name, "pydantic-ai", shared.rename)
     schema = input_json_schema(tool)
@@ -230,8 +235,22 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
     native.include_return_schema = own.get("include_return_schema")
     native.metadata = _metadata(tool)
     native.defer_loading = tool.meta.get("defer_loading") is True  # pydantic-ai's own tool search finds it
+    object.__setattr__(native, INITIAL_APPROVAL, (native.requires_approval, native.prepare))
     set_origin(native, tool)
     return native
+
+
+def _enforces(native: Tool[Any], tool: StandardToolV0[Any, Any, Any]) -> bool:
+    """Whether the native tool enforces the neutral tool's approval rule itself (it may go home).
+
+    A rule read from a `metadata` label alone is not enforced by pydantic-ai: such a tool is wrapped.
+    """
+    rule = approval_rule(tool.meta)
+    if rule is False:
+        return True
+    if rule is True:
+        return native.requires_approval is True
+    return native.requires_approval is True or native.prepare is not None
 
 
 def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
