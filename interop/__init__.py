@@ -24,6 +24,7 @@ from ._errors import (
 )
 from ._meta import ToolMeta
 from ._output import with_formatted_output, with_model_output
+from ._progress import log, progress
 from ._protocols import Issue, StandardSchemaV1, StandardToolV0
 from ._run import acall, call
 from ._schema import as_schema
@@ -53,7 +54,9 @@ __all__ = [
     "as_schema",
     "call",
     "input_json_schema",
+    "log",
     "output_json_schema",
+    "progress",
     "standard_tool",
     "tool",
     "with_approval",
