@@ -19,22 +19,47 @@ except ImportError as _import_error:
         'Please install `mcp` to use `interop.mcp`: `pip install "interop[mcp]"`'
     ) from _import_error
 
-from ._client import RequestMeta, from_mcp, mcp_tools
-from ._descriptor import META_KEY, WRAP_MARKER, to_mcp
-from ._result import MCPResult
+from ._approval import APPROVAL_INPUT_KEY, APPROVAL_META_KEY
+from ._client import (
+    CONTEXT_META_KEY,
+    ElicitationCallback,
+    ElicitationRequest,
+    RequestMeta,
+    context_from_meta,
+    context_meta,
+    elicitation_callback,
+    from_mcp,
+    mcp_tools,
+)
+from ._descriptor import EXECUTION_KEY, ICONS_KEY, META_KEY, WRAP_MARKER, to_mcp
+from ._identity import StaticTokenVerifier, access_token
+from ._result import MCPResult, ResourceLink
 from ._serve import serve, serve_async
 from ._server import ContextHook, add_tools, build_server, default_context
 from ._sync import mcp_tools_sync
 
 __all__ = [
+    "APPROVAL_INPUT_KEY",
+    "APPROVAL_META_KEY",
+    "CONTEXT_META_KEY",
+    "EXECUTION_KEY",
+    "ICONS_KEY",
     "META_KEY",
     "WRAP_MARKER",
     "ContextHook",
+    "ElicitationCallback",
+    "ElicitationRequest",
     "MCPResult",
     "RequestMeta",
+    "ResourceLink",
+    "StaticTokenVerifier",
+    "access_token",
     "add_tools",
     "build_server",
+    "context_from_meta",
+    "context_meta",
     "default_context",
+    "elicitation_callback",
     "from_mcp",
     "mcp_tools",
     "mcp_tools_sync",

@@ -18,7 +18,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_sample_server import CALLS, PNG, TOOLS, add, aecho, crash, echo, picture, place_order
 
-from interop import ApprovalRequiredError, ToolNameError, standard_tool, tool
+from interop import ToolNameError, standard_tool, tool
 from interop.mcp import META_KEY, WRAP_MARKER, add_tools, build_server, to_mcp
 
 pytestmark = pytest.mark.anyio
@@ -157,8 +157,10 @@ async def test_requires_approval_is_never_dropped() -> None:
         """Delete a directory."""
         return f"wiped {path}"
 
-    with pytest.raises(ApprovalRequiredError, match="MCP"):
-        build_server([wipe])
+    # served by default: a client that cannot ask its user is refused, and the tool does not run
+    async with Client(build_server([wipe])) as client:
+        refused = await client.call_tool("wipe", {"path": "/tmp/x"})
+    assert refused.is_error and "cannot ask its user" in refused.content[0].text
 
     asked: list[dict] = []
 
