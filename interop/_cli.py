@@ -154,8 +154,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         raise _Fail("--workers must be at least 1")
     if args.workers > 1 and not args.stateless:
         raise _Fail("--workers N needs --stateless: sessions live in one process, and workers share none")
+    from ._context_factory import load_context_factory
+
+    factory = load_context_factory(args.context_factory) if args.context_factory else None  # fails early
     if not http:
-        serve(find_tools(args.module), allow_unapproved=args.allow_unapproved)
+        serve(find_tools(args.module), allow_unapproved=args.allow_unapproved, context_factory=factory)
         return 0
     import os
     import secrets
@@ -178,6 +181,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         "host": args.host,
         "auth_token_env": args.auth_token_env,
         "allow_unapproved": args.allow_unapproved,
+        "context_factory": args.context_factory,
     }
     os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))  # one approval secret for every worker
     level = "warning"
@@ -261,6 +265,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="run tools that require approval without asking (by default each such call asks the "
         "client's user through MCP elicitation)",
+    )
+    p.add_argument(
+        "--context-factory",
+        metavar="PKG.MOD:FN",
+        help="FN() is called once at start (entered for the server's lifetime when it is a context "
+        "manager); every call gets its value as the context",
     )
     p.set_defaults(func=_cmd_serve)
     return parser

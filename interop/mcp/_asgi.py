@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -166,6 +166,7 @@ def asgi_app(
     title: str | None = None,
     instructions: str | None = None,
     icons: list[mt.Icon] | None = None,
+    context_factory: Callable[[], Any] | None = None,
     **options: Any,
 ) -> MCPApp:
     """An ASGI app serving `tools` over MCP streamable HTTP at `path` (both protocol generations).
@@ -179,11 +180,19 @@ def asgi_app(
     - `transport_security`: the SDK's DNS-rebinding protection settings (default: none; `serve`
       turns it on for loopback hosts).
     - `name`, `version` (default: this package's), `title`, `instructions`, `icons`: `serverInfo`.
+    - `context_factory`: one context for the app's lifetime (see `build_server`).
     - other options: as `add_tools` (`context`, `approval`, `allow_unapproved`, `errors`,
       `approval_secret`, ...).
     """
     server = build_server(
-        tools, name=name, version=version, title=title, instructions=instructions, icons=icons, **options
+        tools,
+        name=name,
+        version=version,
+        title=title,
+        instructions=instructions,
+        icons=icons,
+        context_factory=context_factory,
+        **options,
     )
     manager = StreamableHTTPSessionManager(
         app=server, json_response=json_response, stateless=stateless, security_settings=transport_security

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -381,19 +381,53 @@ def build_server(
     title: str | None = None,
     instructions: str | None = None,
     icons: list[mt.Icon] | None = None,
+    context_factory: Callable[[], Any] | None = None,
     **options: Any,
 ) -> Server[Any]:
     """A low-level MCP `Server` serving `tools` (options as in `add_tools`).
 
-    `version` defaults to this package's version (clients show `serverInfo.version`). Run it
-    with the SDK (`server.run(...)` on stdio streams), mount it with `asgi_app`, or use `serve`.
+    `version` defaults to this package's version (clients show `serverInfo.version`).
+    `context_factory` is called once when the server starts (`--context-factory`): when it returns
+    a (sync or async) context manager it is entered for the server's lifetime; every call gets its
+    value as the context. Run the server with the SDK (`server.run(...)` on stdio streams), mount
+    it with `asgi_app`, or use `serve`.
     """
+    lifespan: dict[str, Any] = {}
+    if context_factory is not None:
+        if options.get("context") is not None:
+            raise TypeError("pass context= (a hook per request) or context_factory= (one context), not both")
+        lifespan["lifespan"] = _factory_lifespan(context_factory)
+        options["context"] = _factory_context
     server: Server[Any] = Server(
         name,
         version=version or interop.__version__,
         title=title,
         instructions=instructions,
         icons=icons,
+        **lifespan,
     )
     add_tools(server, tools, **options)
     return server
+
+
+_CONTEXT_KEY = "interop.context"
+
+
+def _factory_lifespan(factory: Callable[[], Any]) -> Callable[[Server[Any]], Any]:
+    """A server lifespan entering `factory`'s context once, for the server's lifetime."""
+    from contextlib import asynccontextmanager
+
+    from interop._context_factory import open_context
+
+    @asynccontextmanager
+    async def lifespan(server: Server[Any]) -> AsyncIterator[dict[str, Any]]:
+        async with open_context(factory) as context:
+            yield {_CONTEXT_KEY: context}
+
+    return lifespan
+
+
+def _factory_context(ctx: ServerRequestContext[Any, Any]) -> Any:
+    """The context hook of a `context_factory` server: the one context its lifespan opened."""
+    state = ctx.lifespan_context
+    return state.get(_CONTEXT_KEY) if isinstance(state, dict) else None

@@ -21,7 +21,7 @@ SECRET_ENV = "INTEROP_MCP_APPROVAL_SECRET"
 
 def app_from_config(config: dict[str, Any]) -> Any:
     """The `MCPApp` for `config`: `module`, `path`, `stateless`, `json_response`, `host`,
-    `auth_token_env`, `allow_unapproved`, `name` (the `interop serve` options)."""
+    `auth_token_env`, `allow_unapproved`, `context_factory`, `name` (the `interop serve` options)."""
     from interop._discover import find_tools
 
     from ._asgi import LOOPBACK, asgi_app, loopback_security
@@ -40,6 +40,10 @@ def app_from_config(config: dict[str, Any]) -> Any:
     options: dict[str, Any] = {}
     if config.get("allow_unapproved"):
         options["allow_unapproved"] = True
+    if config.get("context_factory"):
+        from interop._context_factory import load_context_factory
+
+        options["context_factory"] = load_context_factory(config["context_factory"])
     secret = os.environ.get(SECRET_ENV)
     if secret:
         options["approval_secret"] = secret

@@ -221,3 +221,33 @@ async def test_serve_http_stateless_workers_answer_approval_rounds_across_worker
                 assert result["deleted"] == "/tmp/report.txt"
     finally:
         _stop(proc)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("transport", ["stdio", "http"])
+async def test_serve_context_factory_gives_every_call_one_context(transport: str) -> None:
+    env = {"PYTHONPATH": str(ROOT / "tests" / "mcp")}
+    factory = ["--context-factory", "mcp_sample_server:acme_context"]
+    if transport == "stdio":
+        params = StdioServerParameters(
+            command=sys.executable, args=["-m", "interop", "serve", "acme_tools", *factory], cwd=str(ROOT),
+            env={**os.environ, **env},
+        )  # fmt: skip
+        async with mcp_tools(params) as tools:
+            whoami = next(t for t in tools if t.name == "whoami")
+            assert await acall(whoami, {}) == {"user": "factory-user", "locale": "de-DE"}
+        return
+    proc, port = _start("acme_tools", *factory, env=env)
+    try:
+        async with mcp_tools(f"http://127.0.0.1:{port}/mcp") as tools:
+            whoami = next(t for t in tools if t.name == "whoami")
+            for _ in range(3):
+                assert await acall(whoami, {}) == {"user": "factory-user", "locale": "de-DE"}
+    finally:
+        _stop(proc)
+
+
+def test_serve_bad_context_factory_is_one_line() -> None:
+    r = _serve("acme_tools", "--context-factory", "no_such_module:fn")
+    assert r.returncode == 2 and r.stderr.startswith("error: --context-factory: cannot import module")
+    assert r.stderr.count("\n") == 1

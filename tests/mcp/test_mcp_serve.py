@@ -256,3 +256,18 @@ async def test_descriptor_remembers_its_tool_and_wrapping_keeps_defs_resolvable(
     raw = to_mcp(items, wrap_output=False).output_schema
     assert raw is not None and "anyOf" in raw and wrapped["properties"]["result"] == raw
     _ = picture
+
+
+async def test_context_factory_is_entered_once_for_the_server_lifetime() -> None:
+    from acme_tools import whoami
+    from mcp_sample_server import OPENED, acme_context
+
+    OPENED.clear()
+    server = build_server([whoami], context_factory=acme_context)
+    async with Client(server, mode="legacy") as client:
+        for _ in range(3):
+            r = await client.call_tool("whoami", {})
+            assert r.structured_content == {"user": "factory-user", "locale": "de-DE"}
+    assert OPENED == ["open", "closed"]
+    with pytest.raises(TypeError, match="not both"):
+        build_server([whoami], context_factory=acme_context, context=lambda ctx: None)
