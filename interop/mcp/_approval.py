@@ -47,7 +47,6 @@ __all__ = [
     "APPROVAL_INPUT_KEY",
     "APPROVAL_META_KEY",
     "APPROVAL_SCHEMA",
-    "APPROVAL_SCHEMA_MARKER",
     "ApprovalState",
     "approval_message",
     "elicitation_asker",
@@ -74,9 +73,6 @@ APPROVAL_SCHEMA: dict[str, Any] = {
 }
 """The form: one yes/no field. Only `accept` with `approve: true` approves."""
 
-APPROVAL_SCHEMA_MARKER = "x-interop-approval"
-"""The same `{"tool", "arguments"}` as a keyword of the form's schema (kept on every path)."""
-
 _ELICITATION = mt.ClientCapabilities(elicitation=mt.ElicitationCapability())
 _MAX_SHOWN = 4000
 
@@ -91,16 +87,10 @@ def approval_message(request: ApprovalRequest) -> str:
     return f"Allow the tool {label} to run with these arguments?\n{shown}"
 
 
-def _form(
-    request: ApprovalRequest, arguments: Mapping[str, Any]
-) -> tuple[str, dict[str, Any], dict[str, Any]]:
-    """(message, `_meta`, requested schema) of the approval form of one call."""
+def _form(request: ApprovalRequest, arguments: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
+    """(message, `_meta`) of the approval form of one call (the schema is `APPROVAL_SCHEMA`)."""
     marker = {"tool": request.tool_name, "arguments": to_jsonable(dict(arguments))}
-    return (
-        approval_message(request),
-        {APPROVAL_META_KEY: marker},
-        {**APPROVAL_SCHEMA, APPROVAL_SCHEMA_MARKER: marker},
-    )
+    return approval_message(request), {APPROVAL_META_KEY: marker}
 
 
 @dataclass(frozen=True)
@@ -197,7 +187,6 @@ class PendingApproval:
 
     message: str
     meta: dict[str, Any]
-    schema: dict[str, Any]
     state: str
 
     def result(self) -> mt.InputRequiredResult:
@@ -240,11 +229,11 @@ def elicitation_asker(
                 "this connection cannot carry the server's approval question (stateless HTTP on "
                 "protocol 2025-11-25: use a stateful server or a 2026-07-28 client)",
             )
-        message, meta, schema = _form(request, arguments)
+        message, meta = _form(request, arguments)
         result = await ctx.session.send_request(
             mt.ElicitRequest(
                 params=mt.ElicitRequestFormParams(
-                    message=message, requested_schema=schema, _meta=cast(mt.RequestParamsMeta, meta)
+                    message=message, requested_schema=APPROVAL_SCHEMA, _meta=cast(mt.RequestParamsMeta, meta)
                 )
             ),
             mt.ElicitResult,
@@ -257,10 +246,8 @@ def elicitation_asker(
         principal = _principal(ctx)
         answer = (params.input_responses or {}).get(APPROVAL_INPUT_KEY)
         if answer is None or params.request_state is None:
-            message, meta, schema = _form(request, arguments)
-            pending.append(
-                PendingApproval(message, meta, schema, states.mint(params.name, arguments, principal))
-            )
+            message, meta = _form(request, arguments)
+            pending.append(PendingApproval(message, meta, states.mint(params.name, arguments, principal)))
             return PENDING
         if not states.verify(params.request_state, params.name, arguments, principal):
             raise ApprovalDeniedError(

@@ -41,7 +41,7 @@ from mcp.client.session import ClientSession, ElicitationFnT
 from interop import InteropError, StandardTool, StandardToolValidationError, ToolError, as_schema
 from interop.bridge import Rename, approved_call, resolve_name, set_origin, to_jsonable
 
-from ._approval import APPROVAL_META_KEY, APPROVAL_SCHEMA_MARKER
+from ._approval import APPROVAL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema
 from ._result import block_value
 
@@ -162,14 +162,14 @@ _CURRENT_CALL: ContextVar[tuple[str, dict[str, Any]] | None] = ContextVar("inter
 def approval_marker(params: mt.ElicitRequestParams) -> Mapping[str, Any] | None:
     """`{"tool", "arguments"}` of an interop server's approval form, or `None`.
 
-    2025-11-25: read from the request's `_meta` (or a keyword of the form's schema).
-    2026-07-28: the SDK keeps neither on an input round, but the round is answered inside the
-    call's own task: an approval-shaped form (one boolean `approve` field) is about that call.
+    2025-11-25: read from the request's `_meta`. 2026-07-28: the SDK drops request `_meta` on an
+    input round, but the round is answered inside the call's own task: an approval-shaped form
+    (one `approve` field) is about that call.
     """
+    marker = (params.meta or {}).get(APPROVAL_META_KEY)
+    if isinstance(marker, Mapping) and isinstance(marker.get("tool"), str):
+        return marker
     schema = getattr(params, "requested_schema", None) or {}
-    for marker in ((params.meta or {}).get(APPROVAL_META_KEY), schema.get(APPROVAL_SCHEMA_MARKER)):
-        if isinstance(marker, Mapping) and isinstance(marker.get("tool"), str):
-            return marker
     current = _CURRENT_CALL.get()
     properties = schema.get("properties")
     if current is not None and isinstance(properties, Mapping) and set(properties) == {"approve"}:
