@@ -232,8 +232,8 @@ def production_load(rounds: int = 2) -> dict[str, list[LoadResult]]:
     return out
 
 
-def production_rows() -> list[dict[str, Any]]:
-    measured = production_load()
+def production_rows(rounds: int = 1) -> list[dict[str, Any]]:
+    measured = production_load(rounds)
     rate = {k: statistics.median(r.calls_per_second for r in v) for k, v in measured.items()}
     p99 = {k: statistics.median(r.percentile(99) for r in v) * 1000 for k, v in measured.items()}
     label = f"{PRODUCTION[0]} clients x {PRODUCTION[1]} calls"
@@ -270,7 +270,7 @@ if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--serve":
         _serve(sys.argv[2], int(sys.argv[3]))
     elif sys.argv[1:] == ["--production"]:
-        for row in production_rows():
+        for row in production_rows(rounds=2):
             print(
                 f"{row['name']:<92} baseline {row['baseline']:9.1f}  ours {row['ours']:9.1f} {row['unit']:<8}"
                 f" ratio {row['ratio']:.2f}"
