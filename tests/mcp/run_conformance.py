@@ -28,6 +28,7 @@ SCENARIOS = [
     "server-initialize",
     "ping",
     "dns-rebinding-protection",
+    "server-sse-multiple-streams",
     # logging
     "logging-set-level",
     "tools-call-with-logging",
@@ -43,9 +44,10 @@ SCENARIOS = [
     # JSON Schema
     "json-schema-2020-12",
 ]
-"""Not run: tools-call-sampling and tools-call-elicitation (a tool asking the client's model or
-user for arbitrary data: beyond what a neutral tool does; approval elicitation is tested in
-tests/mcp), and the resources/prompts/completion scenarios (a tools-only server)."""
+"""Not run: tools-call-sampling, tools-call-elicitation, elicitation-sep1034-defaults and
+elicitation-sep1330-enums (a tool asking the client's model or user for arbitrary data: beyond what
+a neutral tool does; approval elicitation is tested in tests/mcp), server-sse-polling (a tool that
+closes its own SSE stream), and the resources/prompts/completion scenarios (a tools-only server)."""
 
 
 def _free_port() -> int:
