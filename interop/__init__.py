@@ -24,6 +24,7 @@ from ._errors import (
 )
 from ._meta import ToolMeta
 from ._output import with_formatted_output, with_model_output
+from ._progress import log, progress
 from ._protocols import Issue, StandardSchemaV1, StandardToolV0
 from ._run import acall, call
 from ._schema import as_schema
@@ -58,8 +59,10 @@ __all__ = [
     "call",
     "filter_tools",
     "input_json_schema",
+    "log",
     "output_json_schema",
     "prefix_tools",
+    "progress",
     "split_tools",
     "standard_tool",
     "tool",

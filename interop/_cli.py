@@ -152,13 +152,75 @@ def _cmd_docs(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    tools = find_tools(args.module)
+    """`interop serve`: stdio, or streamable HTTP (one process, or `--workers N` stateless ones)."""
+    find_tools(args.module)  # fail early, with one line, on a module without tools
     try:
         from .mcp import serve
+        from .mcp._workers import CONFIG_ENV, SECRET_ENV, app_from_config
     except ImportError as e:
         raise _Fail(str(e), 1) from None
-    transport = "streamable-http" if args.transport == "http" else "stdio"
-    serve(tools, transport=transport, host=args.host, port=args.port, allow_unapproved=args.allow_unapproved)
+    http = args.transport == "http"
+    for flag, given in (
+        ("--auth-token-env", args.auth_token_env),
+        ("--workers", args.workers != 1),
+        ("--stateless", args.stateless),
+        ("--path", args.path != "/mcp"),
+    ):
+        if given and not http:
+            raise _Fail(
+                f"{flag} needs --transport http (stdio serves one client, the process that started it)"
+            )
+    if args.workers < 1:
+        raise _Fail("--workers must be at least 1")
+    if args.workers > 1 and not args.stateless:
+        raise _Fail("--workers N needs --stateless: sessions live in one process, and workers share none")
+    from ._context_factory import load_context_factory
+
+    factory = load_context_factory(args.context_factory) if args.context_factory else None  # fails early
+    if not http:
+        serve(find_tools(args.module), allow_unapproved=args.allow_unapproved, context_factory=factory)
+        return 0
+    import os
+    import secrets
+
+    import uvicorn
+
+    if args.auth_token_env and not os.environ.get(args.auth_token_env):
+        raise _Fail(f"--auth-token-env {args.auth_token_env}: the environment variable is not set or empty")
+    if args.host not in ("127.0.0.1", "localhost", "::1") and not args.auth_token_env:
+        print(
+            f"warning: serving on {args.host} without authentication: anyone who can reach port {args.port} "
+            "can call every tool; pass --auth-token-env NAME (clients then send Authorization: Bearer "
+            "<value of $NAME>) or bind to 127.0.0.1 (--host)",
+            file=sys.stderr,
+        )
+    config = {
+        "module": args.module,
+        "path": args.path,
+        "stateless": args.stateless,
+        "host": args.host,
+        "auth_token_env": args.auth_token_env,
+        "allow_unapproved": args.allow_unapproved,
+        "context_factory": args.context_factory,
+    }
+    os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))  # one approval secret for every worker
+    level = "warning"
+    if args.workers > 1:
+        os.environ[CONFIG_ENV] = json.dumps(config)
+        uvicorn.run(
+            "interop.mcp._workers:app_from_env",
+            factory=True,
+            host=args.host,
+            port=args.port,
+            workers=args.workers,
+            log_level=level,
+        )
+        return 0
+    try:
+        app = app_from_config(config)
+    except ValueError as e:
+        raise _Fail(str(e)) from None
+    uvicorn.run(app, host=args.host, port=args.port, log_level=level)
     return 0
 
 
@@ -248,15 +310,34 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--heading")
     p.set_defaults(func=_cmd_docs)
 
-    p = sub.add_parser("serve", help="serve a module's tools over MCP")
+    p = sub.add_parser("serve", help="serve a module's tools over MCP (stdio or streamable HTTP)")
     p.add_argument("module", metavar="MODULE[:ATTR]")
     p.add_argument("--transport", choices=("stdio", "http"), default="stdio")
-    p.add_argument("--host", default="127.0.0.1")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--host", default="127.0.0.1", help="HTTP: the address to bind (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="HTTP: the port (default 8000)")
+    p.add_argument("--path", default="/mcp", help="HTTP: the endpoint path (default /mcp)")
+    p.add_argument(
+        "--stateless", action="store_true", help="HTTP: keep no session state (what several workers need)"
+    )
+    p.add_argument(
+        "--workers", type=int, default=1, metavar="N", help="HTTP: N worker processes (with --stateless)"
+    )
+    p.add_argument(
+        "--auth-token-env",
+        metavar="NAME",
+        help="HTTP: require Authorization: Bearer <value of the environment variable NAME> (else 401)",
+    )
     p.add_argument(
         "--allow-unapproved",
         action="store_true",
-        help="serve tools that require approval (MCP has no approval)",
+        help="run tools that require approval without asking (by default each such call asks the "
+        "client's user through MCP elicitation)",
+    )
+    p.add_argument(
+        "--context-factory",
+        metavar="PKG.MOD:FN",
+        help="FN() is called once at start (entered for the server's lifetime when it is a context "
+        "manager); every call gets its value as the context",
     )
     p.set_defaults(func=_cmd_serve)
 

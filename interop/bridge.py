@@ -10,6 +10,8 @@ model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
   `has_approval_layer`
 - derived tools and the origin stash: `DerivedTool`, `Layer`, `layers`, `find_layer`, `derive`,
   `get_origin`, `set_origin`
+- tool progress and logs: `reporting` (install a `Reporter` for a call), `LEVELS`, `LogLevel`
+- finding tools in a module (the CLI's `MODULE[:ATTR]`): `find_tool`, `find_tools`
 - framework control flow: `register_control_flow`, `is_control_flow`
 - running: `run_sync`, `call`, `acall`, `is_async_tool`, `is_async_callable`; the
   `--context-factory` loader `load_context_factory` / `open_context`
@@ -39,6 +41,7 @@ from ._context_factory import load_context_factory, open_context
 from ._controlflow import is_control_flow, register_control_flow
 from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
 from ._dialects import strongest_bounds
+from ._discover import find_tool, find_tools
 from ._errors import ArgumentsNotJSON
 from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
 from ._jsoncopy import copy_json
@@ -57,6 +60,7 @@ from ._meta import (
 from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
 from ._options import Errors, Options, ToolOptions, split_options
 from ._origin import ORIGIN_ATTR, get_origin, set_origin
+from ._progress import LEVELS, LogLevel, Reporter, reporting
 from ._protocols import MAX_ISSUES_SHOWN
 from ._results import (
     OMITTED_TEXT,
@@ -84,6 +88,7 @@ from ._tool import input_json_schema, output_json_schema, validator
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
+    "LEVELS",
     "MAX_ISSUES_SHOWN",
     "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
@@ -103,11 +108,13 @@ __all__ = [
     "Errors",
     "Invoker",
     "Layer",
+    "LogLevel",
     "Options",
     "Outcome",
     "Part",
     "RefError",
     "Rename",
+    "Reporter",
     "ResultNotJSON",
     "Status",
     "StrictSchema",
@@ -127,6 +134,8 @@ __all__ = [
     "derive",
     "describe_error",
     "find_layer",
+    "find_tool",
+    "find_tools",
     "get_origin",
     "has_approval_layer",
     "inline_refs",
@@ -151,6 +160,7 @@ __all__ = [
     "provider_options",
     "register_control_flow",
     "replace_fields",
+    "reporting",
     "requires_approval",
     "resolve_name",
     "resolve_strict",

@@ -1,7 +1,8 @@
 """MCP both ways, on the official `mcp` SDK (2.x).
 
-Serving: `serve(tools)` runs an MCP server over stdio or streamable HTTP; `build_server(tools)`
-returns the SDK's low-level `Server`; `add_tools(server, tools)` adds neutral tools to a server
+Serving: `serve(tools)` runs an MCP server over stdio or streamable HTTP; `asgi_app(tools)` is
+the HTTP endpoint as an ASGI app to mount or run under any ASGI server (auth, several workers);
+`build_server(tools)` returns the SDK's low-level `Server`; `add_tools(server, tools)` adds neutral tools to a server
 you already have (`Server` or `MCPServer`); `to_mcp(tool)` gives the `mcp.types.Tool` descriptor.
 
 Consuming: `await from_mcp(session)` turns the tools of any MCP server into neutral tools that
@@ -19,22 +20,51 @@ except ImportError as _import_error:
         'Please install `mcp` to use `interop.mcp`: `pip install "interop[mcp]"`'
     ) from _import_error
 
-from ._client import RequestMeta, from_mcp, mcp_tools
-from ._descriptor import META_KEY, WRAP_MARKER, to_mcp
-from ._result import MCPResult
-from ._serve import serve, serve_async
+from ._approval import APPROVAL_INPUT_KEY, APPROVAL_META_KEY
+from ._asgi import MCPApp, asgi_app
+from ._client import (
+    CONTEXT_META_KEY,
+    ElicitationCallback,
+    ElicitationRequest,
+    RequestMeta,
+    context_from_meta,
+    context_meta,
+    elicitation_callback,
+    from_mcp,
+    mcp_tools,
+)
+from ._descriptor import EXECUTION_KEY, ICONS_KEY, META_KEY, WRAP_MARKER, to_mcp
+from ._identity import StaticTokenVerifier, access_token
+from ._result import MCPResult, ResourceLink
+from ._serve import UnprotectedServerWarning, serve, serve_async
 from ._server import ContextHook, add_tools, build_server, default_context
 from ._sync import mcp_tools_sync
 
 __all__ = [
+    "APPROVAL_INPUT_KEY",
+    "APPROVAL_META_KEY",
+    "CONTEXT_META_KEY",
+    "EXECUTION_KEY",
+    "ICONS_KEY",
     "META_KEY",
     "WRAP_MARKER",
     "ContextHook",
+    "ElicitationCallback",
+    "ElicitationRequest",
+    "MCPApp",
     "MCPResult",
     "RequestMeta",
+    "ResourceLink",
+    "StaticTokenVerifier",
+    "UnprotectedServerWarning",
+    "access_token",
     "add_tools",
+    "asgi_app",
     "build_server",
+    "context_from_meta",
+    "context_meta",
     "default_context",
+    "elicitation_callback",
     "from_mcp",
     "mcp_tools",
     "mcp_tools_sync",

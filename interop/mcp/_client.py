@@ -4,30 +4,105 @@ Each neutral tool calls `tools/call` through the one session it was listed from 
 call). Arguments are validated locally against the server's JSON Schema first, so a bad call
 never leaves the process and fails naming the tool and fields. An `isError` result raises
 `ToolError` with the server's text. The value returned is the `structuredContent` when present
-(unwrapped from `{"result": ...}` when the output schema says it was wrapped), else the text
-(decoded when it is a JSON object or array), else an `MCPResult` keeping every content block.
+(unwrapped from `{"result": ...}` when the output schema says it was wrapped); else the content
+as neutral values: text as `str` (decoded when it is a JSON object or array), image/audio blocks
+as `interop.Image`/`interop.Audio`, embedded resources as `interop.File`, resource links as
+`ResourceLink` (a `str`); one block alone, several as a list.
+
+Elicitation (the server asking the user during a call) reaches `elicitation=`; an approval form
+from an interop server for a call the local framework already approved (LangGraph interrupt,
+pydantic-ai deferral, OpenAI Agents approval, `approval=`) is answered yes without asking twice.
+
+Per-call context to a remote server: `request_meta=` maps the neutral context to the request
+`_meta`; by convention the value goes under `CONTEXT_META_KEY` (`context_meta(value)`), and the
+server's context hook reads it back (`context=context_from_meta` on an interop server).
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import json
+import logging
+import sys
 import threading
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections import Counter
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
-from typing import Any, cast
+from contextvars import ContextVar
+from dataclasses import dataclass
+from typing import Any, Literal, cast
 
 import mcp.types as mt
 from mcp.client.client import Client
-from mcp.client.session import ClientSession
+from mcp.client.context import ClientRequestContext
+from mcp.client.session import ClientSession, ElicitationFnT
 
-from interop import StandardTool, StandardToolValidationError, ToolError, as_schema
-from interop.bridge import Rename, resolve_name, set_origin
+from interop import InteropError, StandardTool, StandardToolValidationError, ToolError, as_schema
+from interop.bridge import Rename, approved_call, resolve_name, set_origin, to_jsonable
 
+from ._approval import APPROVAL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema
-from ._result import MCPResult
+from ._result import block_value
 
-__all__ = ["RequestMeta", "from_mcp", "mcp_tools"]
+if sys.version_info < (3, 11):  # pragma: no cover
+    from exceptiongroup import BaseExceptionGroup
+
+__all__ = [
+    "CONTEXT_META_KEY",
+    "ElicitationCallback",
+    "ElicitationRequest",
+    "RequestMeta",
+    "context_from_meta",
+    "context_meta",
+    "elicitation_callback",
+    "from_mcp",
+    "mcp_tools",
+]
+
+logger = logging.getLogger("interop.mcp")
+
+CONTEXT_META_KEY = "io.github.interop/context"
+"""The request `_meta` key that carries per-call context to a remote server (by convention)."""
+
+
+def context_meta(value: Any) -> dict[str, Any]:
+    """`{CONTEXT_META_KEY: value}` (as JSON data): what a `request_meta=` function returns to send
+    `value` with a call. Send only what the server needs, never secrets it should not see."""
+    return {CONTEXT_META_KEY: to_jsonable(value)}
+
+
+def context_from_meta(ctx: Any) -> Any:
+    """A server context hook: the value a client sent with `context_meta` (`None` if none)."""
+    meta = getattr(ctx, "meta", None) or {}
+    return meta.get(CONTEXT_META_KEY)
+
+
+@dataclass(frozen=True)
+class ElicitationRequest:
+    """A consumed MCP server asks the user something during a call (MCP elicitation)."""
+
+    message: str
+    """What to show the user."""
+    requested_schema: Mapping[str, Any]
+    """The form (flat JSON Schema object) the answer must fill; empty in URL mode."""
+    url: str | None = None
+    """URL mode: the page the user should open (the answer is then only accept/decline)."""
+    tool_name: str | None = None
+    """For an approval form from an interop server: the tool that asks (its remote name)."""
+    arguments: Mapping[str, Any] | None = None
+    """For an approval form: the call's arguments."""
+
+    @property
+    def is_approval(self) -> bool:
+        """Whether this is an interop server's yes/no approval form (answer `True` or `False`)."""
+        return self.tool_name is not None
+
+
+ElicitationAnswer = mt.ElicitResult | Mapping[str, Any] | bool | None
+ElicitationCallback = Callable[[ElicitationRequest], "ElicitationAnswer | Awaitable[ElicitationAnswer]"]
+"""Answers an elicitation: a mapping (accept with this form content), `True` (accept; an approval
+form gets `{"approve": true}`), `False`/`None` (decline), or an `mcp.types.ElicitResult`."""
 
 RequestMeta = Callable[[Any], Mapping[str, Any] | None]
 """Maps the neutral `context` of a call to the request `_meta` sent with `tools/call`."""
@@ -59,13 +134,15 @@ def _error_text(result: mt.CallToolResult, name: str, remote_name: str) -> str:
 
 
 def _decode(result: mt.CallToolResult, unwrap: bool) -> Any:
-    """The neutral value of a successful `CallToolResult`."""
+    """The neutral value of a successful `CallToolResult` (see the module doc)."""
     if result.structured_content is not None:
         value = result.structured_content
         if unwrap and isinstance(value, dict) and "result" in value:
             return value["result"]
         return value
     content = result.content
+    if not content:
+        return None
     if len(content) == 1 and isinstance(content[0], mt.TextContent):
         text = content[0].text
         if text.lstrip()[:1] in ("{", "["):
@@ -74,9 +151,108 @@ def _decode(result: mt.CallToolResult, unwrap: bool) -> Any:
             except ValueError:
                 pass
         return text
-    if not content:
-        return None
-    return MCPResult(content=tuple(content), meta=result.meta)
+    values = [block_value(block) for block in content]
+    return values[0] if len(values) == 1 else values
+
+
+_CURRENT_CALL: ContextVar[tuple[str, dict[str, Any]] | None] = ContextVar("interop_mcp_call", default=None)
+"""The consumed tool call running in this task (remote name, arguments)."""
+
+
+def approval_marker(params: mt.ElicitRequestParams) -> Mapping[str, Any] | None:
+    """`{"tool", "arguments"}` of an interop server's approval form, or `None`.
+
+    2025-11-25: read from the request's `_meta`. 2026-07-28: the SDK drops request `_meta` on an
+    input round, but the round is answered inside the call's own task: an approval-shaped form
+    (one `approve` field) is about that call.
+    """
+    marker = (params.meta or {}).get(APPROVAL_META_KEY)
+    if isinstance(marker, Mapping) and isinstance(marker.get("tool"), str):
+        return marker
+    schema = getattr(params, "requested_schema", None) or {}
+    current = _CURRENT_CALL.get()
+    properties = schema.get("properties")
+    if current is not None and isinstance(properties, Mapping) and set(properties) == {"approve"}:
+        return {"tool": current[0], "arguments": current[1]}
+    return None
+
+
+def _approval_key(tool: str, arguments: Mapping[str, Any]) -> str:
+    return json.dumps([tool, to_jsonable(dict(arguments))], sort_keys=True, separators=(",", ":"))
+
+
+class _Approvals:
+    """Calls a local human already approved, while they run (process-wide, any thread)."""
+
+    def __init__(self) -> None:
+        self.running: Counter[str] = Counter()
+        self.lock = threading.Lock()
+
+    def enter(self, key: str) -> None:
+        with self.lock:
+            self.running[key] += 1
+
+    def leave(self, key: str) -> None:
+        with self.lock:
+            self.running[key] -= 1
+            if self.running[key] <= 0:
+                del self.running[key]
+
+    def covers(self, params: mt.ElicitRequestParams) -> bool:
+        marker = approval_marker(params)
+        if marker is None:
+            return False
+        arguments = marker.get("arguments")
+        key = _approval_key(marker["tool"], arguments if isinstance(arguments, Mapping) else {})
+        with self.lock:
+            return self.running[key] > 0
+
+
+_APPROVALS = _Approvals()
+
+
+def elicitation_callback(callback: ElicitationCallback | None = None) -> ElicitationFnT:
+    """The SDK `elicitation_callback` for a `mcp.Client` whose tools you consume with `from_mcp`
+    (`mcp_tools(..., elicitation=callback)` installs it itself).
+
+    An interop server's approval form for a call the local framework already approved is answered
+    yes; any other elicitation goes to `callback`, and is declined when there is none.
+    """
+    approvals = _APPROVALS
+
+    async def handle(
+        context: ClientRequestContext, params: mt.ElicitRequestParams
+    ) -> mt.ElicitResult | mt.ErrorData:
+        marker = approval_marker(params)
+        if approvals.covers(params):
+            return mt.ElicitResult(action="accept", content={"approve": True})
+        if callback is None:
+            return mt.ElicitResult(action="decline")
+        approval = marker is not None
+        arguments = marker.get("arguments") if marker is not None else None
+        request = ElicitationRequest(
+            message=params.message,
+            requested_schema=getattr(params, "requested_schema", None) or {},
+            url=getattr(params, "url", None),
+            tool_name=marker["tool"] if marker is not None else None,
+            arguments=arguments if approval and isinstance(arguments, Mapping) else None,
+        )
+        try:
+            answer = callback(request)
+            if inspect.isawaitable(answer):
+                answer = await answer
+        except Exception as e:
+            logger.warning("the elicitation callback raised %s: the request is cancelled", type(e).__name__)
+            return mt.ElicitResult(action="cancel")
+        if isinstance(answer, mt.ElicitResult):
+            return answer
+        if answer is True:
+            return mt.ElicitResult(action="accept", content={"approve": True} if approval else {})
+        if isinstance(answer, Mapping):
+            return mt.ElicitResult(action="accept", content=dict(answer))
+        return mt.ElicitResult(action="decline")
+
+    return handle
 
 
 class _Remote:
@@ -92,6 +268,7 @@ class _Remote:
         request_meta: RequestMeta | None,
         read_timeout: float | None,
     ) -> None:
+        self.approvals = _APPROVALS
         self.session = session
         self.remote_name = remote_name
         self.name = neutral_name
@@ -110,23 +287,33 @@ class _Remote:
             current = asyncio.get_running_loop()
         except RuntimeError:  # pragma: no cover - execute is always awaited in a loop
             current = None
+        approved = approved_call()  # read here: the forwarded call runs in another context
         if current is self.loop:
-            return await self._call(dict(args), context)
-        return await self._call_on_session_loop(dict(args), context)
+            return await self._call(dict(args), context, approved)
+        return await self._call_on_session_loop(dict(args), context, approved)
 
-    async def _call(self, args: dict[str, Any], context: Any) -> Any:
+    async def _call(self, args: dict[str, Any], context: Any, approved: bool) -> Any:
         meta = self.request_meta(context) if self.request_meta is not None else None
-        result = await self.session.call_tool(
-            self.remote_name,
-            args,
-            read_timeout_seconds=self.read_timeout,
-            meta=cast(mt.RequestParamsMeta, dict(meta)) if meta else None,
-        )
+        key = _approval_key(self.remote_name, args) if approved else None
+        if key is not None:
+            self.approvals.enter(key)
+        token = _CURRENT_CALL.set((self.remote_name, args))
+        try:
+            result = await self.session.call_tool(
+                self.remote_name,
+                args,
+                read_timeout_seconds=self.read_timeout,
+                meta=cast(mt.RequestParamsMeta, dict(meta)) if meta else None,
+            )
+        finally:
+            _CURRENT_CALL.reset(token)
+            if key is not None:
+                self.approvals.leave(key)
         if result.is_error:
             raise ToolError(_error_text(result, self.name, self.remote_name))
         return _decode(result, self.unwrap)
 
-    async def _call_on_session_loop(self, args: dict[str, Any], context: Any) -> Any:
+    async def _call_on_session_loop(self, args: dict[str, Any], context: Any, approved: bool) -> Any:
         """Called from another loop (a framework's sync path): run the call on the session's loop."""
         if self.loop.is_closed():
             raise RuntimeError(f"MCP tool {self.name!r}: its session's event loop is closed")
@@ -134,7 +321,7 @@ class _Remote:
 
         async def run() -> Any:
             started.set()
-            return await self._call(args, context)
+            return await self._call(args, context, approved)
 
         future = asyncio.run_coroutine_threadsafe(run(), self.loop)
         ok = await asyncio.get_running_loop().run_in_executor(None, started.wait, _START_TIMEOUT)
@@ -149,27 +336,46 @@ class _Remote:
         return await asyncio.wrap_future(future)
 
 
+TaskRequired = Literal["error", "skip"]
+
+
 async def from_mcp(
     session: ClientSession | Client,
     *,
     rename: Rename = None,
     request_meta: RequestMeta | None = None,
     read_timeout: float | None = None,
+    task_required: TaskRequired = "error",
 ) -> list[StandardTool[Any, Any, Any]]:
     """The tools of the MCP server behind `session` (a `ClientSession` or an entered `mcp.Client`).
 
     Each tool keeps the server's input JSON Schema (validated locally before each call), its
-    output schema (unwrapped when the server wrapped a non-object output), its title, and its
-    annotations and `_meta` as `meta` (`readOnlyHint` -> `read_only`, ...; the `_meta` this
-    package writes restores the original meta exactly). The session must stay open while the
-    tools are used; calls from other event loops are forwarded to the session's loop.
+    output schema (unwrapped when the server wrapped a non-object output), its title, icons,
+    `execution`, and its annotations and `_meta` as `meta` (`readOnlyHint` -> `read_only`, ...;
+    the `_meta` this package writes restores the original meta exactly, `requires_approval`
+    included). The session must stay open while the tools are used; calls from other event loops
+    are forwarded to the session's loop.
 
     - `rename`: new names (string, mapping or function); the remote name is still what is called.
-    - `request_meta`: maps a call's neutral `context` to the request `_meta` (e.g. a trace id).
+    - `request_meta`: maps a call's neutral `context` to the request `_meta` (see `context_meta`).
     - `read_timeout`: seconds to wait for each call's result.
+    - `task_required`: a tool the server runs only as a task (`execution.taskSupport:
+      "required"`, which the MCP SDK client cannot drive) raises `InteropError` (`"error"`, the
+      default) or is left out (`"skip"`).
+
+    To answer the server's elicitations, build the client with
+    `elicitation_callback=interop.mcp.elicitation_callback(fn)` (or use `mcp_tools`).
     """
     out: list[StandardTool[Any, Any, Any]] = []
     for descriptor in await _list_all(session):
+        execution = descriptor.execution
+        if execution is not None and execution.task_support == "required":
+            if task_required == "skip":
+                continue
+            raise InteropError(
+                f"MCP tool {descriptor.name!r} runs only as a task (execution.taskSupport is 'required'), "
+                f"which the MCP client cannot drive: pass task_required='skip' to leave it out"
+            )
         name = resolve_name(descriptor.name, "mcp", rename)
         input_schema = as_schema(descriptor.input_schema)
         output_schema = None
@@ -201,6 +407,21 @@ async def from_mcp(
     return out
 
 
+def _single_leaf(group: BaseExceptionGroup[BaseException]) -> BaseException | None:
+    """The one exception inside nested exception groups, if there is exactly one."""
+    leaves: list[BaseException] = []
+
+    def walk(e: BaseException) -> None:
+        if isinstance(e, BaseExceptionGroup):
+            for inner in e.exceptions:
+                walk(inner)
+        else:
+            leaves.append(e)
+
+    walk(group)
+    return leaves[0] if len(leaves) == 1 else None
+
+
 @asynccontextmanager
 async def mcp_tools(
     source: Any,
@@ -208,6 +429,8 @@ async def mcp_tools(
     rename: Rename = None,
     request_meta: RequestMeta | None = None,
     read_timeout: float | None = None,
+    elicitation: ElicitationCallback | None = None,
+    task_required: TaskRequired = "error",
     **client_options: Any,
 ) -> AsyncIterator[list[StandardTool[Any, Any, Any]]]:
     """Connect to an MCP server and yield its tools as neutral tools; disconnect on exit.
@@ -215,10 +438,31 @@ async def mcp_tools(
     `source` is what `mcp.Client` takes: `StdioServerParameters` (starts the server as a
     subprocess), a URL (streamable HTTP), a `Transport`, or an in-process `Server`/`MCPServer`.
     One session serves every call while the block runs. `client_options` go to `mcp.Client`
-    (e.g. `mode="legacy"` to force the initialize handshake). Other options as in `from_mcp`.
+    (e.g. `mode="legacy"` to force the initialize handshake). `elicitation` answers the server's
+    questions to the user (see `ElicitationRequest`; without it they are declined, except the
+    approval of a call the local framework already approved). Other options as in `from_mcp`.
+    An exception raised in the block comes out as itself, not wrapped in the SDK's exception
+    groups, so `except ToolError:` works.
 
         async with mcp_tools(StdioServerParameters(command="python", args=["-m", "mcp_server_time"])) as tools:
             agent = Agent(model, tools=[to_pydantic_ai(t) for t in tools])
     """
-    async with Client(source, read_timeout_seconds=read_timeout, **client_options) as client:
-        yield await from_mcp(client, rename=rename, request_meta=request_meta, read_timeout=read_timeout)
+    client_options.setdefault("elicitation_callback", elicitation_callback(elicitation))
+    try:
+        async with Client(source, read_timeout_seconds=read_timeout, **client_options) as client:
+            yield await from_mcp(
+                client,
+                rename=rename,
+                request_meta=request_meta,
+                read_timeout=read_timeout,
+                task_required=task_required,
+            )
+    except BaseExceptionGroup as group:
+        leaf = _single_leaf(group)
+        if leaf is None:
+            raise
+        chained = leaf.__cause__, leaf.__context__, leaf.__suppress_context__
+        try:
+            raise leaf
+        finally:
+            leaf.__cause__, leaf.__context__, leaf.__suppress_context__ = chained

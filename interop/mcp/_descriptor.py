@@ -7,6 +7,7 @@ Mapping (serving; consuming reverses it):
   `{"type": "object", "properties": {"result": <schema>}, "required": ["result"]}` (marked with
   `WRAP_MARKER`) for the protocol versions that require an object root (2025-06-18, 2025-11-25),
   and sent as is on 2026-07-28, which allows any schema;
+- `icons` from `meta["icons"]`, `execution` from `meta["mcp_execution"]`;
 - `annotations`: `read_only` -> `readOnlyHint`, `destructive` -> `destructiveHint`, `idempotent` ->
   `idempotentHint`, `open_world` -> `openWorldHint` (only when set: MCP defaults apply otherwise),
   and the title;
@@ -39,10 +40,25 @@ from interop.bridge import (
     validate_meta,
 )
 
-__all__ = ["META_KEY", "WRAP_MARKER", "meta_from_mcp", "to_mcp", "unwrap_output_schema"]
+__all__ = [
+    "EXECUTION_KEY",
+    "ICONS_KEY",
+    "META_KEY",
+    "WRAP_MARKER",
+    "meta_from_mcp",
+    "to_mcp",
+    "unwrap_output_schema",
+]
 
 META_KEY = "io.github.interop/meta"
 """The `_meta` key under which the neutral `meta` (minus the annotation hints) travels."""
+
+ICONS_KEY = "icons"
+"""Meta key served as the descriptor's `icons` (list of `{"src", "mimeType", "sizes", "theme"}`)."""
+
+EXECUTION_KEY = "mcp_execution"
+"""Meta key served as the descriptor's `execution` (`{"taskSupport": "forbidden" | "optional" |
+"required"}`); a consumed tool's `execution` lands here, so it survives being served again."""
 
 WRAP_MARKER = "x-interop-wrap-result"
 """Marks an output schema this package wrapped as `{"result": ...}` (consumers unwrap it)."""
@@ -55,9 +71,26 @@ HINTS: Mapping[str, str] = {
 """Neutral meta key -> `mcp.types.ToolAnnotations` attribute (the SDK's snake_case of the wire name)."""
 
 
+_DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _with_declared_dialect(tool: StandardToolV0[Any, Any, Any], schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with the `$schema` its raw JSON Schema declared (conformance `json-schema-2020-12`).
+
+    A schema converted to 2020-12 on the way in (draft-07 `definitions`, ...) declares 2020-12.
+    """
+    raw = getattr(tool.input_schema, "schema", None)
+    declared = raw.get("$schema") if isinstance(raw, Mapping) else None
+    if not isinstance(declared, str) or "$schema" in schema:
+        return schema
+    assert isinstance(raw, Mapping)
+    unchanged = {k: v for k, v in raw.items() if k != "$schema"} == schema
+    return {"$schema": declared if unchanged else _DRAFT_2020_12, **schema}
+
+
 def object_input_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
-    """The tool's 2020-12 input schema with the object root MCP requires."""
-    schema = input_json_schema(tool)
+    """The tool's 2020-12 input schema with the object root MCP requires (and its `$schema`)."""
+    schema = _with_declared_dialect(tool, input_json_schema(tool))
     kind = schema.get("type")
     if kind == "object":
         return schema
@@ -111,9 +144,15 @@ def unwrap_output_schema(schema: Mapping[str, Any], tool_name: str = "") -> tupl
 
 
 def split_meta(meta: Mapping[str, Any]) -> tuple[dict[str, bool], dict[str, Any]]:
-    """`meta` as (annotation hints that are set, `_meta` payload)."""
+    """`meta` as (annotation hints that are set, `_meta` payload); descriptor fields left out."""
     hints = {HINTS[k]: v for k, v in meta.items() if k in HINTS and isinstance(v, bool)}
-    safe = json_safe_meta({k: v for k, v in meta.items() if not (k in HINTS and isinstance(v, bool))})
+    safe = json_safe_meta(
+        {
+            k: v
+            for k, v in meta.items()
+            if not (k in HINTS and isinstance(v, bool)) and k not in (ICONS_KEY, EXECUTION_KEY)
+        }
+    )
     payload: dict[str, Any] = {k: v for k, v in safe.items() if "/" in k}
     rest = {k: v for k, v in safe.items() if "/" not in k}
     if rest:
@@ -146,19 +185,50 @@ def to_mcp(
         name=name,
         title=tool.title,
         description=tool.description,
+        icons=_icons(tool),
         input_schema=object_input_schema(tool),
         output_schema=out,
         annotations=annotations,
+        execution=_execution(tool),
         _meta=payload or None,
     )
     set_origin(descriptor, tool)
     return descriptor
 
 
+def _icons(tool: StandardToolV0[Any, Any, Any]) -> list[mt.Icon] | None:
+    """`meta["icons"]` (a list of `{"src", "mimeType", "sizes", "theme"}`) as MCP icons."""
+    icons = tool.meta.get(ICONS_KEY)
+    if icons is None:
+        return None
+    if not isinstance(icons, list):
+        raise TypeError(f"tool {tool.name!r}: meta icons must be a list of icon mappings")
+    return [icon if isinstance(icon, mt.Icon) else mt.Icon.model_validate(icon) for icon in icons]
+
+
+def _execution(tool: StandardToolV0[Any, Any, Any]) -> mt.ToolExecution | None:
+    """`meta["mcp_execution"]` (e.g. `{"taskSupport": "optional"}`) as the descriptor's `execution`."""
+    execution = tool.meta.get(EXECUTION_KEY)
+    if execution is None:
+        return None
+    return (
+        execution if isinstance(execution, mt.ToolExecution) else mt.ToolExecution.model_validate(execution)
+    )
+
+
+def _wire(model: Any) -> Any:
+    return model.model_dump(by_alias=True, exclude_none=True, mode="json")
+
+
 def meta_from_mcp(descriptor: mt.Tool) -> dict[str, Any]:
-    """Neutral `meta` from an MCP descriptor: `_meta` keys, annotation hints, then `META_KEY`."""
+    """Neutral `meta` from an MCP descriptor: `_meta` keys, annotation hints, icons, `execution`,
+    then `META_KEY`."""
     raw: Mapping[str, Any] = descriptor.meta or {}
     meta: dict[str, Any] = {k: v for k, v in raw.items() if k != META_KEY}
+    if descriptor.icons:
+        meta[ICONS_KEY] = [_wire(icon) for icon in descriptor.icons]
+    if descriptor.execution is not None and _wire(descriptor.execution):
+        meta[EXECUTION_KEY] = _wire(descriptor.execution)
     if descriptor.annotations is not None:
         for key, attr in HINTS.items():
             value = getattr(descriptor.annotations, attr)

@@ -3,19 +3,35 @@
 from __future__ import annotations
 
 import functools
+import warnings
 from collections.abc import Iterable
 from typing import Any, Literal
 
 import anyio
+from mcp.server.auth.provider import TokenVerifier
+from mcp.server.auth.settings import AuthSettings
 from mcp.server.stdio import stdio_server
 
 from interop import StandardToolV0
 
+from ._asgi import LOOPBACK, asgi_app, loopback_security
 from ._server import build_server
 
-__all__ = ["serve", "serve_async"]
+__all__ = ["UnprotectedServerWarning", "serve", "serve_async"]
 
 Transport = Literal["stdio", "streamable-http"]
+
+
+class UnprotectedServerWarning(UserWarning):
+    """An HTTP server reachable beyond this machine serves its tools to anyone (no auth)."""
+
+
+def unprotected_message(host: str, flag: str = "token_verifier=") -> str:
+    """The warning for a non-loopback host without auth (`flag` names the fix)."""
+    return (
+        f"serving MCP on {host} without authentication: anyone who can reach this port can call every "
+        f"tool, destructive ones included; pass {flag} or bind to 127.0.0.1"
+    )
 
 
 async def serve_async(
@@ -26,22 +42,26 @@ async def serve_async(
     port: int = 8000,
     path: str = "/mcp",
     name: str = "interop",
-    version: str = "",
+    version: str | None = None,
     instructions: str | None = None,
     stateless: bool = False,
     json_response: bool = False,
+    token_verifier: TokenVerifier | None = None,
+    auth: AuthSettings | None = None,
     log_level: str = "warning",
     **options: Any,
 ) -> None:
     """Serve `tools` until the transport closes (stdio) or the server is stopped (HTTP).
 
     `options` are those of `add_tools` (`rename`, `context`, `approval`, `allow_unapproved`,
-    `mask_errors`, `wrap_output`, `threaded`). Over HTTP the endpoint is `http://host:port/path`;
-    `stateless` and `json_response` are the SDK's streamable-HTTP modes. Bound to 127.0.0.1 the
-    SDK enables DNS-rebinding protection.
+    `errors`, `wrap_output`, `approval_secret`, `threaded`). Over HTTP the endpoint is
+    `http://host:port/path`; `stateless` and `json_response` are the SDK's streamable-HTTP modes;
+    `token_verifier` (and `auth`) require a bearer token (see `asgi_app`). Bound to a loopback
+    address the server has DNS-rebinding protection; bound elsewhere without `token_verifier` it
+    warns (`UnprotectedServerWarning`).
     """
-    server = build_server(tools, name=name, version=version, instructions=instructions, **options)
     if transport == "stdio":
+        server = build_server(tools, name=name, version=version, instructions=instructions, **options)
         async with stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())
         return
@@ -49,8 +69,20 @@ async def serve_async(
         raise ValueError(f"unknown transport {transport!r}: use 'stdio' or 'streamable-http'")
     import uvicorn  # a dependency of the mcp SDK
 
-    app = server.streamable_http_app(
-        streamable_http_path=path, json_response=json_response, stateless_http=stateless, host=host
+    if host not in LOOPBACK and token_verifier is None:
+        warnings.warn(unprotected_message(host), UnprotectedServerWarning, stacklevel=2)
+    app = asgi_app(
+        tools,
+        path=path,
+        stateless=stateless,
+        token_verifier=token_verifier,
+        auth=auth,
+        json_response=json_response,
+        transport_security=loopback_security() if host in LOOPBACK else None,
+        name=name,
+        version=version,
+        instructions=instructions,
+        **options,
     )
     await uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level)).serve()
 

@@ -3,38 +3,49 @@
 A call validates once (the neutral `execute`), runs a sync tool on a worker thread so the server
 loop keeps serving, and returns JSON text plus `structuredContent`. Bad arguments and `ToolError`
 come back as `isError: true` results naming the tool and fields (2025-11-25 spec, SEP-1303), never
-as protocol errors; other exceptions too, with a generic message unless `mask_errors=False`.
+as protocol errors; other exceptions too, with a generic message unless `errors="all"`.
 An unknown tool name is a protocol error, as the spec asks.
+
+A tool that requires approval is served: each call that needs it asks the client's user through
+elicitation (see `interop.mcp._approval`), unless `approval=` (a callback asked instead) or
+`allow_unapproved=True` says otherwise. `interop.progress(...)` and `interop.log(...)` inside a
+tool become MCP progress and log notifications of the call (`logging/setLevel` is served).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 import mcp.types as mt
+from mcp.server.connection import allowed_log_levels
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.mcpserver import MCPServer
-from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from typing_extensions import Unpack
 
+import interop
 from interop import StandardToolV0
 from interop.bridge import (
+    LEVELS,
     Invoker,
+    LogLevel,
     Options,
     Outcome,
     ToolOptions,
     output_json_schema,
+    reporting,
     split_options,
     to_jsonable,
 )
 
+from ._approval import ApprovalState, PendingApproval, elicitation_asker
 from ._descriptor import is_object_schema, to_mcp
-from ._result import MCPResult
+from ._result import MCPResult, ResourceLink
 
 __all__ = ["ContextHook", "ServerOptions", "add_tools", "build_server", "default_context", "to_call_result"]
 
@@ -45,6 +56,7 @@ ContextHook = Callable[[ServerRequestContext[Any, Any]], Any]
 
 _CONTENT_BLOCKS = (mt.TextContent, mt.ImageContent, mt.AudioContent, mt.ResourceLink, mt.EmbeddedResource)
 _NATIVE = (mt.CallToolResult, MCPResult, *_CONTENT_BLOCKS)
+_LOG_LEVEL_STATE = "io.github.interop/log-level"
 
 
 def default_context(ctx: ServerRequestContext[Any, Any]) -> Any:
@@ -52,13 +64,16 @@ def default_context(ctx: ServerRequestContext[Any, Any]) -> Any:
 
     It carries the request `_meta` (`ctx.meta`), the negotiated `ctx.protocol_version`, the
     server session, the lifespan state (`ctx.lifespan_context`) and, over HTTP, the Starlette
-    request (`ctx.request`, headers included).
+    request (`ctx.request`, headers included; `interop.mcp.access_token(ctx)` is the caller's
+    verified token).
     """
     return ctx
 
 
 def content_block(part: Any, tool_name: str) -> mt.ContentBlock:
     """A text or content part as an MCP content block (a file as an embedded blob resource)."""
+    if isinstance(part, ResourceLink):
+        return part.to_mcp()
     if isinstance(part, str):
         return mt.TextContent(type="text", text=part)
     kind = type(part).__name__
@@ -66,12 +81,11 @@ def content_block(part: Any, tool_name: str) -> mt.ContentBlock:
         return mt.ImageContent(type="image", data=part.base64, mime_type=part.media_type)
     if kind == "Audio":
         return mt.AudioContent(type="audio", data=part.base64, mime_type=part.media_type)
-    name = getattr(part, "name", None) or "result"
+    name = getattr(part, "name", None)
+    uri = name if name and "://" in name else f"interop://{tool_name}/{name or 'result'}"
     return mt.EmbeddedResource(
         type="resource",
-        resource=mt.BlobResourceContents(
-            uri=f"interop://{tool_name}/{name}", mime_type=part.media_type, blob=part.base64
-        ),
+        resource=mt.BlobResourceContents(uri=uri, mime_type=part.media_type, blob=part.base64),
     )
 
 
@@ -102,7 +116,7 @@ def to_call_result(
     if native is not None:
         return native
     content = [content_block(p, served.name) for p in outcome.parts]
-    if outcome.has_content:
+    if outcome.has_content or any(isinstance(p, ResourceLink) for p in outcome.parts):
         return mt.CallToolResult(content=content)
     data = to_jsonable(outcome.value)
     structured: Any = None
@@ -127,6 +141,81 @@ class _Served:
     non_object_output: bool
 
 
+def _connection_state(ctx: ServerRequestContext[Any, Any]) -> dict[str, Any] | None:
+    """The connection's scratch state (where `logging/setLevel` keeps the level), if reachable."""
+    connection = getattr(ctx.session, "_connection", None)  # the SDK keeps no public handle on it
+    state = getattr(connection, "state", None)
+    return state if isinstance(state, dict) else None
+
+
+def _allowed_levels(ctx: ServerRequestContext[Any, Any]) -> frozenset[str]:
+    """The log levels this call may send: the request's opt-in (2026-07-28), or the level the
+    client set with `logging/setLevel` (2025-11-25; every level until it does)."""
+    allowed = allowed_log_levels(ctx.protocol_version, ctx.meta)
+    if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
+        return frozenset(allowed)
+    state = _connection_state(ctx)
+    level = state.get(_LOG_LEVEL_STATE) if state is not None else None
+    if level in LEVELS:
+        return frozenset(LEVELS[LEVELS.index(level) :])
+    return frozenset(allowed)
+
+
+class _CallReporter:
+    """`interop.progress` / `interop.log` during one call -> MCP notifications on its stream.
+
+    Called from the tool's thread (the loop, or a worker thread for a sync tool); each message is
+    sent in order on the server loop, and the call waits for them before its result goes out.
+    """
+
+    def __init__(self, ctx: ServerRequestContext[Any, Any], tool_name: str) -> None:
+        self.ctx = ctx
+        self.tool_name = tool_name
+        self.loop = asyncio.get_running_loop()
+        self.levels = _allowed_levels(ctx)
+        self.last: asyncio.Future[None] | None = None
+
+    def _submit(self, send: Callable[[], Awaitable[None]]) -> None:
+        def schedule() -> None:
+            self.last = self.loop.create_task(self._after(self.last, send))
+
+        try:
+            running = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is self.loop:
+            schedule()
+        else:
+            self.loop.call_soon_threadsafe(schedule)
+
+    async def _after(
+        self, previous: asyncio.Future[None] | None, send: Callable[[], Awaitable[None]]
+    ) -> None:
+        if previous is not None:
+            await asyncio.wait([previous])
+        try:
+            await send()
+        except Exception as e:  # a client gone away must not fail the call
+            logger.debug("could not send a notification for tool %r: %s", self.tool_name, e)
+
+    def progress(self, current: float, total: float | None, message: str | None) -> None:
+        self._submit(lambda: self.ctx.session.report_progress(current, total, message))
+
+    def log(self, level: LogLevel, message: str, data: dict[str, Any]) -> None:
+        if level not in self.levels:
+            return
+        payload: Any = {"message": message, **to_jsonable(data)} if data else message
+        notification = mt.LoggingMessageNotification(
+            params=mt.LoggingMessageNotificationParams(level=level, data=payload, logger=self.tool_name)
+        )
+        self._submit(lambda: self.ctx.session.send_notification(notification, self.ctx.request_id))
+
+    async def drain(self) -> None:
+        await asyncio.sleep(0)  # schedules handed over from a worker thread run first
+        if self.last is not None:
+            await asyncio.wait([self.last])
+
+
 class _ToolHandlers:
     """The `tools/list` and `tools/call` logic for a set of neutral tools."""
 
@@ -136,15 +225,24 @@ class _ToolHandlers:
         *,
         options: Options,
         wrap_output: bool | Literal["auto"],
+        states: ApprovalState,
     ) -> None:
         self.wrap_output = wrap_output
+        self.states = states
         self.served: dict[str, _Served] = {}
         for tool in tools:
             wrapped = to_mcp(tool, rename=options.rename, wrap_output=True)
             if wrapped.name in self.served:
                 raise ValueError(f"two tools are served under the name {wrapped.name!r}; pass rename=")
             out = output_json_schema(tool)
-            invoker = Invoker(tool, name=wrapped.name, target="MCP", options=options, context=default_context)
+            invoker = Invoker(
+                tool,
+                name=wrapped.name,
+                target="MCP",
+                options=options,
+                context=default_context,
+                native_approval=True,
+            )
             self.served[wrapped.name] = _Served(
                 invoker=invoker,
                 name=wrapped.name,
@@ -167,13 +265,18 @@ class _ToolHandlers:
 
     async def call(
         self, ctx: ServerRequestContext[Any, Any], params: mt.CallToolRequestParams
-    ) -> mt.CallToolResult:
+    ) -> mt.CallToolResult | mt.InputRequiredResult:
         served = self.served[params.name]
         args = params.arguments if params.arguments is not None else {}
-        try:
-            outcome = await served.invoker.ainvoke(args, ctx)
-        except MCPError:
-            raise
+        modern = ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
+        pending: list[PendingApproval] = []
+        ask = elicitation_asker(ctx, params, self.states, modern, pending)
+        reporter = _CallReporter(ctx, served.name)
+        with reporting(reporter):
+            outcome = await served.invoker.ainvoke(args, ctx, call_id=str(ctx.request_id), ask=ask)
+        await reporter.drain()
+        if outcome.status == "pending" and pending:
+            return pending[-1].result()
         return to_call_result(outcome, served, ctx.protocol_version, self.wraps(ctx.protocol_version))
 
 
@@ -183,6 +286,17 @@ class ServerOptions(ToolOptions, total=False):
     wrap_output: bool | Literal["auto"]
     """`"auto"` (default) wraps non-object outputs as `{"result": ...}` where the protocol version
     needs an object root (up to 2025-11-25); `True`/`False` force it."""
+    approval_secret: bytes | str
+    """The key of the approval `requestState` HMAC (2026-07-28 approval rounds). Default: random
+    per server; give every worker of one deployment the same secret (at least 16 bytes)."""
+
+
+async def _set_level(ctx: ServerRequestContext[Any, Any], params: mt.SetLevelRequestParams) -> mt.EmptyResult:
+    """`logging/setLevel`: the connection's minimum level for log notifications."""
+    state = _connection_state(ctx)
+    if state is not None:
+        state[_LOG_LEVEL_STATE] = params.level
+    return mt.EmptyResult()
 
 
 def add_tools(
@@ -194,20 +308,28 @@ def add_tools(
 
     The server's own tools stay: `tools/list` lists ours first, then its own; `tools/call` runs
     ours and hands any other name to its own handler (a neutral tool shadows a same-named one).
+    `logging/setLevel` is answered unless the server already does.
 
-    Options: the shared ones (see the README's options table) and `wrap_output`. `context` maps
-    the `ServerRequestContext` to the neutral context (default: the context itself). `errors`
-    defaults to `"masked"`: an unexpected exception is an `isError` result with a generic message
-    (and is logged), as MCP servers do.
+    Options: the shared ones (see the README's options table), `wrap_output` and
+    `approval_secret`. `context` maps the `ServerRequestContext` to the neutral context
+    (default: the context itself). `errors` defaults to `"masked"`: an unexpected exception is an
+    `isError` result with a generic message (and is logged), as MCP servers do. `approval`
+    replaces elicitation with a callback; `allow_unapproved=True` serves approval tools unasked.
     """
     given: dict[str, Any] = dict(options)
     if "errors" not in given and "mask_errors" not in given:
         given["errors"] = "masked"
     shared, own = split_options(given, ServerOptions, where="interop.mcp")
-    handlers = _ToolHandlers(tools, options=shared, wrap_output=own.get("wrap_output", "auto"))
+    secret = own.get("approval_secret")
     low: Server[Any] = (
         server._lowlevel_server if isinstance(server, MCPServer) else server
     )  # the SDK itself reaches the low-level server this way
+    states = ApprovalState(audience=low.name or "interop")
+    if secret is not None:
+        states = ApprovalState(
+            secret=secret.encode() if isinstance(secret, str) else bytes(secret), audience=states.audience
+        )
+    handlers = _ToolHandlers(tools, options=shared, wrap_output=own.get("wrap_output", "auto"), states=states)
     prev_list = low.get_request_handler("tools/list")
     prev_call = low.get_request_handler("tools/call")
     prev_schema = low.get_tool_input_schema
@@ -232,12 +354,16 @@ def add_tools(
         if params.name in handlers.served:
             return await handlers.call(ctx, params)
         if prev_call is None:
+            from mcp.shared.exceptions import MCPError
+
             raise MCPError(code=mt.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
         result: Any = await prev_call.handler(ctx, params)
         return result  # type: ignore[no-any-return]  # the previous handler's own result, passed through
 
     low.add_request_handler("tools/list", mt.PaginatedRequestParams, on_list_tools)
     low.add_request_handler("tools/call", mt.CallToolRequestParams, on_call_tool)
+    if low.get_request_handler("logging/setLevel") is None:
+        low.add_request_handler("logging/setLevel", mt.SetLevelRequestParams, _set_level)
     if prev_schema is not None or prev_list is None:
 
         def input_schema(name: str) -> Any:
@@ -253,15 +379,57 @@ def build_server(
     tools: Iterable[StandardToolV0[Any, Any, Any]],
     *,
     name: str = "interop",
-    version: str = "",
+    version: str | None = None,
+    title: str | None = None,
     instructions: str | None = None,
+    icons: list[mt.Icon] | None = None,
+    context_factory: Callable[[], Any] | None = None,
     **options: Any,
 ) -> Server[Any]:
     """A low-level MCP `Server` serving `tools` (options as in `add_tools`).
 
-    Run it with the SDK (`server.run(...)` on stdio streams, `server.streamable_http_app()` as an
-    ASGI app), or use `serve`.
+    `version` defaults to this package's version (clients show `serverInfo.version`).
+    `context_factory` is called once when the server starts (`--context-factory`): when it returns
+    a (sync or async) context manager it is entered for the server's lifetime; every call gets its
+    value as the context. Run the server with the SDK (`server.run(...)` on stdio streams), mount
+    it with `asgi_app`, or use `serve`.
     """
-    server: Server[Any] = Server(name, version=version, instructions=instructions)
+    lifespan: dict[str, Any] = {}
+    if context_factory is not None:
+        if options.get("context") is not None:
+            raise TypeError("pass context= (a hook per request) or context_factory= (one context), not both")
+        lifespan["lifespan"] = _factory_lifespan(context_factory)
+        options["context"] = _factory_context
+    server: Server[Any] = Server(
+        name,
+        version=version or interop.__version__,
+        title=title,
+        instructions=instructions,
+        icons=icons,
+        **lifespan,
+    )
     add_tools(server, tools, **options)
     return server
+
+
+_CONTEXT_KEY = "interop.context"
+
+
+def _factory_lifespan(factory: Callable[[], Any]) -> Callable[[Server[Any]], Any]:
+    """A server lifespan entering `factory`'s context once, for the server's lifetime."""
+    from contextlib import asynccontextmanager
+
+    from interop.bridge import open_context
+
+    @asynccontextmanager
+    async def lifespan(server: Server[Any]) -> AsyncIterator[dict[str, Any]]:
+        async with open_context(factory) as context:
+            yield {_CONTEXT_KEY: context}
+
+    return lifespan
+
+
+def _factory_context(ctx: ServerRequestContext[Any, Any]) -> Any:
+    """The context hook of a `context_factory` server: the one context its lifespan opened."""
+    state = ctx.lifespan_context
+    return state.get(_CONTEXT_KEY) if isinstance(state, dict) else None

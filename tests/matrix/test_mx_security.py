@@ -157,7 +157,6 @@ async def test_mx_requires_approval_is_enforced_or_refused_on_every_path() -> No
     # refused where there is no native mechanism, unless a callback (here: deny) is given
     for make in (
         lambda **kw: convert("llamaindex", tool, **kw),
-        lambda **kw: build_server([tool], **kw),
         lambda **kw: OpenAIToolset([tool], **kw),
     ):
         with pytest.raises(ApprovalRequiredError):
@@ -167,6 +166,12 @@ async def test_mx_requires_approval_is_enforced_or_refused_on_every_path() -> No
     assert (await li.acall(path="/")).is_error
     async with mcp_target([tool], approval=_deny) as mcp:
         assert (await mcp.call("wipe", {"path": "/"}, None)).error
+    # MCP: served; each call asks the client's user (elicitation): a client that cannot ask is refused
+    from mcp import Client
+
+    for mode in ("legacy", "auto"):
+        async with Client(build_server([tool]), mode=mode) as client:
+            assert (await client.call_tool("wipe", {"path": "/"})).is_error
     # pydantic-ai: deferred (the run ends asking for approval)
     p_tool = convert("pydantic-ai", tool)
     assert p_tool.requires_approval

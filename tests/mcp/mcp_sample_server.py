@@ -100,6 +100,20 @@ def picture(caption: str):  # no return annotation: no output schema, content bl
 
 TOOLS = [add, place_order, echo, aecho, crash, picture]
 
+OPENED: list[str] = []
+
+
+@contextlib.asynccontextmanager
+async def acme_context():
+    """A `--context-factory`: one AcmeContext for the server's lifetime (entered once)."""
+    from acme_tools import AcmeContext
+
+    OPENED.append("open")
+    try:
+        yield AcmeContext(user="factory-user", locale="de-DE")
+    finally:
+        OPENED.append("closed")
+
 
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:

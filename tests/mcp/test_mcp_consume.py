@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 
 import mcp.types as mt
 import pytest
@@ -14,7 +15,7 @@ from mcp_sample_server import CALLS, PNG, TOOLS, add, place_order
 import interop
 from interop import StandardToolValidationError, ToolError, input_json_schema, output_json_schema, tool
 from interop.bridge import get_origin
-from interop.mcp import MCPResult, build_server, from_mcp, mcp_tools, mcp_tools_sync
+from interop.mcp import build_server, from_mcp, mcp_tools, mcp_tools_sync
 
 pytestmark = pytest.mark.anyio
 
@@ -70,14 +71,11 @@ async def test_iserror_results_raise_tool_error_with_the_server_text() -> None:
         assert await interop.acall(t["add"], {"a": 1, "b": 1}) == 2  # the session is still fine
 
 
-async def test_rich_content_is_kept_in_an_mcp_result() -> None:
+async def test_rich_content_comes_back_as_neutral_content_values() -> None:
     async with mcp_tools(build_server(TOOLS)) as tools:
         picture = next(t for t in tools if t.name == "picture")
         result = await interop.acall(picture, {"caption": "a cat"})
-    assert isinstance(result, MCPResult)
-    assert result.text == "a cat"
-    assert result.images[0].data == PNG and result.images[0].mime_type == "image/png"
-    assert str(result).startswith("a cat\n[image: image/png")
+    assert result == ["a cat", interop.Image(base64.b64decode(PNG), "image/png")]
 
 
 async def test_a_consumed_tool_served_again_keeps_everything() -> None:

@@ -46,3 +46,15 @@ async def test_concurrent_sessions_get_their_own_results() -> None:
 @pytest.mark.heavy
 async def test_load_50_clients_x_100_calls() -> None:
     await run_load(50, 100, timeout=240)
+
+
+@pytest.mark.heavy
+async def test_load_4_stateless_workers_50_clients_x_100_calls_both_generations() -> None:
+    """The production shape: `interop serve --stateless --workers 4`, no session affinity."""
+    with bench.workers_process(4, bench.free_port()) as url:
+        await bench.load(url, 4, 10)  # warm-up: every worker imported and answering
+        for mode in ("auto", "legacy"):
+            r = await bench.load(url, 50, 100, mode=mode, timeout=300)
+            print(f"\n4 workers, {mode}: " + report(r))
+            assert r.errors == [] and r.mismatches == 0
+            assert len(r.latencies) == 50 * 100

@@ -18,7 +18,7 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_sample_server import CALLS, PNG, TOOLS, add, aecho, crash, echo, picture, place_order
 
-from interop import ApprovalRequiredError, ToolNameError, standard_tool, tool
+from interop import ToolNameError, standard_tool, tool
 from interop.mcp import META_KEY, WRAP_MARKER, add_tools, build_server, to_mcp
 
 pytestmark = pytest.mark.anyio
@@ -157,8 +157,10 @@ async def test_requires_approval_is_never_dropped() -> None:
         """Delete a directory."""
         return f"wiped {path}"
 
-    with pytest.raises(ApprovalRequiredError, match="MCP"):
-        build_server([wipe])
+    # served by default: a client that cannot ask its user is refused, and the tool does not run
+    async with Client(build_server([wipe])) as client:
+        refused = await client.call_tool("wipe", {"path": "/tmp/x"})
+    assert refused.is_error and "cannot ask its user" in refused.content[0].text
 
     asked: list[dict] = []
 
@@ -254,3 +256,18 @@ async def test_descriptor_remembers_its_tool_and_wrapping_keeps_defs_resolvable(
     raw = to_mcp(items, wrap_output=False).output_schema
     assert raw is not None and "anyOf" in raw and wrapped["properties"]["result"] == raw
     _ = picture
+
+
+async def test_context_factory_is_entered_once_for_the_server_lifetime() -> None:
+    from acme_tools import whoami
+    from mcp_sample_server import OPENED, acme_context
+
+    OPENED.clear()
+    server = build_server([whoami], context_factory=acme_context)
+    async with Client(server, mode="legacy") as client:
+        for _ in range(3):
+            r = await client.call_tool("whoami", {})
+            assert r.structured_content == {"user": "factory-user", "locale": "de-DE"}
+    assert OPENED == ["open", "closed"]
+    with pytest.raises(TypeError, match="not both"):
+        build_server([whoami], context_factory=acme_context, context=lambda ctx: None)

@@ -6,7 +6,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import mcp.types as mt
 import pytest
 from mcp import Client, StdioServerParameters
 from mcp_sample_server import TOOLS, free_port, http_server_thread, wait_for_port
@@ -64,7 +63,7 @@ async def test_streamable_http_in_a_thread(stateless: bool) -> None:
         async with mcp_tools(url) as tools:
             picture = next(t for t in tools if t.name == "picture")
             result = await interop.acall(picture, {"caption": "over http"})
-            assert result.text == "over http" and isinstance(result.content[1], mt.ImageContent)
+            assert result[0] == "over http" and isinstance(result[1], interop.Image)
 
 
 async def test_serve_streamable_http_subprocess() -> None:

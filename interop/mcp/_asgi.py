@@ -1,0 +1,231 @@
+"""`asgi_app(tools)`: neutral tools as a streamable-HTTP MCP endpoint to mount or run anywhere.
+
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    app = Starlette(routes=[Mount("/tools", app=asgi_app(TOOLS))])   # POST /tools/mcp
+
+Starlette does not run a mounted app's lifespan, and the SDK's session manager must run before
+the first request: the app starts it itself on its first request (in a task with a fresh context,
+so no request's context variables leak into later sessions), or at startup when it is the
+top-level app (uvicorn sends it the lifespan events). `app.lifespan()` hands a parent the same
+start/stop for a clean shutdown.
+
+Stateless mode (`stateless=True`) keeps nothing between requests, so several worker processes
+serve one endpoint with no session affinity (`uvicorn pkg.mod:app --workers 4`); approval rounds
+of 2026-07-28 clients then need one `approval_secret` shared by the workers.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import logging
+from collections.abc import AsyncIterator, Callable, Iterable
+from contextlib import asynccontextmanager
+from typing import Any
+
+import mcp.types as mt
+from mcp.server.auth.middleware.auth_context import AuthContextMiddleware
+from mcp.server.auth.middleware.bearer_auth import BearerAuthBackend, RequireAuthMiddleware
+from mcp.server.auth.provider import TokenVerifier
+from mcp.server.auth.routes import build_resource_metadata_url, create_protected_resource_routes
+from mcp.server.auth.settings import AuthSettings
+from mcp.server.lowlevel import Server
+from mcp.server.streamable_http_manager import StreamableHTTPASGIApp, StreamableHTTPSessionManager
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.authentication import AuthenticationMiddleware
+from starlette.routing import BaseRoute, Route
+from starlette.types import Receive, Scope, Send
+
+from interop import StandardToolV0
+
+from ._server import build_server
+
+__all__ = ["MCPApp", "asgi_app", "loopback_security"]
+
+logger = logging.getLogger("interop.mcp")
+
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def loopback_security() -> TransportSecuritySettings:
+    """DNS-rebinding protection for a server bound to the loopback interface (the SDK's default)."""
+    return TransportSecuritySettings(
+        enable_dns_rebinding_protection=True,
+        allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
+        allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+    )
+
+
+class MCPApp:
+    """An ASGI app serving MCP over streamable HTTP at `path`; starts its session manager itself.
+
+    Attributes: `server` (the low-level MCP `Server`), `session_manager`, `starlette` (the inner
+    app), `well_known_routes` (the OAuth protected-resource metadata routes: add them to the
+    parent's root routes when mounted, since clients look for them at the host root).
+    """
+
+    def __init__(self, server: Server[Any], manager: StreamableHTTPSessionManager, starlette: Starlette,
+                 well_known_routes: list[BaseRoute]) -> None:  # fmt: skip
+        self.server = server
+        self.session_manager = manager
+        self.starlette = starlette
+        self.well_known_routes = well_known_routes
+        self._lock = asyncio.Lock()
+        self._started: asyncio.Event | None = None
+        self._stop: asyncio.Event | None = None
+        self._holder: asyncio.Task[None] | None = None
+        self._failure: BaseException | None = None
+
+    async def _hold(self, started: asyncio.Event, stop: asyncio.Event) -> None:
+        try:
+            async with self.session_manager.run():
+                started.set()
+                await stop.wait()
+        except BaseException as e:
+            self._failure = e
+            started.set()
+            raise
+
+    async def start(self) -> None:
+        """Start the session manager (once); later calls return at once."""
+        if self._started is not None and self._started.is_set():
+            self._raise_failure()
+            return
+        async with self._lock:
+            if self._started is None:
+                self._started, self._stop = asyncio.Event(), asyncio.Event()
+                loop = asyncio.get_running_loop()
+                # a fresh context: the sessions the manager spawns must not inherit this request's
+                # context variables (an authenticated user, say)
+                self._holder = contextvars.Context().run(
+                    loop.create_task, self._hold(self._started, self._stop)
+                )
+            await self._started.wait()
+        self._raise_failure()
+
+    def _raise_failure(self) -> None:
+        if self._failure is not None:
+            raise RuntimeError("the MCP session manager failed to start") from self._failure
+
+    async def stop(self) -> None:
+        """Stop the session manager (ends open sessions)."""
+        if self._stop is not None and self._holder is not None:
+            self._stop.set()
+            try:
+                await self._holder
+            except Exception as e:  # already reported when it happened
+                logger.debug("MCP session manager stopped with %r", e)
+
+    @asynccontextmanager
+    async def lifespan(self, app: Any = None) -> AsyncIterator[None]:
+        """For a parent app: `Starlette(routes=[Mount(...)], lifespan=mcp_app.lifespan)`."""
+        await self.start()
+        try:
+            yield
+        finally:
+            await self.stop()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "lifespan":
+            await self._serve_lifespan(receive, send)
+            return
+        await self.start()
+        await self.starlette(scope, receive, send)
+
+    async def _serve_lifespan(self, receive: Receive, send: Send) -> None:
+        while True:
+            message = await receive()
+            if message["type"] == "lifespan.startup":
+                try:
+                    await self.start()
+                except Exception as e:
+                    await send({"type": "lifespan.startup.failed", "message": str(e)})
+                    return
+                await send({"type": "lifespan.startup.complete"})
+            elif message["type"] == "lifespan.shutdown":
+                await self.stop()
+                await send({"type": "lifespan.shutdown.complete"})
+                return
+
+
+def asgi_app(
+    tools: Iterable[StandardToolV0[Any, Any, Any]],
+    *,
+    path: str = "/mcp",
+    stateless: bool = False,
+    token_verifier: TokenVerifier | None = None,
+    auth: AuthSettings | None = None,
+    json_response: bool = False,
+    transport_security: TransportSecuritySettings | None = None,
+    name: str = "interop",
+    version: str | None = None,
+    title: str | None = None,
+    instructions: str | None = None,
+    icons: list[mt.Icon] | None = None,
+    context_factory: Callable[[], Any] | None = None,
+    **options: Any,
+) -> MCPApp:
+    """An ASGI app serving `tools` over MCP streamable HTTP at `path` (both protocol generations).
+
+    - `stateless`: no session state between requests (several workers, no affinity).
+    - `token_verifier`: the MCP SDK's `TokenVerifier`; requests without a valid
+      `Authorization: Bearer` token get HTTP 401. `auth` (`AuthSettings`) adds the OAuth 2.1
+      resource-server parts: required scopes (403 without them), the token's resource check, and
+      the protected-resource metadata (RFC 9728) the `WWW-Authenticate` header points to.
+      The verified identity is `interop.mcp.access_token(ctx)` in the context hook.
+    - `transport_security`: the SDK's DNS-rebinding protection settings (default: none; `serve`
+      turns it on for loopback hosts).
+    - `name`, `version` (default: this package's), `title`, `instructions`, `icons`: `serverInfo`.
+    - `context_factory`: one context for the app's lifetime (see `build_server`).
+    - other options: as `add_tools` (`context`, `approval`, `allow_unapproved`, `errors`,
+      `approval_secret`, ...).
+    """
+    server = build_server(
+        tools,
+        name=name,
+        version=version,
+        title=title,
+        instructions=instructions,
+        icons=icons,
+        context_factory=context_factory,
+        **options,
+    )
+    manager = StreamableHTTPSessionManager(
+        app=server, json_response=json_response, stateless=stateless, security_settings=transport_security
+    )
+    endpoint: Any = StreamableHTTPASGIApp(manager)
+    middleware: list[Middleware] = []
+    well_known: list[BaseRoute] = []
+    if auth is not None and token_verifier is None:
+        raise ValueError("auth= needs token_verifier= (the verifier checks each request's bearer token)")
+    if token_verifier is not None:
+        resource = auth.resource_server_url if auth is not None else None
+        middleware = [
+            Middleware(
+                AuthenticationMiddleware,
+                backend=BearerAuthBackend(
+                    token_verifier,
+                    resource_server_url=resource
+                    if auth is not None and auth.validate_token_resource
+                    else None,
+                ),
+            ),
+            Middleware(AuthContextMiddleware),
+        ]
+        metadata_url = build_resource_metadata_url(resource) if resource is not None else None
+        scopes = list(auth.required_scopes or []) if auth is not None else []
+        endpoint = RequireAuthMiddleware(endpoint, scopes, metadata_url)
+        if auth is not None and resource is not None:
+            well_known = list(
+                create_protected_resource_routes(
+                    resource_url=resource,
+                    authorization_servers=[auth.issuer_url],
+                    scopes_supported=auth.required_scopes,
+                )
+            )
+    routes: list[BaseRoute] = [Route(path, endpoint=endpoint), *well_known]
+    return MCPApp(server, manager, Starlette(routes=routes, middleware=middleware), well_known)
