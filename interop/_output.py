@@ -36,7 +36,10 @@ def with_formatted_output(
     the default gives `{"error": message}` for errors and the output unchanged otherwise. The
     formatter's own raises propagate (so it can re-raise what must not reach the model), and a
     framework's control flow (a LangGraph interrupt, pydantic-ai's deferred calls) passes through
-    without reaching it. All other fields, `meta` included, are kept by identity.
+    without reaching it. The other fields, `meta` included, are kept by identity, except the
+    output schema, which says what the formatted tool returns: the output or the error object
+    (default formatter), or nothing known (a custom formatter), so a consumer that validates
+    results (an MCP client) accepts a formatted error.
     """
     fmt = format if format is not None else _default_format
 
@@ -51,7 +54,38 @@ def with_formatted_output(
             out = fmt(result)
         return (yield from resolve(out))
 
-    return derive(tool, layer=Layer("formatted_output", fmt), steps=steps, is_async=is_async_callable(fmt))
+    return derive(
+        tool,
+        layer=Layer("formatted_output", fmt),
+        steps=steps,
+        is_async=is_async_callable(fmt),
+        output_schema=_formatted_output_schema(tool) if format is None else None,
+    )
+
+
+_ERROR_OBJECT = {
+    "type": "object",
+    "properties": {"error": {"type": "string", "description": "What went wrong"}},
+    "required": ["error"],
+}
+
+
+def _formatted_output_schema(tool: StandardToolV0[Any, Any, Any]) -> Any:
+    """What a tool formatted with the default formatter returns: its output, or `{"error": ...}`.
+
+    (A custom formatter's output is unknown: the formatted tool then has no output schema, so no
+    consumer validates a formatted error against the tool's own output schema.)
+    """
+    if tool.output_schema is None:
+        return None
+    from ._schema import as_schema
+
+    base = tool.output_schema.__standard_schema__.json_schema.output()
+    defs = base.pop("$defs", None)
+    widened: dict[str, Any] = {"anyOf": [base, _ERROR_OBJECT]}
+    if defs:
+        widened["$defs"] = defs
+    return as_schema(widened)
 
 
 def with_model_output(

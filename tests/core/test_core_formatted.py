@@ -167,7 +167,14 @@ def test_fields_meta_and_origin_are_kept() -> None:
     assert t is not base
     assert (t.name, t.description, t.title) == (base.name, base.description, base.title)
     assert t.meta is base.meta
-    assert t.input_schema is base.input_schema and t.output_schema is base.output_schema
+    assert t.input_schema is base.input_schema
+    # the output schema says what the formatted tool returns: the output, or the error object
+    out = interop.output_json_schema(t)
+    if base.output_schema is None:
+        assert out is None
+    else:
+        assert out is not None and out["anyOf"][1]["required"] == ["error"]
+        assert interop.output_json_schema(with_formatted_output(base, lambda r: r)) is None
     assert get_origin(base) is native
     assert get_origin(t) is None  # a wrapper never goes home as the native object its base came from
     assert isinstance(t, interop.bridge.DerivedTool) and t.base is base and t.layer.kind == "formatted_output"

@@ -172,11 +172,6 @@ WRAPPERS: dict[str, Callable[[Any, Any], Any]] = {
 async def test_trust_wrapped_approval_never_runs_unapproved(target: str, wrapper: str, answer: str) -> None:
     """A tool carrying its own approval callback converts everywhere (even where the framework
     cannot ask) and its callback still decides, through every other wrapper."""
-    if target == "mcp" and wrapper.startswith("formatted"):
-        pytest.xfail(
-            "with_formatted_output keeps the output schema (a string) while the denial becomes "
-            "{'error': ...}: the MCP client refuses the structured content (the tool never ran)"
-        )
     for rule in (None, True):  # no meta rule, or requires_approval: True as well
         RAN.clear()
         tool = WRAPPERS[wrapper](wipe(rule), ANSWERS[answer])
