@@ -23,6 +23,7 @@ from ._derive import DerivedTool, Layer, derive, find_layer
 from ._errors import ApprovalDeniedError, InteropError
 from ._protocols import StandardToolV0
 from ._run import Run, StepGen, is_async_callable, resolve
+from ._tool import rebuilt_by_call
 
 __all__ = [
     "PENDING",
@@ -149,6 +150,7 @@ def ask_approval(ask: Callable[[ApprovalRequest], Any], request: ApprovalRequest
         raise ApprovalDeniedError(request.tool_name, reason if isinstance(reason, str) else None)
 
 
+@rebuilt_by_call
 def with_approval(
     tool: StandardToolV0[Any, Any, Any], approve: ApprovalCallback
 ) -> DerivedTool[Any, Any, Any]:

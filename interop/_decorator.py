@@ -22,7 +22,7 @@ from pydantic.fields import FieldInfo
 from ._content import Audio, File, Image
 from ._docstrings import parse_docstring
 from ._schema import PydanticSchema
-from ._tool import StandardTool, standard_tool
+from ._tool import Recipe, StandardTool, remember, standard_tool
 
 __all__ = ["FromContext", "tool"]
 
@@ -150,6 +150,20 @@ def _build(
         meta=meta,
     )
     object.__setattr__(built, "__wrapped__", fn)
+    remember(
+        built,
+        Recipe(
+            _build,
+            fn,
+            module=getattr(fn, "__module__", None),
+            qualname=getattr(fn, "__qualname__", None),
+            name=name,
+            title=title,
+            description=description,
+            meta=meta,
+            context=context,
+        ),
+    )
     return built
 
 

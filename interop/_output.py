@@ -11,6 +11,7 @@ from ._controlflow import is_control_flow
 from ._derive import DerivedTool, Layer, derive
 from ._protocols import StandardToolV0
 from ._run import Run, StepGen, is_async_callable, resolve
+from ._tool import rebuilt_by_call
 
 __all__ = ["ModelOutput", "ToModelOutput", "with_formatted_output", "with_model_output"]
 
@@ -27,6 +28,7 @@ def _default_format(result: Any) -> Any:
     return result
 
 
+@rebuilt_by_call
 def with_formatted_output(
     tool: StandardToolV0[Any, Any, Any], format: Callable[[Any], Any] | None = None
 ) -> DerivedTool[Any, Any, Any]:
@@ -88,6 +90,7 @@ def _formatted_output_schema(tool: StandardToolV0[Any, Any, Any]) -> Any:
     return as_schema(widened)
 
 
+@rebuilt_by_call
 def with_model_output(
     tool: StandardToolV0[Any, Any, Any], to_model_output: ToModelOutput
 ) -> DerivedTool[Any, Any, Any]:

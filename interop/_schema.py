@@ -144,6 +144,9 @@ class PydanticSchema(Generic[T]):
         self.validate_python: Callable[[Any], T] = self.adapter.validator.validate_python  # type: ignore[assignment]
         self.__standard_schema__ = _Props[T]("pydantic", self._validate, _EmissionCache(self._emit))
 
+    def __reduce__(self) -> Any:
+        return (as_schema, (self.type,))
+
     def _validate(self, value: object) -> Success[T] | Failure:
         try:
             return Success(self.validate_python(value))
@@ -182,6 +185,9 @@ class JsonSchemaSchema:
         self._validator_class = _checked_validator_class(self.schema)
         self._validator: Validator | None = None
         self.__standard_schema__ = _Props[Any]("jsonschema", self._validate, _EmissionCache(self._emit))
+
+    def __reduce__(self) -> Any:
+        return (JsonSchemaSchema, (self.schema,))
 
     def _validate(self, value: object) -> Success[Any] | Failure:
         validator = self._validator
@@ -289,6 +295,9 @@ class MsgspecSchema(Generic[T]):
         self.type = tp
         self._msgspec = msgspec
         self.__standard_schema__ = _Props[T]("msgspec", self._validate, _EmissionCache(self._emit))
+
+    def __reduce__(self) -> Any:
+        return (MsgspecSchema, (self.type,))
 
     def _validate(self, value: object) -> Success[T] | Failure:
         try:

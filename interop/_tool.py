@@ -3,7 +3,12 @@ for any conforming tool."""
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import functools
 import inspect
+import sys
+import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar, cast
@@ -20,6 +25,9 @@ __all__ = [
     "StandardTool",
     "input_json_schema",
     "output_json_schema",
+    "Recipe",
+    "rebuilt_by_call",
+    "remember",
     "standard_tool",
     "validator",
 ]
@@ -65,6 +73,87 @@ class StandardTool(Generic[InputT, OutputT, ContextT]):
 
     def __repr__(self) -> str:
         return f"StandardTool(name={self.name!r}, title={self.title!r})"
+
+    def __reduce_ex__(self, protocol: Any) -> Any:
+        """Pickle by recipe: a module-level tool by its import path, a built one by how it was built."""
+        recipe = _recipes.get(self)
+        if recipe is not None:
+            return recipe.reduce(self)
+        return super().__reduce_ex__(protocol)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Any:
+        """An independent copy: `meta` is copied deeply; `execute` and the schemas (immutable) are shared."""
+        copied = dataclasses.replace(self, meta=copy.deepcopy(dict(self.meta), memo))
+        recipe = _recipes.get(self)
+        if recipe is not None:
+            _recipes[copied] = recipe
+        return copied
+
+
+class Recipe:
+    """How a tool was built, for pickling: the builder, its arguments, and where the tool lives
+    (`module`, `qualname`) when it is a module-level object, which is then pickled by reference."""
+
+    __slots__ = ("args", "builder", "kwargs", "module", "qualname")
+
+    def __init__(
+        self,
+        builder: Callable[..., Any],
+        *args: Any,
+        module: str | None = None,
+        qualname: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        self.builder = builder
+        self.args = args
+        self.kwargs = kwargs
+        self.module = module
+        self.qualname = qualname
+
+    def reduce(self, tool: Any) -> Any:
+        if self.module is not None and self.qualname is not None:
+            found: Any = sys.modules.get(self.module)
+            for part in self.qualname.split("."):
+                found = getattr(found, part, None)
+            if found is tool:
+                return (_import_attribute, (self.module, self.qualname))
+        return (_rebuild, (self.builder, self.args, self.kwargs))
+
+
+_recipes: weakref.WeakKeyDictionary[Any, Recipe] = weakref.WeakKeyDictionary()
+
+
+def remember(tool: Any, recipe: Recipe) -> None:
+    """Record how `tool` was built (so it pickles)."""
+    _recipes[tool] = recipe
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def rebuilt_by_call(builder: F) -> F:
+    """Make the tools `builder` returns pickle as the call that built them (for wrappers)."""
+
+    @functools.wraps(builder)
+    def build(*args: Any, **kwargs: Any) -> Any:
+        tool = builder(*args, **kwargs)
+        remember(tool, Recipe(build, *args, **kwargs))
+        return tool
+
+    return build  # type: ignore[return-value]  # same signature as `builder`
+
+
+def _import_attribute(module: str, qualname: str) -> Any:
+    import importlib
+
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def _rebuild(builder: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    return builder(*args, **kwargs)
 
 
 def _positional_arity(fn: Callable[..., Any]) -> int:
@@ -180,7 +269,7 @@ def standard_tool(
             return check_out(result) if check_out is not None else result
 
         run = run_sync_
-    return StandardTool(
+    built: StandardTool[Any, Any, Any] = StandardTool(
         name=name,
         description=description,
         execute=run,
@@ -189,6 +278,20 @@ def standard_tool(
         title=title,
         meta=meta if meta is not None else {},
     )
+    remember(
+        built,
+        Recipe(
+            standard_tool,
+            name=name,
+            description=description,
+            execute=execute,
+            input_schema=input_schema,
+            output_schema=output_schema,
+            title=title,
+            meta=meta,
+        ),
+    )
+    return built
 
 
 def input_json_schema(tool: StandardToolV0[Any, Any, Any], target: str = "draft-2020-12") -> dict[str, Any]:

@@ -35,7 +35,7 @@ from ._run import (
     resolve,
 )
 from ._schema import as_schema
-from ._tool import input_json_schema
+from ._tool import input_json_schema, rebuilt_by_call
 
 __all__ = ["MISSING", "ArgTransform", "transform_tool"]
 
@@ -285,6 +285,7 @@ def _approval_predicate(predicate: Callable[[Any, Any], Any], plan: _Plan) -> Ca
     return ask
 
 
+@rebuilt_by_call
 def transform_tool(
     tool: StandardToolV0[Any, Any, Any],
     *,
