@@ -142,6 +142,9 @@ def _slug(text: str) -> str:
 
 
 def _num(value: Any) -> str:
+    """A bound as written in the code: `0`, not the `0.0` some pydantic versions emit for a float field."""
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
     return json.dumps(value)
 
 
