@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import email
 import os
+import re
 import subprocess
 import sys
 import tarfile
@@ -151,3 +152,15 @@ def test_installed_wheel_core_and_two_extras_work_from_another_directory(dist: P
 @pytest.mark.heavy
 def test_installed_wheel_with_every_extra(dist: Path, tmp_path: Path) -> None:
     _install_and_try(dist, tmp_path, "all", frameworks=5)
+
+
+def test_install_hints_name_the_distribution() -> None:
+    """`pip install "interop[...]"` installs an unrelated PyPI project: every hint names standard-tool."""
+    wrong = re.compile(r"""pip install\s+["'`]?interop(\[|["'`\s]|$)""")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "interop").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if wrong.search(line)
+    ]
+    assert not offenders, 'say `pip install "standard-tool[...]"` in: ' + ", ".join(offenders)
