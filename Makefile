@@ -26,11 +26,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# The whole suite here (Python 3.11, pinned versions), then the core tests and each framework's
-# loop on Python 3.10 and 3.13 and at the lowest and highest allowed versions (.ci/matrix.py).
+# The whole suite here (Python 3.11, pinned versions) and, at the same time on the second core,
+# the core tests and each framework's loop on Python 3.10 and 3.13 and at the lowest and highest
+# allowed versions (.ci/matrix.py; its report is printed when the suite is done).
+MATRIX_LOG := .venv-matrix/matrix.log
 test: lint typecheck
-	$(PY) -m pytest -m "not heavy"
-	$(PY) .ci/matrix.py
+	@mkdir -p .venv-matrix; \
+	$(PY) .ci/matrix.py > $(MATRIX_LOG) 2>&1 & matrix=$$!; \
+	$(PY) -m pytest -m "not heavy"; suite=$$?; \
+	echo "waiting for the matrix (.ci/matrix.py, log: $(MATRIX_LOG))..."; \
+	wait $$matrix; stages=$$?; cat $(MATRIX_LOG); \
+	[ $$suite -eq 0 ] && [ $$stages -eq 0 ]
 
 test-matrix: $(STAMP)
 	$(PY) .ci/matrix.py
