@@ -141,7 +141,11 @@ def _parser() -> argparse.ArgumentParser:
         help="offline demo: the example tools (or MODULE's) in every installed framework's agent loop",
     )
     p.add_argument(
-        "module", nargs="?", metavar="MODULE[:ATTR]", help="your tool module (default: the example library)"
+        "module",
+        nargs="?",
+        metavar="MODULE[:ATTR]",
+        help="your tool module (default: the example library); each tool is called once with made-up"
+        " arguments, except tools marked destructive or asking for approval",
     )
     p.add_argument(
         "--only", action="append", metavar="FRAMEWORK", help="run only this framework (repeatable)"

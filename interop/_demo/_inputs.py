@@ -57,9 +57,7 @@ class _Unbuildable(Exception):
     pass
 
 
-_HINT = re.compile(
-    r"""(?:e\.g\.|for example|such as|like)[:,]?\s*["'`]?([^"'`,;()]+?)["'`]?(?:[,;.()]|\s*$)"""
-)
+_HINT = re.compile(r"""(?:e\.g\.|for example|such as)[:,]?\s*["'`]?([^"'`,;()]+?)["'`]?(?:[,;.()]|\s*$)""")
 
 
 def _hints(description: Any) -> list[str]:
@@ -220,9 +218,14 @@ def bad_input(tool: StandardToolV0[Any, Any, Any], good: Mapping[str, Any]) -> d
     return None
 
 
-def _asks_approval(tool: StandardToolV0[Any, Any, Any]) -> bool:
-    value = tool.meta.get("requires_approval")
-    return value is True or callable(value)
+def _not_to_call(tool: StandardToolV0[Any, Any, Any]) -> str | None:
+    """Why the demo must not call `tool` with made-up arguments, if it must not."""
+    approval = tool.meta.get("requires_approval")
+    if approval is True or callable(approval):
+        return "it asks for approval"
+    if tool.meta.get("destructive") is True:
+        return "it is marked destructive"
+    return None
 
 
 def module_scenario(
@@ -231,15 +234,17 @@ def module_scenario(
     """The demo over any module's tools: each tool called once with a valid input; the first tool
     that can be given a bad input gets one first, then the valid one (the model's correction).
 
-    Tools that ask for approval are converted but not called (the demo never approves on a human's
-    behalf); tools for which no valid input can be built are left out; both are noted.
+    Tools that ask for approval or are marked destructive are converted but not called (the demo
+    never approves on a human's behalf, nor deletes with made-up arguments); tools for which no
+    valid input can be built are left out; each is noted.
     """
     calls: list[Call] = []
     notes: list[str] = []
     schema_tool: str | None = None
     for tool in tools:
-        if _asks_approval(tool):
-            notes.append(f"{tool.name}: not called (it asks for approval)")
+        reason = _not_to_call(tool)
+        if reason is not None:
+            notes.append(f"{tool.name}: not called ({reason})")
             continue
         good = example_input(tool)
         if good is None:

@@ -52,7 +52,13 @@ def me(ctx: Annotated[dict | None, FromContext] = None) -> str:
 
 @tool(meta={"requires_approval": True})
 def wipe(path: str) -> str:
-    """Delete everything."""
+    """Delete everything, once a human agrees."""
+    raise ToolError("never called by the demo")
+
+
+@tool(meta={"destructive": True})
+def drop_table(name: str) -> str:
+    """Drop a table."""
     raise ToolError("never called by the demo")
 '''
 
@@ -107,6 +113,8 @@ def test_demo_over_a_user_module_from_another_directory(user_dir: Path) -> None:
     assert r.returncode == 0, r.stdout + r.stderr
     assert "framework-free tools from shop_tools" in r.stdout
     assert "note: wipe: not called (it asks for approval)" in r.stdout
+    assert "note: drop_table: not called (it is marked destructive)" in r.stdout
+    assert "never called by the demo" not in r.stdout
     assert "summary: 5/5 frameworks finished their loop with the bad call corrected" in r.stdout
     assert r.stdout.count("✗ add") == 5  # the bad call, once per framework
     assert "PEN-7" in r.stdout  # the example value the field's description gives
