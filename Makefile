@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: demo test test-all test-matrix bench lint typecheck dist clean
+.PHONY: demo test test-all suite suite-all test-matrix bench lint typecheck dist clean
 
 # uv (a PyPI package) installs the pinned environment, every extra included, in about a minute.
 $(STAMP): pyproject.toml constraints.txt examples/acme_tools/pyproject.toml
@@ -26,24 +26,24 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# The whole suite here (Python 3.11, pinned versions) and, at the same time on the second core,
-# the core tests and each framework's loop on Python 3.10 and 3.13 and at the lowest and highest
-# allowed versions (.ci/matrix.py; its report is printed when the suite is done).
-MATRIX_LOG := .venv-matrix/matrix.log
-test: lint typecheck
-	@mkdir -p .venv-matrix; \
-	$(PY) .ci/matrix.py > $(MATRIX_LOG) 2>&1 & matrix=$$!; \
-	$(PY) -m pytest -m "not heavy"; suite=$$?; \
-	echo "waiting for the matrix (.ci/matrix.py, log: $(MATRIX_LOG))..."; \
-	wait $$matrix; stages=$$?; cat $(MATRIX_LOG); \
-	[ $$suite -eq 0 ] && [ $$stages -eq 0 ]
+# `make test`: lint first, then three jobs at once on the two cores, each job's output printed
+# whole when it ends: mypy (strict); the whole suite here (Python 3.11, pinned versions); and the
+# matrix, the core tests and each framework's loop on Python 3.10 and 3.13 and at the lowest and
+# highest allowed versions (.ci/matrix.py).
+test: lint
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite test-matrix
+
+suite: $(STAMP)
+	$(PY) -m pytest -m "not heavy"
 
 test-matrix: $(STAMP)
 	$(PY) .ci/matrix.py
 
-test-all: lint typecheck
+test-all: lint
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all test-matrix
+
+suite-all: $(STAMP)
 	$(PY) -m pytest
-	$(PY) .ci/matrix.py
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
