@@ -145,6 +145,22 @@ def _install_and_try(dist: Path, tmp_path: Path, extras: str, frameworks: int) -
     assert docs.startswith("# Tools in `interop._demo.acme_tools`")
 
 
+def test_installed_wheel_core_only(dist: Path, tmp_path: Path) -> None:
+    """The core alone: pydantic and jsonschema, no framework; the demo says what to install."""
+    venv = tmp_path / "venv"
+    _run([*UV, "venv", "--quiet", "--python", sys.executable, str(venv)], cwd=tmp_path)
+    python, interop_cmd = str(venv / "bin" / "python"), str(venv / "bin" / "interop")
+    _run([*UV, "pip", "install", "--quiet", "--python", python, str(_wheel(dist))], cwd=tmp_path)
+    listed = _run([*UV, "pip", "list", "--python", python], cwd=tmp_path).stdout
+    assert "langchain" not in listed and "mcp" not in listed and "pydantic " in listed
+    assert "get_weather" in _run([interop_cmd, "list", "interop._demo.acme_tools"], cwd=tmp_path).stdout
+    demo = subprocess.run(
+        [interop_cmd, "demo"], cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=300
+    )
+    assert demo.returncode == 1 and "Traceback" not in demo.stdout + demo.stderr
+    assert 'no framework is installed: pip install "standard-tool[all]"' in demo.stdout
+
+
 def test_installed_wheel_core_and_two_extras_work_from_another_directory(dist: Path, tmp_path: Path) -> None:
     _install_and_try(dist, tmp_path, "pydantic-ai,mcp", frameworks=2)
 

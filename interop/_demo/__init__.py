@@ -64,6 +64,11 @@ def run_demo(scenario: Scenario | None = None, *, only: list[str] | None = None)
         print()
         results.append((key, run, elapsed))
     ran = [(k, r, t) for k, r, t in results if r is not None]
+    if not ran:
+        print(
+            'summary: no framework is installed: pip install "standard-tool[all]" (or one extra) for the demo'
+        )
+        return 1
     ok = [k for k, r, _ in ran if r is not None and r.ok]
     summary = ", ".join(f"{k} {'ok' if r is not None and r.ok else 'FAILED'} ({t:.1f}s)" for k, r, t in ran)
     corrected = " with the bad call corrected" if any(c.note == "bad call" for c in scenario.calls) else ""
