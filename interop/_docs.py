@@ -211,7 +211,7 @@ class _Reader:
             model.rows = self._rows(body, root)
         else:
             model.type = self.label({k: v for k, v in body.items() if k != "title"}, root)
-            model.constraints = self._all_constraints(body, root)
+            model.constraints = self._all_constraints(body)
         return _Link(model.name, model.anchor)
 
     # labels ---------------------------------------------------------------------------------
@@ -260,9 +260,10 @@ class _Reader:
             text += f" ({node['format']})"
         return (text,)
 
-    def _all_constraints(self, node: Mapping[str, Any], root: Mapping[str, Any]) -> list[str]:
-        """Constraints of a node, of its one non-null branch (`X | None`), and of its items."""
-        node = deref(node, root) if "$ref" not in node or not node.get("title") else node
+    @staticmethod
+    def _all_constraints(node: Mapping[str, Any]) -> list[str]:
+        """Constraints of a node, of its one non-null branch (`X | None`), and of its items; a
+        referenced model's own constraints are in its section, not repeated where it is used."""
         out = _constraints(node)
         branches = [b for b in node.get("anyOf") or node.get("oneOf") or [] if isinstance(b, Mapping)]
         real = [b for b in branches if b.get("type") != "null"]
@@ -286,7 +287,7 @@ class _Reader:
                     type=self.label(prop, root),
                     required=name in required,
                     default=json.dumps(prop["default"], default=str) if "default" in prop else "",
-                    constraints=self._all_constraints(prop, root),
+                    constraints=self._all_constraints(prop),
                     description=str(prop.get("description") or ""),
                 )
             )
