@@ -3,29 +3,46 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: demo test test-all bench lint typecheck clean browser playground-screenshot conformance
+.PHONY: demo test test-all suite suite-all test-matrix bench lint typecheck dist clean browser playground-screenshot conformance
 
-$(STAMP): pyproject.toml constraints.txt hatch_build.py interop/playground/_frontend/package-lock.json
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade "pip>=25.1"
-	$(PY) -m pip install --quiet -c constraints.txt -e ".[all]" --group dev -e examples/acme_tools
+# uv (a PyPI package) installs the pinned environment, every extra included, in about a minute.
+$(STAMP): pyproject.toml constraints.txt examples/acme_tools/pyproject.toml hatch_build.py interop/playground/_frontend/package-lock.json
+	@start=$$(date +%s); \
+	$(PYTHON) -m venv $(VENV) && \
+	$(PY) -m pip install --quiet -c constraints.txt uv && \
+	$(PY) -m uv pip install --quiet --python $(PY) -c constraints.txt -e ".[all]" --group dev -e examples/acme_tools && \
+	echo "environment ready in $$(( $$(date +%s) - start ))s"
 	touch $(STAMP)
 
 demo: $(STAMP)
 	$(PY) -m interop demo
 
 lint: $(STAMP)
-	$(PY) -m ruff check interop tests benchmarks examples
+	$(PY) -m ruff check interop tests benchmarks examples .ci
 	$(PY) -m ruff format --check interop
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-test: lint typecheck browser
+# `make test`: lint first, then three jobs at once on the two cores, each job's output printed
+# whole when it ends: mypy (strict); the whole suite here (Python 3.11, pinned versions); and the
+# matrix, the core tests and each framework's loop on Python 3.10 and 3.13 and at the lowest and
+# highest allowed versions (.ci/matrix.py).
+test: lint browser
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite test-matrix
+
+suite: $(STAMP)
 	$(PY) -m pytest -m "not heavy"
 
-test-all: lint typecheck browser
+test-matrix: $(STAMP)
+	$(PY) .ci/matrix.py
+
+test-all: lint browser
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all test-matrix
+
+suite-all: $(STAMP)
 	$(PY) -m pytest
 
 # The playground's browser tests use Debian's chromium and its driver (never a downloaded browser).
@@ -45,8 +62,11 @@ playground-screenshot: $(STAMP) browser
 bench: $(STAMP)
 	$(PY) -m benchmarks
 
-clean:
-	rm -rf $(VENV) build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor
+# sdist and wheel in dist/, checked (metadata, long description) as PyPI would.
+dist: $(STAMP)
+	rm -rf dist
+	$(PY) -m build --installer uv
+	$(PY) -m twine check --strict dist/*
 
 # The official MCP conformance suite against `interop serve` (Node 22 from the npm registry, under build/).
 CONFORMANCE := build/conformance
@@ -57,3 +77,6 @@ $(CONFORMANCE)/.installed:
 
 conformance: $(STAMP) $(CONFORMANCE)/.installed
 	$(PY) tests/mcp/run_conformance.py
+
+clean:
+	rm -rf $(VENV) .venv-matrix build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -15,8 +16,8 @@ from typing import Any, NoReturn
 from ._approval import ApprovalRequest
 from ._context_factory import load_context_factory, open_context
 from ._discover import DiscoveryError, find_tool, find_tools
-from ._docs import tools_markdown
-from ._errors import ApprovalDeniedError, InteropError
+from ._docs import tools_catalog, tools_html, tools_markdown
+from ._errors import ApprovalDeniedError, InteropError, StandardToolValidationError, ToolError
 from ._invoke import Invoker, Outcome
 from ._options import Options
 from ._protocols import TARGETS
@@ -147,7 +148,13 @@ def _cmd_call(args: argparse.Namespace) -> int:
 
 def _cmd_docs(args: argparse.Namespace) -> int:
     tools = find_tools(args.module)
-    sys.stdout.write(tools_markdown(tools, heading=args.heading or f"Tools in `{args.module}`"))
+    heading = args.heading or f"Tools in `{args.module}`"
+    if args.format == "json":
+        _print_json(tools_catalog(tools, target=args.target))
+    elif args.format == "html":
+        sys.stdout.write(tools_html(tools, heading=heading))
+    else:
+        sys.stdout.write(tools_markdown(tools, heading=heading))
     return 0
 
 
@@ -225,9 +232,16 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
-    from ._demo import run_demo
+    from ._demo import run_demo, scenario_for
 
-    return run_demo(only=args.only)
+    context = _parse_json(args.context, "--context") if args.context is not None else None
+    try:
+        scenario = scenario_for(args.module, context)
+    except (DiscoveryError, ValueError):
+        raise
+    except Exception as e:  # the user's module failed to import: one line, no traceback
+        raise _Fail(f"cannot load {args.module or 'the demo tools'}: {type(e).__name__}: {e}", 1) from None
+    return run_demo(scenario, only=args.only)
 
 
 # --- playground: `interop playground MODULE` (interop/playground, extra `playground`) ---------
@@ -277,9 +291,20 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser(
-        "demo", help="offline demo: the example tools in every installed framework's agent loop"
+        "demo",
+        help="offline demo: the example tools (or MODULE's) in every installed framework's agent loop",
     )
-    p.add_argument("--only", action="append", help="run only this framework (repeatable)")
+    p.add_argument(
+        "module",
+        nargs="?",
+        metavar="MODULE[:ATTR]",
+        help="your tool module (default: the example library); each tool is called once with made-up"
+        " arguments, except tools marked destructive or asking for approval",
+    )
+    p.add_argument(
+        "--only", action="append", metavar="FRAMEWORK", help="run only this framework (repeatable)"
+    )
+    p.add_argument("--context", metavar="JSON", help="the per-call context every tool gets, as JSON")
     p.set_defaults(func=_cmd_demo)
 
     p = sub.add_parser("list", help="list the tools a module exports")
@@ -305,9 +330,15 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--yes", action="store_true", help="approve a call that requires approval without asking")
     p.set_defaults(func=_cmd_call)
 
-    p = sub.add_parser("docs", help="print a Markdown reference of a module's tools")
+    p = sub.add_parser(
+        "docs", help="print a reference of a module's tools (Markdown, HTML or a JSON catalog)"
+    )
     p.add_argument("module", metavar="MODULE[:ATTR]")
-    p.add_argument("--heading")
+    p.add_argument("--format", choices=("markdown", "json", "html"), default="markdown")
+    p.add_argument("--heading", help="the document's title (Markdown and HTML)")
+    p.add_argument(
+        "--target", default="draft-2020-12", choices=TARGETS, help="schema dialect of the JSON catalog"
+    )
     p.set_defaults(func=_cmd_docs)
 
     p = sub.add_parser("serve", help="serve a module's tools over MCP (stdio or streamable HTTP)")
@@ -347,6 +378,10 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the `interop` console script."""
+    # MODULE arguments name the user's own modules: import them from the current directory too, as
+    # `python -m interop` does (the console script's sys.path starts at its own bin directory).
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
     try:
         args = _parser().parse_args(argv)
         code: int = args.func(args)

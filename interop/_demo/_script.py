@@ -1,14 +1,17 @@
-"""The demo's scripted model turns and how a framework run is reported."""
+"""The demo's scenarios (the scripted model's calls) and how a framework run is reported."""
 
 from __future__ import annotations
 
 import json
 import shutil
 import textwrap
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["SCRIPT", "Call", "FrameworkRun", "render"]
+from interop._protocols import StandardToolV0
+
+__all__ = ["SCRIPT", "Call", "FrameworkRun", "Scenario", "acme_scenario", "render"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,55 @@ SCRIPT: tuple[Call, ...] = (
 FINAL_ANSWER = "Done: weather checked, 10 EUR converted, order placed for the signed-in user."
 CONTEXT_USER = "ann"
 SCHEMA_TOOL = "convert_currency"
+USER_PROMPT = "Check the weather in Paris, convert 10 EUR to USD, order two widgets, and tell me who I am."
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """What one demo run does: the tools, the scripted model's calls, and the per-call context.
+
+    The calls noted `"bad call"` must come back to the model as errors (a corrected call follows);
+    with `strict`, every other call must succeed. `expect_in_last`, when set, must appear in what
+    the model saw for the last call (the acme demo: the context's user reached `whoami`).
+    """
+
+    source: str
+    tools: Sequence[StandardToolV0[Any, Any, Any]]
+    calls: tuple[Call, ...]
+    schema_tool: str
+    make_context: Callable[[], Any] = lambda: None
+    prompt: str = "Try each tool once."
+    final_answer: str = "Done: every tool was called."
+    expect_in_last: str | None = None
+    mcp_request_meta: Mapping[str, Any] | None = None
+    """Sent with every MCP request (`_meta`); the server's context hook reads it back."""
+    context_from_mcp_meta: Callable[[Mapping[str, Any]], Any] | None = None
+    """The MCP server's per-call context from the request's meta; default: `make_context()`."""
+    strict: bool = True
+    """Every call but the bad ones must succeed (False: a tool may refuse made-up arguments)."""
+    notes: tuple[str, ...] = ()
+
+    def context_type(self) -> type[Any] | None:
+        """The context's class, for frameworks that declare one (LangGraph, pydantic-ai)."""
+        value = self.make_context()
+        return None if value is None else type(value)
+
+
+def acme_scenario(acme: Any) -> Scenario:
+    """The default demo over the example library: the context is `AcmeContext(user="ann")`."""
+    context_type = acme.AcmeContext
+    return Scenario(
+        source="acme_tools",
+        tools=list(acme.TOOLS),
+        calls=SCRIPT,
+        schema_tool=SCHEMA_TOOL,
+        make_context=lambda: context_type(user=CONTEXT_USER),
+        prompt=USER_PROMPT,
+        final_answer=FINAL_ANSWER,
+        expect_in_last=CONTEXT_USER,
+        mcp_request_meta={"user": CONTEXT_USER},
+        context_from_mcp_meta=lambda meta: context_type(user=str(meta.get("user") or "guest")),
+    )
 
 
 @dataclass
@@ -52,21 +104,31 @@ class FrameworkRun:
     """The report of one framework's agent loop."""
 
     framework: str
+    scenario: Scenario
     observations: list[Observation] = field(default_factory=list)
     schema_seen: dict[str, Any] | None = None
     final: str | None = None
     error: str | None = None
 
+    def observe(self, shown: Sequence[tuple[str, bool]]) -> None:
+        """Pair what the model saw back, in order, with the scripted calls."""
+        self.observations = [
+            Observation(call, text, err)
+            for call, (text, err) in zip(self.scenario.calls, shown, strict=False)
+        ]
+
     @property
     def ok(self) -> bool:
-        errors = [o for o in self.observations if o.is_error]
-        return (
-            self.error is None
-            and self.final is not None
-            and len(self.observations) == len(SCRIPT)
-            and [o.call.note for o in errors] == ["bad call"]
-            and CONTEXT_USER in self.observations[-1].shown
-        )
+        """The loop finished, every call was answered, and each bad call came back as an error."""
+        s = self.scenario
+        if self.error is not None or self.final is None or len(self.observations) != len(s.calls):
+            return False
+        for o in self.observations:
+            if o.call.note == "bad call" and not o.is_error:
+                return False
+            if o.call.note != "bad call" and o.is_error and s.strict:
+                return False
+        return s.expect_in_last is None or s.expect_in_last in self.observations[-1].shown
 
 
 def _cut(text: str, width: int) -> str:
@@ -98,7 +160,7 @@ def render(run: FrameworkRun) -> str:
         lines += [f"│ {'':<{tool_w}} {'':<{args_w}} {more}" for more in shown[1:]]
     if run.schema_seen is not None:
         lines.append(
-            f"│ schema the model saw for {SCHEMA_TOOL}: {_cut(json.dumps(run.schema_seen), width - 40)}"
+            f"│ schema the model saw for {run.scenario.schema_tool}: {_cut(json.dumps(run.schema_seen), width - 40)}"
         )
     if run.final is not None:
         lines.append(f"│ final answer: {run.final}")

@@ -36,7 +36,10 @@ def test_import_interop_imports_no_framework_nor_jsonschema() -> None:
     assert not loaded & set(FRAMEWORKS)
     assert "jsonschema" not in loaded
     assert "msgspec" not in loaded
-    assert "asyncio" not in loaded  # imported lazily, on the first async bridge (a third of the import cost)
+    # asyncio is imported lazily, on the first async bridge (a third of the import cost); some
+    # pydantic-core versions import it themselves (2.41.4, with pydantic 2.12.2), which is not ours to avoid
+    if "asyncio" not in _loaded_after("import pydantic"):
+        assert "asyncio" not in loaded
 
 
 def test_using_pydantic_tools_still_imports_no_jsonschema() -> None:

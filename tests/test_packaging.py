@@ -1,0 +1,182 @@
+"""The distribution: sdist and wheel built from a clean source tree, their metadata checked as PyPI
+would (twine), and the wheel installed into a fresh environment where `interop` works from any
+directory: `--help`, the demo (its example library ships inside the wheel) and `interop demo` over
+a user's own module."""
+
+from __future__ import annotations
+
+import email
+import os
+import re
+import subprocess
+import sys
+import tarfile
+import textwrap
+import zipfile
+from pathlib import Path
+
+import pytest
+
+import interop
+
+ROOT = Path(__file__).resolve().parents[1]
+UV = [sys.executable, "-m", "uv"]
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYTHONPATH")}
+    env["UV_PYTHON_DOWNLOADS"] = "never"
+    env["OPENAI_AGENTS_DISABLE_TRACING"] = "1"
+    return env
+
+
+def _run(cmd: list[str], cwd: Path, timeout: float = 600) -> subprocess.CompletedProcess[str]:
+    r = subprocess.run(
+        cmd, cwd=cwd, env=_env(), capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL
+    )
+    assert r.returncode == 0, f"{' '.join(cmd)}\n{r.stdout[-3000:]}\n{r.stderr[-3000:]}"
+    return r
+
+
+@pytest.fixture(scope="module")
+def dist(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`python -m build`: the sdist, then the wheel built from that sdist (so the sdist is complete)."""
+    out = tmp_path_factory.mktemp("dist")
+    _run([sys.executable, "-m", "build", "--installer", "uv", "--outdir", str(out), str(ROOT)], cwd=out)
+    return out
+
+
+def _wheel(dist: Path) -> Path:
+    (wheel,) = dist.glob("standard_tool-*.whl")
+    return wheel
+
+
+def test_twine_check_passes(dist: Path) -> None:
+    files = sorted(str(p) for p in dist.iterdir())
+    assert len(files) == 2
+    _run([sys.executable, "-m", "twine", "check", "--strict", *files], cwd=dist)
+
+
+def test_wheel_metadata(dist: Path) -> None:
+    wheel = _wheel(dist)
+    with zipfile.ZipFile(wheel) as z:
+        names = set(z.namelist())
+        info = f"standard_tool-{interop.__version__}.dist-info"
+        meta = email.message_from_bytes(z.read(f"{info}/METADATA"))
+        entry_points = z.read(f"{info}/entry_points.txt").decode()
+    assert meta["Name"] == "standard-tool"
+    assert meta["Version"] == interop.__version__  # the one version source: interop/__init__.py
+    assert meta["License-Expression"] == "MIT"
+    assert f"{info}/licenses/LICENSE" in names
+    assert meta["Requires-Python"] == ">=3.10"
+    assert meta["Description-Content-Type"] == "text/markdown"
+    assert "pip install standard-tool" in meta.get_payload()
+    classifiers = meta.get_all("Classifier") or []
+    assert "Typing :: Typed" in classifiers
+    assert "Programming Language :: Python :: 3.10" in classifiers
+    assert meta.get_all("Project-URL")
+    extras = set(meta.get_all("Provides-Extra") or [])
+    assert {"langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp", "all"} <= extras
+    requires = meta.get_all("Requires-Dist") or []
+    assert not any(r.startswith("interop") for r in requires)  # never the unrelated PyPI project
+    assert "interop = interop.__main__:main" in entry_points
+    # the package, typed, with the demo's example library; no tests, no examples tree
+    assert "interop/py.typed" in names
+    assert "interop/_demo/acme_tools/tools.py" in names
+    assert not any(n.startswith(("tests/", "examples/", "benchmarks/")) for n in names)
+
+
+def test_sdist_holds_what_the_wheel_is_built_from(dist: Path) -> None:
+    (sdist,) = dist.glob("standard_tool-*.tar.gz")
+    with tarfile.open(sdist) as t:
+        names = {n.split("/", 1)[1] for n in t.getnames() if "/" in n}
+    assert {"LICENSE", "README.md", "pyproject.toml", "interop/py.typed"} <= names
+    assert "examples/acme_tools/src/acme_tools/tools.py" in names
+    assert not any(n.startswith((".venv", ".git/")) for n in names)
+
+
+USER_MODULE = '''
+from interop import tool
+
+
+@tool
+def add(a: int, b: int) -> int:
+    """Add two numbers."""
+    return a + b
+'''
+
+
+def _install_and_try(dist: Path, tmp_path: Path, extras: str, frameworks: int) -> None:
+    venv = tmp_path / "venv"
+    _run([*UV, "venv", "--quiet", "--python", sys.executable, str(venv)], cwd=tmp_path)
+    bin_dir = venv / "bin"
+    spec = f"{_wheel(dist)}[{extras}]" if extras else str(_wheel(dist))
+    _run(
+        [
+            *UV,
+            "pip",
+            "install",
+            "--quiet",
+            "--python",
+            str(bin_dir / "python"),
+            spec,
+            "-c",
+            str(ROOT / "constraints.txt"),
+        ],
+        cwd=tmp_path,
+    )
+    elsewhere = tmp_path / "elsewhere"  # not the project: nothing of the checkout is importable here
+    elsewhere.mkdir()
+    (elsewhere / "user_tools.py").write_text(textwrap.dedent(USER_MODULE))
+    where = _run([str(bin_dir / "python"), "-c", "import interop; print(interop.__file__)"], cwd=elsewhere)
+    assert where.stdout.strip().startswith(str(venv)), where.stdout
+
+    interop_cmd = str(bin_dir / "interop")
+    assert "Neutral tools for every agent framework" in _run([interop_cmd, "--help"], cwd=elsewhere).stdout
+    demo = _run([interop_cmd, "demo"], cwd=elsewhere).stdout
+    assert f"summary: {frameworks}/{frameworks} frameworks finished their loop" in demo
+    assert "from acme_tools" in demo
+    mine = _run([interop_cmd, "demo", "user_tools"], cwd=elsewhere).stdout
+    assert (
+        f"summary: {frameworks}/{frameworks} frameworks finished their loop with the bad call corrected"
+        in mine
+    )
+    docs = _run([interop_cmd, "docs", "interop._demo.acme_tools"], cwd=elsewhere).stdout
+    assert docs.startswith("# Tools in `interop._demo.acme_tools`")
+
+
+def test_installed_wheel_core_only(dist: Path, tmp_path: Path) -> None:
+    """The core alone: pydantic and jsonschema, no framework; the demo says what to install."""
+    venv = tmp_path / "venv"
+    _run([*UV, "venv", "--quiet", "--python", sys.executable, str(venv)], cwd=tmp_path)
+    python, interop_cmd = str(venv / "bin" / "python"), str(venv / "bin" / "interop")
+    _run([*UV, "pip", "install", "--quiet", "--python", python, str(_wheel(dist))], cwd=tmp_path)
+    listed = _run([*UV, "pip", "list", "--python", python], cwd=tmp_path).stdout
+    assert "langchain" not in listed and "mcp" not in listed and "pydantic " in listed
+    assert "get_weather" in _run([interop_cmd, "list", "interop._demo.acme_tools"], cwd=tmp_path).stdout
+    demo = subprocess.run(
+        [interop_cmd, "demo"], cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=300
+    )
+    assert demo.returncode == 1 and "Traceback" not in demo.stdout + demo.stderr
+    assert 'no framework is installed: pip install "standard-tool[all]"' in demo.stdout
+
+
+def test_installed_wheel_core_and_two_extras_work_from_another_directory(dist: Path, tmp_path: Path) -> None:
+    _install_and_try(dist, tmp_path, "pydantic-ai,mcp", frameworks=2)
+
+
+@pytest.mark.heavy
+def test_installed_wheel_with_every_extra(dist: Path, tmp_path: Path) -> None:
+    _install_and_try(dist, tmp_path, "all", frameworks=5)
+
+
+def test_install_hints_name_the_distribution() -> None:
+    """`pip install "interop[...]"` installs an unrelated PyPI project: every hint names standard-tool."""
+    wrong = re.compile(r"""pip install\s+["'`]?interop(\[|["'`\s]|$)""")
+    offenders = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for path in sorted((ROOT / "interop").rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if wrong.search(line)
+    ]
+    assert not offenders, 'say `pip install "standard-tool[...]"` in: ' + ", ".join(offenders)
