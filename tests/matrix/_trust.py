@@ -44,7 +44,10 @@ CALLBACK_ONLY = [
     "gemini",
     "mcp",
 ]
-"""Targets where only an `approval=` callback can ask (conversion refuses a gated tool without it)."""
+"""Targets where an `approval=` callback asks (conversion refuses a gated tool without one, except
+MCP, which asks the client, see `ELICITS`)."""
+ELICITS = ["mcp"]
+"""Targets that, given no callback, ask the client (MCP elicitation) and refuse when it cannot answer."""
 TARGETS = NATIVE + CALLBACK_ONLY
 """Every path a converted tool is called on (`neutral` is `with_approval` + `interop.acall`)."""
 
@@ -373,8 +376,9 @@ async def run_provider(kind: str, tool: Any, cs: list[Call], context: Any, **opt
 # ------------------------------------------------------------------------------------------ MCP
 
 
-async def run_mcp(tool: Any, cs: list[Call], context: Any, **options: Any) -> Loop:
-    """`interop.mcp.build_server` (an `approval=` callback) called over an in-process session."""
+async def run_mcp(tool: Any, cs: list[Call], context: Any, decide: Decide | None = None, **options: Any) -> Loop:
+    """`interop.mcp.build_server` called over an in-process session; with no `approval=` callback the
+    server asks the client by elicitation, answered by `decide` (or not at all: a refusal)."""
     import mcp.types as mt
     from mcp.client.client import Client
 
@@ -382,8 +386,19 @@ async def run_mcp(tool: Any, cs: list[Call], context: Any, **options: Any) -> Lo
 
     server = build_server([tool], context=lambda rc: context, **options)
     loop = Loop(final=FINAL)
-    async with Client(server) as client:
+    answering: dict[str, Any] = {}
+    if decide is not None:
+
+        async def elicit(_context: Any, _params: Any) -> mt.ElicitResult:
+            decision = decide(answering["id"])
+            if decision == APPROVE:
+                return mt.ElicitResult(action="accept", content={"approve": True})
+            return mt.ElicitResult(action="decline")
+
+        answering["callback"] = elicit
+    async with Client(server, elicitation_callback=answering.get("callback")) as client:
         for c in cs:
+            answering["id"] = c.id
             result = await client.call_tool(tool.name, c.args)
             text = "\n".join(b.text for b in result.content if isinstance(b, mt.TextContent))
             loop.seen[c.id] = (text, bool(result.is_error))
@@ -467,7 +482,7 @@ async def drive(
     if target in ("openai-chat", "openai-chat-sync", "openai-responses", "anthropic", "gemini"):
         return await run_provider(target, tool, cs, context, **options)
     if target == "mcp":
-        return await run_mcp(tool, cs, context, **options)
+        return await run_mcp(tool, cs, context, decide, **options)
     native = convert_for(target, tool, **options)
     return await drive_native(target, native, cs, decide=decide, context=context)
 

@@ -23,7 +23,19 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from _trust import APPROVE, CALLBACK_ONLY, FINAL, NATIVE, TARGETS, Loop, Reject, calls, drive, drive_native
+from _trust import (
+    APPROVE,
+    CALLBACK_ONLY,
+    ELICITS,
+    FINAL,
+    NATIVE,
+    TARGETS,
+    Loop,
+    Reject,
+    calls,
+    drive,
+    drive_native,
+)
 
 import interop
 from interop import ApprovalDeniedError, ApprovalRequest, ApprovalRequiredError
@@ -185,12 +197,24 @@ async def test_trust_wrapped_approval_never_runs_unapproved(target: str, wrapper
         assert loop.final == FINAL
 
 
+async def _refused_without_a_callback(target: str, tool: Any, cs: list[Any], match: str | None = None) -> None:
+    """No `approval=` callback: conversion refuses the gated tool, or (MCP) the server asks the client
+    by elicitation and a client that cannot answer gets every call refused, none run."""
+    if target in ELICITS:
+        before = list(RAN)
+        loop = await drive(target, tool, cs)
+        assert all(loop.error(c.id) for c in cs), loop.seen
+        assert RAN == before
+        return
+    with pytest.raises(ApprovalRequiredError, match=match):
+        await drive(target, tool, cs)
+
+
 @pytest.mark.anyio
 @pytest.mark.parametrize("target", CALLBACK_ONLY)
 async def test_trust_callback_targets_refuse_a_gated_tool_without_a_callback(target: str) -> None:
     for rule in (True, lambda i, c: True):
-        with pytest.raises(ApprovalRequiredError, match="wipe"):
-            await drive(target, wipe(rule), calls("/srv"))
+        await _refused_without_a_callback(target, wipe(rule), calls("/srv"), match="wipe")
     assert RAN == []
     loop = await drive(target, wipe(), calls("/srv"), allow_unapproved=True)  # the explicit opt-out
     assert RAN == ["/srv"] and not loop.error("c0")
@@ -421,9 +445,11 @@ async def test_trust_native_approval_travels_every_two_hop_path(source: str, tar
         loop = await drive(target, neutral, cs, decide=lambda cid: APPROVE if cid == "c0" else Reject("no"))
         assert sorted(loop.paused) == ["c0", "c1"]
     else:
-        with pytest.raises(ApprovalRequiredError):
-            await drive(target, neutral, cs)
+        await _refused_without_a_callback(target, neutral, cs)
         loop = await drive(target, neutral, cs, approval=lambda r: r.input["path"] == "/a")
+        if target in ELICITS:  # or the client answers the elicitation
+            RAN.clear()
+            loop = await drive(target, neutral, cs, decide=lambda cid: APPROVE if cid == "c0" else Reject())
     assert RAN == ["/a"]
     assert not loop.error("c0") and loop.error("c1")
     assert loop.final == FINAL
@@ -443,8 +469,7 @@ async def test_trust_mcp_consumed_tool_keeps_approval_on_every_target() -> None:
                     target, neutral, calls("/a", "/b"), decide=lambda c: APPROVE if c == "c0" else Reject()
                 )
             else:
-                with pytest.raises(ApprovalRequiredError):
-                    await drive(target, neutral, calls("/a"))
+                await _refused_without_a_callback(target, neutral, calls("/a"))
                 loop = await drive(
                     target, neutral, calls("/a", "/b"), approval=lambda r: r.input["path"] == "/a"
                 )

@@ -306,7 +306,7 @@ async def test_exceptions_raised_in_the_block_come_out_unwrapped(mode: str) -> N
 
 
 @tool(context="ctx")
-def whoami(ctx: object) -> dict:
+def whoami(ctx: object = None) -> dict:
     """The per-call context the server's hook built."""
     return {"context": ctx}
 
