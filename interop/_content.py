@@ -44,6 +44,14 @@ class _ContentMixin:
         """`data` as standard base64 text (what MCP and the provider APIs carry)."""
         return base64.b64encode(self.data).decode("ascii")
 
+    @property
+    def data_url(self) -> str:
+        """`data` as a `data:` URL (what OpenAI's image and file inputs carry), built without an
+        intermediate base64 string: two encoded copies at the peak, not three."""
+        return (f"data:{self.media_type};base64,".encode("ascii") + base64.b64encode(self.data)).decode(
+            "ascii"
+        )
+
     def __repr__(self) -> str:  # never the bytes: a 5 MB image must not land in a log line
         name = getattr(self, "name", None)
         named = f", name={name!r}" if name is not None else ""

@@ -4,11 +4,10 @@ a scripted offline model, and report what the model saw. Each imports its framew
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ._script import FrameworkRun, Scenario
+from ._script import FrameworkRun, Scenario, describe
 
 __all__ = ["DRIVERS"]
 
@@ -51,7 +50,7 @@ def run_langchain(scenario: Scenario) -> FrameworkRun:
     agent = create_agent(model, lc_tools, context_schema=scenario.context_type())
     out = agent.invoke({"messages": [HumanMessage(scenario.prompt)]}, context=scenario.make_context())
     replies = [m for m in out["messages"] if isinstance(m, ToolMessage)]
-    run.observe([(str(m.content), m.status == "error") for m in replies])
+    run.observe([(describe(m.content), m.status == "error") for m in replies])
     run.schema_seen = next(
         t["function"]["parameters"] for t in seen[0] if t["function"]["name"] == scenario.schema_tool
     )
@@ -65,7 +64,14 @@ def run_langchain(scenario: Scenario) -> FrameworkRun:
 
 def run_pydantic_ai(scenario: Scenario) -> FrameworkRun:
     from pydantic_ai import Agent
-    from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
+    from pydantic_ai.messages import (
+        ModelMessage,
+        ModelResponse,
+        TextPart,
+        ToolCallPart,
+        ToolReturnPart,
+        UserPromptPart,
+    )
     from pydantic_ai.models.function import AgentInfo, FunctionModel
 
     from interop.pydantic_ai import to_pydantic_ai
@@ -80,9 +86,15 @@ def run_pydantic_ai(scenario: Scenario) -> FrameworkRun:
             run.schema_seen = next(
                 t.parameters_json_schema for t in info.function_tools if t.name == scenario.schema_tool
             )
-        for part in getattr(messages[-1], "parts", []):
+        parts = list(getattr(messages[-1], "parts", []))
+        for part in parts:
             if isinstance(part, ToolReturnPart):
-                shown.append((part.model_response_str(), getattr(part, "outcome", "success") != "success"))
+                text = part.model_response_str()
+                if not text:  # content (an image): in the return, or in the user part that follows it
+                    text = describe(part.content) or describe(
+                        [p.content for p in parts if isinstance(p, UserPromptPart)]
+                    )
+                shown.append((text, getattr(part, "outcome", "success") != "success"))
         i = next(step)
         if i == len(calls):
             return ModelResponse(parts=[TextPart(scenario.final_answer)])
@@ -140,7 +152,8 @@ async def _run_llamaindex(scenario: Scenario) -> FrameworkRun:
     shown: list[tuple[str, bool]] = []
     async for event in handler.stream_events():
         if isinstance(event, ToolCallResult):
-            shown.append((str(event.tool_output.content), bool(event.tool_output.is_error)))
+            output = event.tool_output
+            shown.append((describe(output.content or output.blocks), bool(output.is_error)))
     result: Any = await handler
     run.observe(shown)
     run.final = str(result.response.content)
@@ -174,7 +187,7 @@ def run_openai_agents(scenario: Scenario) -> FrameworkRun:
         items = turn.input if isinstance(turn.input, list) else []
         outputs = [i for i in items if isinstance(i, dict) and i.get("type") == "function_call_output"]
         if outputs:
-            text = str(outputs[-1]["output"])
+            text = describe(outputs[-1]["output"])
             shown.append((text, text.startswith(("Invalid arguments", "Error from tool"))))
     first_tools: list[Any] = list(model.calls[0].tools)
     run.schema_seen = next(
@@ -216,7 +229,7 @@ async def _run_mcp(scenario: Scenario) -> FrameworkRun:
         for c in scenario.calls:
             try:
                 value = await acall(by_name[c.tool], c.args)
-                shown.append((json.dumps(value, default=str), False))
+                shown.append((describe(value), False))
             except (ToolError, StandardToolValidationError) as e:  # what an MCP host tells its model
                 shown.append((describe_error(e, c.tool), True))
         from interop._tool import input_json_schema

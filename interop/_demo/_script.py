@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import shutil
 import textwrap
@@ -11,7 +13,7 @@ from typing import Any
 
 from interop._protocols import StandardToolV0
 
-__all__ = ["SCRIPT", "Call", "FrameworkRun", "Scenario", "acme_scenario", "render"]
+__all__ = ["SCRIPT", "Call", "FrameworkRun", "Scenario", "acme_scenario", "describe", "render"]
 
 
 @dataclass(frozen=True)
@@ -34,12 +36,65 @@ SCRIPT: tuple[Call, ...] = (
             "ship_to": {"street": "1 Rue de Rivoli", "city": "Paris"},
         },
     ),
+    Call("sales_chart", {"year": 2026}),
     Call("whoami", {}),
 )
-FINAL_ANSWER = "Done: weather checked, 10 EUR converted, order placed for the signed-in user."
+FINAL_ANSWER = (
+    "Done: weather checked, 10 EUR converted, order placed, sales chart viewed, for the signed-in user."
+)
 CONTEXT_USER = "ann"
 SCHEMA_TOOL = "convert_currency"
-USER_PROMPT = "Check the weather in Paris, convert 10 EUR to USD, order two widgets, and tell me who I am."
+USER_PROMPT = (
+    "Check the weather in Paris, convert 10 EUR to USD, order two widgets, show me this year's sales"
+    " chart, and tell me who I am."
+)
+
+
+_KINDS = {"image": "image", "input_image": "image", "audio": "audio", "input_audio": "audio", "file": "file"}
+_KINDS |= {"input_file": "file", "document": "file", "binary": "file"}
+
+
+def _size(data: Any) -> int:
+    """Bytes of a payload given as bytes, base64 text, or a data: URL."""
+    if isinstance(data, (bytes, bytearray)):
+        try:  # frameworks keep base64 text as bytes too
+            return len(base64.b64decode(bytes(data), validate=True))
+        except (binascii.Error, ValueError):
+            return len(data)
+    text = str(data).partition("base64,")[2] or str(data)
+    try:
+        return len(base64.b64decode(text, validate=True))
+    except (binascii.Error, ValueError):
+        return len(text)
+
+
+def describe(value: Any) -> str:
+    """What a model is shown, for the demo's table: text as is, each content block (a framework's
+    image/audio/file block, or an `interop.Image`/`Audio`/`File`) as `[image image/png, 253 bytes]`."""
+    if value is None:
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, (list, tuple)):
+        return " ".join(d for d in (describe(v) for v in value) if d)
+    if isinstance(value, dict):
+        kind = _KINDS.get(str(value.get("type", "")))
+        if kind is None:
+            return (
+                str(value["text"]) if value.get("type") == "text" and "text" in value else json.dumps(value)
+            )
+        media = value.get("mime_type") or value.get("media_type") or value.get("mimeType") or ""
+        data = next((value[k] for k in ("base64", "data", "image_url", "file_data") if value.get(k)), b"")
+        if not media and isinstance(data, str) and data.startswith("data:"):
+            media = data[5:].partition(";")[0]
+        return f"[{kind} {media}, {_size(data)} bytes]"
+    media = getattr(value, "media_type", None) or getattr(value, "image_mimetype", None)
+    data = getattr(value, "data", None) or getattr(value, "image", None)
+    if media and data is not None:
+        kind = str(media).partition("/")[0]
+        return f"[{kind if kind in ('image', 'audio') else 'file'} {media}, {_size(data)} bytes]"
+    text = getattr(value, "text", None)
+    return str(text) if isinstance(text, str) else json.dumps(value, default=lambda o: type(o).__name__)
 
 
 @dataclass(frozen=True)

@@ -98,7 +98,7 @@ def _run_context(ctx: ToolContext[Any]) -> Any:
 def _item(part: Any) -> Any:
     if isinstance(part, str):
         return ToolOutputText(text=part)
-    data_url = f"data:{part.media_type};base64,{part.base64}"
+    data_url = part.data_url
     if type(part).__name__ == "Image":
         return ToolOutputImage(image_url=data_url)
     return ToolOutputFileContent(file_data=data_url, filename=getattr(part, "name", None) or "file")

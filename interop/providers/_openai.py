@@ -110,7 +110,7 @@ def _input_part(part: Any) -> dict[str, Any]:
     """A Responses `function_call_output` part: text, an image, or a file (as data URLs)."""
     if isinstance(part, str):
         return {"type": "input_text", "text": part}
-    url = f"data:{part.media_type};base64,{part.base64}"
+    url = part.data_url
     if content_kind(part) == "image":
         return {"type": "input_image", "image_url": url}
     return {"type": "input_file", "file_data": url, "filename": getattr(part, "name", None) or "file"}

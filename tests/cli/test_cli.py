@@ -28,7 +28,15 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str
 def test_list_prints_every_tool_with_meta() -> None:
     r = run("list", "acme_tools")
     assert r.returncode == 0, r.stderr
-    for name in ("get_weather", "convert_currency", "place_order", "search_orders", "whoami", "delete_file"):
+    for name in (
+        "get_weather",
+        "convert_currency",
+        "place_order",
+        "search_orders",
+        "sales_chart",
+        "whoami",
+        "delete_file",
+    ):
         assert name in r.stdout
     assert "requires_approval=true" in r.stdout
     assert "(Current weather)" in r.stdout
@@ -126,11 +134,15 @@ def test_console_script_is_installed() -> None:
 
 
 def test_call_context_factory_enters_a_context_manager_once_on_the_calling_thread() -> None:
-    r = run("call", "tests.cli.cli_context:answer", "{}", "--context-factory", "tests.cli.cli_context:open_db")
+    r = run(
+        "call", "tests.cli.cli_context:answer", "{}", "--context-factory", "tests.cli.cli_context:open_db"
+    )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == 42  # the thread-bound sqlite handle worked: no thread hop
     assert "db closed" in r.stderr  # entered for the process's lifetime, then exited
-    r = run("call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:open_async")
+    r = run(
+        "call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:open_async"
+    )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == "async-ann" and "async context closed" in r.stderr
     r = run("call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:plain")

@@ -190,7 +190,7 @@ def test_docs_command_formats(fmt: str) -> None:
     assert r.returncode == 0, r.stderr
     if fmt == "json":
         catalog: dict[str, Any] = json.loads(r.stdout)
-        assert len(catalog["tools"]) == 6
+        assert len(catalog["tools"]) == 7
         delete = next(t for t in catalog["tools"] if t["name"] == "delete_file")
         assert delete["meta"]["requires_approval"] is True
     elif fmt == "html":

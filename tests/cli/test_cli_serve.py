@@ -119,6 +119,7 @@ async def test_serve_stdio_lists_and_calls() -> None:
             "convert_currency",
             "place_order",
             "search_orders",
+            "sales_chart",
             "whoami",
             "delete_file",
         }

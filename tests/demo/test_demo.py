@@ -81,6 +81,9 @@ def test_each_framework_loop_finishes(framework: str) -> None:
     assert [o.call.tool for o in errors] == ["convert_currency"]
     assert "amount" in errors[0].shown
     assert '"customer":"ann"' in run.observations[3].shown.replace(" ", "")
+    # The chart reaches the model as an image block of its framework, never as base64 text.
+    chart = next(o for o in run.observations if o.call.tool == "sales_chart")
+    assert chart.shown.startswith("[image image/png, ") and "iVBOR" not in chart.shown, chart.shown
     assert run.schema_seen is not None and "amount" in run.schema_seen["properties"]
     assert run.final
     assert run.ok

@@ -23,7 +23,9 @@ def main(target: Path) -> None:
         wait.until(lambda d: d.find_element(By.ID, "run").is_enabled())
 
         def fill(path: str, text: str) -> None:
-            box = driver.find_element(By.CSS_SELECTOR, f'[data-schemapath="{path}"] input:not(.json-editor-opt-in)')
+            box = driver.find_element(
+                By.CSS_SELECTOR, f'[data-schemapath="{path}"] input:not(.json-editor-opt-in)'
+            )
             box.clear()
             box.send_keys(text)
 
@@ -31,7 +33,9 @@ def main(target: Path) -> None:
         fill("root.items.0.quantity", "2")
         add = [
             b
-            for b in driver.find_elements(By.CSS_SELECTOR, '[data-schemapath="root.items"] .json-editor-btntype-add')
+            for b in driver.find_elements(
+                By.CSS_SELECTOR, '[data-schemapath="root.items"] .json-editor-btntype-add'
+            )
             if b.is_displayed()
         ]
         add[0].click()

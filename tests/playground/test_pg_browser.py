@@ -18,7 +18,15 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-ACME = ["get_weather", "convert_currency", "place_order", "search_orders", "whoami", "delete_file"]
+ACME = [
+    "get_weather",
+    "convert_currency",
+    "place_order",
+    "search_orders",
+    "sales_chart",
+    "whoami",
+    "delete_file",
+]
 
 
 def wait(driver, seconds: float = 15) -> WebDriverWait:
@@ -91,7 +99,9 @@ def test_the_page_lists_every_tool_with_badges(browser, acme_server: Server) -> 
     assert field(browser, "root.city").get_attribute("value") == ""
     # an optional field: its default shown, left out of the arguments until its box is ticked
     units = field(browser, "root.units", enabled=False)
-    assert units.tag_name == "select" and units.get_attribute("value") == "C"  # enum as choices, default prefilled
+    assert (
+        units.tag_name == "select" and units.get_attribute("value") == "C"
+    )  # enum as choices, default prefilled
     assert [o.text for o in units.find_elements(By.TAG_NAME, "option")] == ["C", "F"]
     assert not units.is_enabled()
     opt_in(browser, "root.units")
@@ -107,7 +117,9 @@ def test_a_nested_form_with_two_items_runs(browser, acme_server: Server) -> None
     type_into(browser, "root.items.0.quantity", "2")
     add_item = [
         b
-        for b in browser.find_elements(By.CSS_SELECTOR, '[data-schemapath="root.items"] .json-editor-btntype-add')
+        for b in browser.find_elements(
+            By.CSS_SELECTOR, '[data-schemapath="root.items"] .json-editor-btntype-add'
+        )
         if b.is_displayed()
     ]
     assert len(add_item) == 1
@@ -116,7 +128,9 @@ def test_a_nested_form_with_two_items_runs(browser, acme_server: Server) -> None
     type_into(browser, "root.items.1.quantity", "3")
     type_into(browser, "root.ship_to.street", "1 Rue de la Paix")
     type_into(browser, "root.ship_to.city", "Paris")
-    assert field(browser, "root.ship_to.country", enabled=False).get_attribute("value") == "FR"  # default prefilled
+    assert (
+        field(browser, "root.ship_to.country", enabled=False).get_attribute("value") == "FR"
+    )  # default prefilled
     assert run_and_wait(browser) == "ok"
     text = result_text(browser)
     assert "Success" in text
@@ -141,7 +155,11 @@ def test_a_bad_value_shows_its_error_next_to_the_field(browser, acme_server: Ser
     country = css(browser, '[data-schemapath="root.ship_to.country"] .errmsg')
     assert "String should have at least 2 characters" in country.text
     # a field with no error shows none
-    assert not [e for e in browser.find_elements(By.CSS_SELECTOR, '[data-schemapath="root.ship_to.city"] .errmsg') if e.is_displayed()]
+    assert not [
+        e
+        for e in browser.find_elements(By.CSS_SELECTOR, '[data-schemapath="root.ship_to.city"] .errmsg')
+        if e.is_displayed()
+    ]
     assert "items.0.quantity" in result_text(browser)
 
 
@@ -178,7 +196,9 @@ def test_the_approval_tool_asks_before_running(browser, acme_server: Server) -> 
     click_run(browser)
     _approval_dialog(browser)
     browser.find_element(By.ID, "approve").click()
-    wait(browser).until(lambda d: d.find_element(By.ID, "result").get_attribute("data-status") == "tool_error")
+    wait(browser).until(
+        lambda d: d.find_element(By.ID, "result").get_attribute("data-status") == "tool_error"
+    )
     assert "no such file: /tmp/report.txt" in result_text(browser)
 
 
@@ -234,7 +254,9 @@ def test_the_conditional_approval_tool_asks_only_for_large_amounts(browser, extr
     browser.find_element(By.ID, "decline").click()
     wait(browser).until(lambda d: d.find_element(By.ID, "result").get_attribute("data-status") == "denied")
     calls = httpx.post(
-        f"{extra_server.base}/api/tools/calls/run", json={"input": {}}, headers={"X-Playground-Token": extra_server.token}
+        f"{extra_server.base}/api/tools/calls/run",
+        json={"input": {}},
+        headers={"X-Playground-Token": extra_server.token},
     ).json()["value"]
     assert calls.count("transfer") == 1  # the declined one never ran
 
@@ -264,7 +286,9 @@ def other_origin() -> Iterator[str]:
     httpd.shutdown()
 
 
-def test_another_page_in_the_same_browser_cannot_run_a_tool(browser, acme_server: Server, other_origin: str) -> None:
+def test_another_page_in_the_same_browser_cannot_run_a_tool(
+    browser, acme_server: Server, other_origin: str
+) -> None:
     """Even knowing the token, a page of another origin gets nothing run (CORS preflight + Origin check)."""
     order = {"items": [{"sku": "EVIL", "quantity": 1}], "ship_to": {"street": "x", "city": "y"}}
     browser.get(other_origin)
@@ -300,7 +324,11 @@ def test_a_free_form_map_takes_keys(browser, extra_server: Server) -> None:
     open_tool(browser, extra_server, "sum_scores")
 
     def visible(selector: str):
-        (found,) = [e for e in browser.find_elements(By.CSS_SELECTOR, f'[data-schemapath="root.scores"] {selector}') if e.is_displayed()]
+        (found,) = [
+            e
+            for e in browser.find_elements(By.CSS_SELECTOR, f'[data-schemapath="root.scores"] {selector}')
+            if e.is_displayed()
+        ]
         return found
 
     for key, value in (("ann", "4"), ("bob", "5")):

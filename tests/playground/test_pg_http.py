@@ -52,7 +52,9 @@ def test_requests_without_the_token_are_refused(acme_server: Server) -> None:
     before = len(orders_of(acme_server, "ann"))
     order = {"items": [{"sku": "A-1", "quantity": 1}], "ship_to": {"street": "1 Main St", "city": "Lyon"}}
     for headers in ({}, {TOKEN_HEADER: "wrong"}, {TOKEN_HEADER: acme_server.token[:-1]}):
-        r = httpx.post(f"{acme_server.base}/api/tools/place_order/run", json={"input": order}, headers=headers)
+        r = httpx.post(
+            f"{acme_server.base}/api/tools/place_order/run", json={"input": order}, headers=headers
+        )
         assert r.status_code == 401, r.text
         assert "token" in r.text
     assert httpx.get(f"{acme_server.base}/api/tools").status_code == 401
@@ -113,7 +115,15 @@ def test_lists_every_tool_with_badges_and_form_schemas(acme_server: Server) -> N
     data = api(acme_server, "GET", "/api/tools").json()
     assert data["module"] == "acme_tools" and data["context"] == "pg_context:acme"
     tools = {t["name"]: t for t in data["tools"]}
-    assert list(tools) == ["get_weather", "convert_currency", "place_order", "search_orders", "whoami", "delete_file"]
+    assert list(tools) == [
+        "get_weather",
+        "convert_currency",
+        "place_order",
+        "search_orders",
+        "sales_chart",
+        "whoami",
+        "delete_file",
+    ]
     labels = {b["label"] for b in tools["delete_file"]["badges"]}
     assert {"destructive", "requires approval", "idempotent", "#files"} <= labels
     assert tools["delete_file"]["approval"] == "always"
@@ -140,7 +150,9 @@ def test_runs_with_the_factory_context(acme_server: Server) -> None:
 
 
 def test_invalid_input_reports_issues_with_paths(acme_server: Server) -> None:
-    result = run(acme_server, "place_order", {"items": [{"sku": "A", "quantity": 0}], "ship_to": {"street": "x"}})
+    result = run(
+        acme_server, "place_order", {"items": [{"sku": "A", "quantity": 0}], "ship_to": {"street": "x"}}
+    )
     assert result["status"] == "invalid" and result["target"] == "input"
     assert {(tuple(i["path"]), i["message"]) for i in result["issues"]} == {
         (("items", 0, "quantity"), "Input should be greater than 0"),

@@ -39,11 +39,18 @@ def arun(coro):
 
 def test_run_ok_invalid_tool_error() -> None:
     ok = arun(run_tool(get_weather, {"city": "Rome"}, None))
-    assert ok.status == "ok" and ok.value == {"city": "Rome", "temperature": 24.0, "units": "C", "conditions": "sunny"}
+    assert ok.status == "ok" and ok.value == {
+        "city": "Rome",
+        "temperature": 24.0,
+        "units": "C",
+        "conditions": "sunny",
+    }
     assert ok.model_output == '{"city":"Rome","temperature":24.0,"units":"C","conditions":"sunny"}'
     bad = arun(run_tool(place_order, {"items": [], "ship_to": {"street": "s", "city": "c"}}, None))
     assert bad.status == "invalid" and bad.target == "input"
-    assert [(i.path, i.message) for i in bad.issues] == [(("items",), "List should have at least 1 item after validation, not 0")]
+    assert [(i.path, i.message) for i in bad.issues] == [
+        (("items",), "List should have at least 1 item after validation, not 0")
+    ]
     err = arun(run_tool(get_weather, {"city": "Nowhere"}, None))
     assert err.status == "tool_error" and err.model_output.startswith("Error from tool 'get_weather'")
 
@@ -217,7 +224,10 @@ def test_page_value_and_what_a_model_is_shown() -> None:
     assert page_value(png) == {"type": "image", "media_type": "image/png", "data": "iVBORw=="}
     assert page_value(b"\x00") == {"type": "file", "media_type": "application/octet-stream", "data": "AA=="}
     named = page_value({"report": File(b"a", "text/csv", "r.csv"), "n": (1, 2)})
-    assert named == {"report": {"type": "file", "media_type": "text/csv", "data": "YQ==", "name": "r.csv"}, "n": [1, 2]}
+    assert named == {
+        "report": {"type": "file", "media_type": "text/csv", "data": "YQ==", "name": "r.csv"},
+        "n": [1, 2],
+    }
     shown = arun(run_tool(pg_tools.chart, {}, None))
     assert shown.status == "ok" and (shown.model_output or "").startswith("[image: image/png")
 
@@ -269,9 +279,14 @@ def test_the_wheel_ships_the_asset_and_not_the_npm_project(tmp_path: Path) -> No
 def test_a_build_without_npm_fails_clearly(tmp_path: Path) -> None:
     (tmp_path / "interop" / "playground" / "_frontend").mkdir(parents=True)
     for name in ("package.json", "package-lock.json"):
-        shutil.copy(ROOT / "interop" / "playground" / "_frontend" / name, tmp_path / "interop" / "playground" / "_frontend")
+        shutil.copy(
+            ROOT / "interop" / "playground" / "_frontend" / name,
+            tmp_path / "interop" / "playground" / "_frontend",
+        )
     shutil.copy(ROOT / "hatch_build.py", tmp_path)
     env = {k: v for k, v in os.environ.items() if k != "PATH"} | {"PATH": str(tmp_path)}
-    done = subprocess.run([sys.executable, "hatch_build.py"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "hatch_build.py"], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
     assert done.returncode == 1
     assert "npm is not on PATH" in done.stderr and "INTEROP_SKIP_PLAYGROUND_ASSETS" in done.stderr

@@ -13,6 +13,7 @@ from .tools import (
     delete_file,
     get_weather,
     place_order,
+    sales_chart,
     search_orders,
     whoami,
 )
@@ -24,6 +25,7 @@ __all__ = [
     "delete_file",
     "get_weather",
     "place_order",
+    "sales_chart",
     "search_orders",
     "whoami",
 ]

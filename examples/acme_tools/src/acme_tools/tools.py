@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import struct
+import zlib
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -10,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, Field
 
-from interop import FromContext, StandardTool, ToolError, tool
+from interop import FromContext, Image, StandardTool, ToolError, tool
 
 
 @dataclass
@@ -172,5 +174,51 @@ def delete_file(
     return {"deleted": path, "remaining": sorted(files)}
 
 
-TOOLS: list[StandardTool] = [get_weather, convert_currency, place_order, search_orders, whoami, delete_file]
+_SALES = {
+    2025: [31, 28, 35, 40, 44, 52, 61, 58, 47, 42, 38, 55],
+    2026: [36, 33, 41, 47, 50, 60, 66, 64, 53, 49, 45, 62],
+}
+
+
+def _png(width: int, height: int, pixel: Any) -> bytes:
+    """A minimal RGB PNG (no imaging library): `pixel(x, y)` gives each (r, g, b)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body) & 0xFFFFFFFF)
+
+    rows = b"".join(b"\x00" + bytes(c for x in range(width) for c in pixel(x, y)) for y in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+@tool(title="Sales chart", meta={"read_only": True, "idempotent": True, "tags": ["reports"]})
+def sales_chart(year: Annotated[int, Field(ge=2025, le=2026, description="2025 or 2026")] = 2026) -> Image:
+    """Draw the monthly sales of a year as a bar chart (a PNG image the model can look at)."""
+    sales = _SALES[year]
+    width, height, bar = 12 * 10, 80, 8
+    top = max(sales)
+
+    def pixel(x: int, y: int) -> tuple[int, int, int]:
+        month, offset = divmod(x, 10)
+        filled = height - y <= sales[month] * (height - 4) // top
+        return (40, 110, 200) if offset < bar and filled else (255, 255, 255)
+
+    return Image(_png(width, height, pixel), "image/png")
+
+
+TOOLS: list[StandardTool] = [
+    get_weather,
+    convert_currency,
+    place_order,
+    search_orders,
+    sales_chart,
+    whoami,
+    delete_file,
+]
 """Every tool of the library, in a list (what `interop list acme_tools` finds)."""
