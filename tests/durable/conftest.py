@@ -14,8 +14,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent / "children"))
 
-from durable_common import SECRET_ENV  # noqa: E402
-from durable_pg import PostgresCluster, PostgresUnavailable, start_cluster  # noqa: E402
+from durable_common import SECRET_ENV
+from durable_pg import PostgresCluster, PostgresUnavailable, start_cluster
 
 
 @pytest.fixture(scope="session")
