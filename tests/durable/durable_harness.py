@@ -77,7 +77,9 @@ class _Child:
                 self._cond.wait(min(left, 0.5))
 
 
-def kill_at(script: str, args: list[str], event: str, *, env: dict[str, str] | None = None, timeout: float = 120) -> dict[str, Any]:
+def kill_at(
+    script: str, args: list[str], event: str, *, env: dict[str, str] | None = None, timeout: float = 120
+) -> dict[str, Any]:
     """Run a child until it reports `event`, then SIGKILL it (no clean shutdown); the event's payload."""
     child = _Child(script, args, env)
     try:
@@ -91,7 +93,9 @@ def kill_at(script: str, args: list[str], event: str, *, env: dict[str, str] | N
     return payload
 
 
-def run_to_end(script: str, args: list[str], *, env: dict[str, str] | None = None, timeout: float = 120) -> dict[str, Any]:
+def run_to_end(
+    script: str, args: list[str], *, env: dict[str, str] | None = None, timeout: float = 120
+) -> dict[str, Any]:
     """Run a child to completion; the payload of its `done` event (the child must exit 0)."""
     child = _Child(script, args, env)
     payload = child.wait_event("done", timeout)

@@ -106,7 +106,9 @@ class PostgresCluster:
             for schema, table in self.tables(database):
                 cur = conn.execute(f'SELECT * FROM "{schema}"."{table}"')
                 columns = [d.name for d in cur.description or ()]
-                hits = {columns[i] for row in cur.fetchall() for i, v in enumerate(row) if contains(v, needle)}
+                hits = {
+                    columns[i] for row in cur.fetchall() for i, v in enumerate(row) if contains(v, needle)
+                }
                 found += [f"{schema}.{table}.{c}" for c in sorted(hits)]
         return found
 
@@ -184,7 +186,19 @@ def start_cluster() -> PostgresCluster:
                 "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
             )
             done = _pg(
-                ["pg_ctl", "-D", str(data), "-l", str(directory / "server.log"), "-w", "-t", "60", "-o", options, "start"],
+                [
+                    "pg_ctl",
+                    "-D",
+                    str(data),
+                    "-l",
+                    str(directory / "server.log"),
+                    "-w",
+                    "-t",
+                    "60",
+                    "-o",
+                    options,
+                    "start",
+                ],
                 user,
                 check=False,
             )

@@ -44,8 +44,12 @@ STEP = "interop.tool.send_payment"
 def model(messages: list[Any], info: Any) -> ModelResponse:
     returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
     if returns:
-        return ModelResponse(parts=[TextPart(f"done [{returns[0].outcome}]: {returns[0].model_response_str()}")])
-    return ModelResponse(parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")])
+        return ModelResponse(
+            parts=[TextPart(f"done [{returns[0].outcome}]: {returns[0].model_response_str()}")]
+        )
+    return ModelResponse(
+        parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")]
+    )
 
 
 def context(ctx: RunContext[str]) -> Any:

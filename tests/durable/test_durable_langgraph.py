@@ -37,7 +37,12 @@ class Scripted(BaseChatModel):
         if isinstance(last, ToolMessage):
             message = AIMessage(content=f"done [{last.status}]: {last.content}")
         else:
-            call = {"name": "send_payment", "args": {"to": "bob", "amount": 500}, "id": "call_1", "type": "tool_call"}
+            call = {
+                "name": "send_payment",
+                "args": {"to": "bob", "amount": 500},
+                "id": "call_1",
+                "type": "tool_call",
+            }
             message = AIMessage(content="", tool_calls=[call])
         return ChatResult(generations=[ChatGeneration(message=message)])
 
@@ -93,14 +98,20 @@ def test_approval_resumes_from_the_store(postgres, pg_db, tmp_path, counter, sec
     store, scan = _stores(postgres, pg_db, tmp_path, kind)
     paused = _run(store, counter, START, "context")
     (interrupt,) = paused["__interrupt__"]
-    assert interrupt.value["tool"] == "send_payment" and interrupt.value["args"] == {"to": "bob", "amount": 500}
+    assert interrupt.value["tool"] == "send_payment" and interrupt.value["args"] == {
+        "to": "bob",
+        "amount": 500,
+    }
     assert calls(counter) == []
 
     answer: Any = True if decision == "approve" else {"type": "reject", "message": "not this month"}
     done = _run(store, counter, Command(resume=answer), "context")
     (tool_message,) = [m for m in done["messages"] if isinstance(m, ToolMessage)]
     if decision == "approve":
-        assert tool_message.status == "success" and json.loads(tool_message.content) == {"sent": 500, "to": "bob"}
+        assert tool_message.status == "success" and json.loads(tool_message.content) == {
+            "sent": 500,
+            "to": "bob",
+        }
         assert [json.loads(line)["context_ok"] for line in calls(counter)] == [True]
     else:
         assert tool_message.status == "error" and "not this month" in tool_message.content
@@ -110,7 +121,9 @@ def test_approval_resumes_from_the_store(postgres, pg_db, tmp_path, counter, sec
 
 
 @pytest.mark.parametrize("kind", ["postgres", "sqlite"])
-def test_configurable_context_is_copied_into_checkpoint_metadata(postgres, pg_db, tmp_path, counter, secret, kind):
+def test_configurable_context_is_copied_into_checkpoint_metadata(
+    postgres, pg_db, tmp_path, counter, secret, kind
+):
     """Why the README steers durable users to `context=`: LangGraph writes `configurable` values
     (str/int/float/bool) into every checkpoint's metadata, i.e. into the database."""
     store, scan = _stores(postgres, pg_db, tmp_path, kind)

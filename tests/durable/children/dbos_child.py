@@ -40,7 +40,9 @@ def model(messages: list[Any], info: Any) -> ModelResponse:
         if MODE == "start":
             hang("crash-point")  # the tool's step is committed; the next model step never completes
         return ModelResponse(parts=[TextPart(f"done: {returns[0].model_response_str()}")])
-    return ModelResponse(parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")])
+    return ModelResponse(
+        parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")]
+    )
 
 
 neutral = make_tool(COUNTER, requires_approval=False)
@@ -74,11 +76,20 @@ elif FLAVOR == "native-durability":
         return await acall(neutral, {"to": to, "amount": amount}, load_context(ctx.deps))
 
     agent = Agent(
-        FunctionModel(model), name="payments", deps_type=str, tools=[Tool(send_payment)], capabilities=[DBOSDurability()]
+        FunctionModel(model),
+        name="payments",
+        deps_type=str,
+        tools=[Tool(send_payment)],
+        capabilities=[DBOSDurability()],
     )
 else:
     agent = DBOSAgent(
-        Agent(FunctionModel(model), name="payments", deps_type=str, tools=[to_pydantic_ai(neutral, context=context)])
+        Agent(
+            FunctionModel(model),
+            name="payments",
+            deps_type=str,
+            tools=[to_pydantic_ai(neutral, context=context)],
+        )
     )
 
 

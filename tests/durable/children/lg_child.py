@@ -37,7 +37,12 @@ class Scripted(BaseChatModel):
                 hang("crash-point")  # the tool ran and its result is checkpointed; the model never answers
             message = AIMessage(content=f"done [{last.status}]: {last.content}")
         else:
-            call = {"name": "send_payment", "args": {"to": "bob", "amount": 500}, "id": "call_1", "type": "tool_call"}
+            call = {
+                "name": "send_payment",
+                "args": {"to": "bob", "amount": 500},
+                "id": "call_1",
+                "type": "tool_call",
+            }
             message = AIMessage(content="", tool_calls=[call])
         return ChatResult(generations=[ChatGeneration(message=message)])
 
@@ -77,7 +82,10 @@ def main() -> None:
         agent = create_agent(Scripted(), tools=[tool], context_schema=Ctx, checkpointer=saver)
         if MODE in ("start", "crash"):
             result = agent.invoke(
-                {"messages": [{"role": "user", "content": "pay bob 5 euros"}]}, config, durability="sync", **kwargs
+                {"messages": [{"role": "user", "content": "pay bob 5 euros"}]},
+                config,
+                durability="sync",
+                **kwargs,
             )
             interrupts = result.get("__interrupt__") or []
             hang("paused", interrupts=[i.value for i in interrupts])

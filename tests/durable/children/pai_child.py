@@ -35,14 +35,20 @@ REQUESTS = TypeAdapter(DeferredToolRequests)
 def model(messages: list[Any], info: Any) -> ModelResponse:
     returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
     if returns:
-        return ModelResponse(parts=[TextPart(f"done [{returns[0].outcome}]: {returns[0].model_response_str()}")])
-    return ModelResponse(parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")])
+        return ModelResponse(
+            parts=[TextPart(f"done [{returns[0].outcome}]: {returns[0].model_response_str()}")]
+        )
+    return ModelResponse(
+        parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")]
+    )
 
 
 toolset = to_pydantic_ai_toolset(
     [make_tool(COUNTER)], id="payments", context=lambda ctx: load_context(ctx.deps)
 )
-agent = Agent(FunctionModel(model), deps_type=str, toolsets=[toolset], output_type=[str, DeferredToolRequests])
+agent = Agent(
+    FunctionModel(model), deps_type=str, toolsets=[toolset], output_type=[str, DeferredToolRequests]
+)
 
 if MODE == "start":
     result = agent.run_sync("pay bob 5 euros", deps="u1")
