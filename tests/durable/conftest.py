@@ -20,11 +20,14 @@ from durable_pg import PostgresCluster, PostgresUnavailable, start_cluster
 
 @pytest.fixture(scope="session")
 def postgres() -> Iterator[PostgresCluster]:
-    """A PostgreSQL 15 cluster for the whole session (initdb in a temp dir, free port), removed after."""
+    """A PostgreSQL cluster for the whole session (initdb in a temp dir, free port), removed after.
+
+    Skips (with the reason) only when the server binaries are truly absent (see `find_bindir`);
+    any other failure to start the cluster fails the tests that need it."""
     try:
         cluster = start_cluster()
     except PostgresUnavailable as e:
-        pytest.fail(f"the durable tests need a PostgreSQL server: {e}", pytrace=False)
+        pytest.skip(f"PostgreSQL server binaries not found: {e}")
     try:
         yield cluster
     finally:

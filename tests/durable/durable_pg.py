@@ -1,5 +1,10 @@
 """A throwaway PostgreSQL cluster: `initdb` + `pg_ctl` in a temp directory, on a free port.
 
+The server binaries are looked for in `$INTEROP_PG_BINDIR`, then on PATH, then where the
+distributions install them off PATH: Debian/Ubuntu's `/usr/lib/postgresql/<version>/bin` (the
+`postgresql-15` package puts nothing on PATH), `pg_config --bindir`, RHEL's `/usr/pgsql-<version>/bin`,
+`/usr/local/pgsql/bin` and Homebrew's; the newest version found wins.
+
 `initdb` refuses to run as root, so as root the cluster is created and run by the `postgres` user
 (the Debian package's); any other user runs it as itself. The server listens on 127.0.0.1 (a free
 port) and on a unix socket in the cluster's directory; `fsync` is off (a test cluster). `stop()`
@@ -10,6 +15,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import glob
 import json
 import os
 import pwd
@@ -23,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PostgresCluster", "PostgresUnavailable", "start_cluster"]
+__all__ = ["PostgresCluster", "PostgresUnavailable", "find_bindir", "start_cluster"]
 
 SUPERUSER = "postgres"
 BINARIES = ("initdb", "pg_ctl", "postgres")
@@ -31,6 +37,55 @@ BINARIES = ("initdb", "pg_ctl", "postgres")
 
 class PostgresUnavailable(RuntimeError):
     """The PostgreSQL server binaries (or a non-root user to run them) are missing."""
+
+
+_SEARCHED = (
+    "/usr/lib/postgresql/*/bin",
+    "/usr/pgsql-*/bin",
+    "/usr/local/pgsql/bin",
+    "/opt/homebrew/opt/postgresql*/bin",
+    "/usr/local/opt/postgresql*/bin",
+)
+
+
+def _version(directory: str) -> tuple[int, ...]:
+    """The major version in a bin directory's path (`/usr/lib/postgresql/15/bin` -> (15,)), else ()."""
+    found = re.findall(r"(?:postgresql|pgsql)[-@/]?(\d+(?:\.\d+)?)", directory)
+    return tuple(int(n) for n in found[-1].split(".")) if found else ()
+
+
+def _has_binaries(directory: str) -> bool:
+    return all(os.access(os.path.join(directory, b), os.X_OK) for b in BINARIES)
+
+
+def find_bindir() -> str:
+    """The directory holding `initdb`, `pg_ctl` and `postgres`; `PostgresUnavailable` when none does."""
+    override = os.environ.get("INTEROP_PG_BINDIR")
+    if override:
+        if _has_binaries(override):
+            return override
+        raise PostgresUnavailable(f"INTEROP_PG_BINDIR={override} does not hold {', '.join(BINARIES)}")
+    on_path = shutil.which("initdb")
+    if on_path:
+        directory = os.path.dirname(os.path.realpath(on_path))
+        if _has_binaries(directory):
+            return directory
+    candidates = [d for pattern in _SEARCHED for d in glob.glob(pattern)]
+    pg_config = shutil.which("pg_config")
+    if pg_config:
+        try:
+            done = subprocess.run([pg_config, "--bindir"], capture_output=True, text=True, timeout=30)
+            candidates.append(done.stdout.strip())
+        except (OSError, subprocess.SubprocessError):
+            pass
+    usable = sorted({d for d in candidates if d and _has_binaries(d)}, key=_version, reverse=True)
+    if usable:
+        return usable[0]
+    raise PostgresUnavailable(
+        f"no PostgreSQL server binaries ({', '.join(BINARIES)}) on PATH, in INTEROP_PG_BINDIR, in "
+        f"`pg_config --bindir` or in {', '.join(_SEARCHED)}; install them (Debian: "
+        "`apt-get install postgresql-15`) or set INTEROP_PG_BINDIR"
+    )
 
 
 def _free_port() -> int:
@@ -63,6 +118,7 @@ class PostgresCluster:
     directory: Path
     port: int
     user: str | None
+    bindir: str = ""
     _databases: int = field(default=0, repr=False)
 
     @property
@@ -122,7 +178,8 @@ class PostgresCluster:
         return total
 
     def stop(self) -> None:
-        _pg(["pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop"], self.user, check=False)
+        pg_ctl = os.path.join(self.bindir, "pg_ctl")
+        _pg([pg_ctl, "-D", str(self.data), "-m", "immediate", "-w", "stop"], self.user, check=False)
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
@@ -160,12 +217,7 @@ def _pg(argv: list[str], user: str | None, *, check: bool = True) -> subprocess.
 
 def start_cluster() -> PostgresCluster:
     """initdb + start a cluster (about 2 s); raises `PostgresUnavailable` without the binaries."""
-    missing = [b for b in BINARIES if shutil.which(b) is None]
-    if missing:
-        raise PostgresUnavailable(
-            f"PostgreSQL server binaries not found on PATH: {', '.join(missing)} "
-            "(install PostgreSQL 15, e.g. `apt-get install postgresql-15`, and put its bin directory on PATH)"
-        )
+    bindir = find_bindir()
     user = _run_as()
     directory = Path(tempfile.mkdtemp(prefix="interop-pg-"))
     directory.chmod(0o755)
@@ -175,7 +227,18 @@ def start_cluster() -> PostgresCluster:
     data = directory / "data"
     try:
         _pg(
-            ["initdb", "-D", str(data), "-U", SUPERUSER, "-A", "trust", "-E", "UTF8", "--no-sync"],
+            [
+                os.path.join(bindir, "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                SUPERUSER,
+                "-A",
+                "trust",
+                "-E",
+                "UTF8",
+                "--no-sync",
+            ],
             user,
         )
         last = ""
@@ -187,7 +250,7 @@ def start_cluster() -> PostgresCluster:
             )
             done = _pg(
                 [
-                    "pg_ctl",
+                    os.path.join(bindir, "pg_ctl"),
                     "-D",
                     str(data),
                     "-l",
@@ -203,7 +266,7 @@ def start_cluster() -> PostgresCluster:
                 check=False,
             )
             if done.returncode == 0:
-                return PostgresCluster(directory, port, user)
+                return PostgresCluster(directory, port, user, bindir)
             last = done.stderr + (directory / "server.log").read_text(errors="replace")[-2000:]
             time.sleep(0.2)
         raise RuntimeError(f"pg_ctl could not start the cluster:\n{last}")

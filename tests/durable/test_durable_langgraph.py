@@ -81,9 +81,11 @@ def _run(store: str, counter: Path, payload: Any, via: str) -> dict[str, Any]:
         return agent.invoke(payload, config, durability="sync", **kwargs)
 
 
-def _stores(postgres: PostgresCluster, pg_db: str, tmp_path: Path, kind: str) -> tuple[str, Any]:
-    """(store argument, scan(needle) -> hits, rows)."""
+def _stores(request: pytest.FixtureRequest, tmp_path: Path, kind: str) -> tuple[str, Any]:
+    """(store argument, scan(needle) -> hits, rows). Only the Postgres kind needs the cluster."""
     if kind == "postgres":
+        postgres: PostgresCluster = request.getfixturevalue("postgres")
+        pg_db: str = request.getfixturevalue("pg_db")
         return postgres.url(pg_db), lambda needle: (postgres.find_text(pg_db, needle), postgres.rows(pg_db))
     path = tmp_path / "checkpoints.sqlite"
     return str(path), lambda needle: (sqlite_find_text(path, needle), sqlite_rows(path))
@@ -94,8 +96,8 @@ START = {"messages": [{"role": "user", "content": "pay bob 5 euros"}]}
 
 @pytest.mark.parametrize("kind", ["postgres", "sqlite"])
 @pytest.mark.parametrize("decision", ["approve", "reject"])
-def test_approval_resumes_from_the_store(postgres, pg_db, tmp_path, counter, secret, kind, decision):
-    store, scan = _stores(postgres, pg_db, tmp_path, kind)
+def test_approval_resumes_from_the_store(request, tmp_path, counter, secret, kind, decision):
+    store, scan = _stores(request, tmp_path, kind)
     paused = _run(store, counter, START, "context")
     (interrupt,) = paused["__interrupt__"]
     assert interrupt.value["tool"] == "send_payment" and interrupt.value["args"] == {
@@ -121,12 +123,10 @@ def test_approval_resumes_from_the_store(postgres, pg_db, tmp_path, counter, sec
 
 
 @pytest.mark.parametrize("kind", ["postgres", "sqlite"])
-def test_configurable_context_is_copied_into_checkpoint_metadata(
-    postgres, pg_db, tmp_path, counter, secret, kind
-):
+def test_configurable_context_is_copied_into_checkpoint_metadata(request, tmp_path, counter, secret, kind):
     """Why the README steers durable users to `context=`: LangGraph writes `configurable` values
     (str/int/float/bool) into every checkpoint's metadata, i.e. into the database."""
-    store, scan = _stores(postgres, pg_db, tmp_path, kind)
+    store, scan = _stores(request, tmp_path, kind)
     _run(store, counter, START, "configurable")
     done = _run(store, counter, Command(resume=True), "configurable")
     assert [json.loads(line)["context_ok"] for line in calls(counter)] == [True]
@@ -141,8 +141,8 @@ def test_configurable_context_is_copied_into_checkpoint_metadata(
 @pytest.mark.heavy
 @pytest.mark.parametrize("kind", ["postgres", "sqlite"])
 @pytest.mark.parametrize("decision", ["approve", "reject"])
-def test_approval_survives_sigkill(postgres, pg_db, tmp_path, counter, secret, kind, decision):
-    store, scan = _stores(postgres, pg_db, tmp_path, kind)
+def test_approval_survives_sigkill(request, tmp_path, counter, secret, kind, decision):
+    store, scan = _stores(request, tmp_path, kind)
     args = [store, str(counter), "t1", "context"]
     paused = kill_at("lg_child.py", ["start", *args], "paused")
     assert [i["tool"] for i in paused["interrupts"]] == ["send_payment"]
@@ -162,10 +162,10 @@ def test_approval_survives_sigkill(postgres, pg_db, tmp_path, counter, secret, k
 
 @pytest.mark.heavy
 @pytest.mark.parametrize("kind", ["postgres", "sqlite"])
-def test_completed_tool_call_is_not_rerun_after_sigkill(postgres, pg_db, tmp_path, counter, secret, kind):
+def test_completed_tool_call_is_not_rerun_after_sigkill(request, tmp_path, counter, secret, kind):
     """Killed after the tool ran and before the model's next answer: the new process continues from
     the checkpoint written after the tool node (durability="sync"), the tool is not called again."""
-    store, scan = _stores(postgres, pg_db, tmp_path, kind)
+    store, scan = _stores(request, tmp_path, kind)
     args = [store, str(counter), "t2", "context"]
     kill_at("lg_child.py", ["crash", *args], "crash-point")
     assert len(calls(counter)) == 1
