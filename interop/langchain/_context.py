@@ -3,6 +3,12 @@
 Default (documented in `default_context`): the LangGraph runtime context when the tool runs
 under `ToolNode` / `create_agent`, else the run config's `configurable`. A `context=` hook given
 to `to_langchain` gets a `LangChainCall` and returns the context instead.
+
+Durable runs (a checkpointer): give the context through the runtime `context=` of
+`agent.invoke(..., context=...)` (again on every resume), or rebuild it in a `context=` hook
+from what the run persists (`call.runtime.state`, the thread id in `call.config`). Do not put it
+in `configurable`: LangGraph copies every str/int/float/bool value of `configurable` into each
+checkpoint's metadata, i.e. into the checkpointer's database.
 """
 
 from __future__ import annotations
@@ -83,6 +89,8 @@ def default_context(call: LangChainCall) -> Any:
     2. Else the run config: `config["configurable"]["context"]` when that key is present,
        otherwise the `configurable` mapping itself without LangGraph's internal `__...` keys
        (so `tool.invoke(args, config={"configurable": {"user_id": 1}})` gives `{"user_id": 1}`).
+       Not for runs with a checkpointer: LangGraph writes `configurable`'s plain values into the
+       checkpoint metadata (use 1., which it never stores).
     3. Else None.
     """
     runtime = call.runtime

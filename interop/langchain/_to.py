@@ -220,7 +220,8 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
     Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
     `threaded`; see the README's options table) and `handle_tool_error`. Context defaults to
     `default_context` (LangGraph's runtime context, else the run config's `configurable`); the
-    `context=` hook gets a `LangChainCall`. A call that needs approval pauses the LangGraph run with
+    `context=` hook gets a `LangChainCall`. With a checkpointer, pass the context as the runtime
+    `context=` (LangGraph copies `configurable` values into the stored checkpoint metadata). A call that needs approval pauses the LangGraph run with
     `interrupt` (resume with `Command(resume=True)`, or `{interrupt_id: True, ...}` when several are
     pending), unless `approval=` gives a callback.
     """

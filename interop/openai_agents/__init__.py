@@ -5,7 +5,9 @@
   tools, usable from every other framework.
 
 Context: a converted tool's `execute` gets the run context object (`Runner.run(..., context=obj)`)
-unless a `context=` hook maps the SDK's `ToolContext` to something else.
+unless a `context=` hook maps the SDK's `ToolContext` to something else. A paused run saved with
+`RunState.to_string()` would carry that context: `omit_context` / `keep_context_fields(...)` are
+context serializers that keep it out (rebuild it with `context_deserializer=` when resuming).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ except ImportError as _import_error:
     ) from _import_error
 
 from ._from import from_openai_agents, from_openai_agents_tools
+from ._state import keep_context_fields, omit_context
 from ._to import ContextHook, NeedsApproval, OpenAIAgentsOptions, to_openai_agents, to_openai_agents_tools
 
 __all__ = [
@@ -26,6 +29,8 @@ __all__ = [
     "OpenAIAgentsOptions",
     "from_openai_agents",
     "from_openai_agents_tools",
+    "keep_context_fields",
+    "omit_context",
     "to_openai_agents",
     "to_openai_agents_tools",
 ]

@@ -64,6 +64,7 @@ from interop.bridge import (
 )
 
 from ._common import CURRENT_CALL, INITIAL_APPROVAL, METADATA_KEY
+from ._durable import dbos_workflow, run_step, step_options
 
 __all__ = ["ContextHook", "PydanticAIOptions", "to_pydantic_ai", "to_pydantic_ai_toolset"]
 
@@ -164,17 +165,25 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
     """The function pydantic-ai calls: `(ctx, /, **args)`, so an argument named `ctx` passes through.
 
     Always async: the pipeline runs a sync tool on a worker thread (as pydantic-ai runs its own
-    sync functions) and an async one on pydantic-ai's loop.
+    sync functions) and an async one on pydantic-ai's loop. Called from DBOS workflow code, the
+    call is a DBOS step (`_durable`).
     """
     custom = invoker.to_model_output is not None
+    durable = step_options(invoker.name, invoker.tool.meta)
 
-    async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
+    async def call(ctx: RunContext[Any], args: dict[str, Any]) -> Any:
         token = CURRENT_CALL.set(ctx)
         try:
             outcome = await invoker.ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx))
         finally:
             CURRENT_CALL.reset(token)
         return _to_pydantic_ai(outcome, args, custom)
+
+    async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
+        dbos = dbos_workflow()
+        if dbos is not None:  # DBOS workflow code: the call is a recorded step
+            return await run_step(dbos, durable, call, ctx, args)
+        return await call(ctx, args)
 
     return run
 
