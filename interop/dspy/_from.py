@@ -3,8 +3,9 @@
 - **Schema.** DSPy describes each argument on its own (`args`); the neutral input schema is the
   object schema of those: `properties` = `args`, `required` = the arguments without a `default`
   (what DSPy itself sends for native function calling), and `additionalProperties: false`
-  unless the function takes `**kwargs` (DSPy refuses unknown names otherwise). The neutral tool
-  validates against it first.
+  unless the function takes `**kwargs` (DSPy refuses unknown names otherwise); the `*args` /
+  `**kwargs` parameters themselves, which DSPy lists as arguments named `args` / `kwargs`, are
+  left out. The neutral tool validates against it first.
 - **Call.** The native tool runs through DSPy's own call path, `__call__` (sync function) or
   `acall` (async function): DSPy's argument check and `arg_types` parsing (pydantic models
   arrive as models), its callbacks, then the function. Its exceptions pass through unchanged.
@@ -33,8 +34,21 @@ from ._to import CONTEXT_KEY, StandardDSPyTool
 __all__ = ["from_dspy", "from_dspy_tools"]
 
 
+def _variadic(native: dspy.Tool) -> set[str]:
+    """The function's `*args` / `**kwargs` names (DSPy lists them as arguments of their own)."""
+    func = native.func
+    try:
+        params = inspect.signature(
+            func if inspect.isfunction(func) or inspect.ismethod(func) else func.__call__
+        )
+    except (TypeError, ValueError):
+        return set()
+    return {p.name for p in params.parameters.values() if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
+
+
 def _schema(native: dspy.Tool) -> dict[str, Any]:
-    args = dict(native.args or {})
+    variadic = _variadic(native)
+    args = {k: v for k, v in (native.args or {}).items() if k not in variadic}
     schema: dict[str, Any] = {
         "type": "object",
         "properties": args,

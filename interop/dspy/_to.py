@@ -35,6 +35,8 @@ What the converted tool does:
 
 from __future__ import annotations
 
+import asyncio
+import concurrent.futures
 import contextlib
 import os
 import types
@@ -165,7 +167,10 @@ def _result(outcome: Outcome) -> ToolResult | ToolContent:
     return ToolResult(outcome.text, outcome.value)
 
 
-_PIPELINE = os.path.dirname(os.path.abspath(interop.__file__)) + os.sep
+_PIPELINE = tuple(
+    os.path.dirname(os.path.abspath(str(m.__file__))) + os.sep for m in (interop, asyncio, concurrent.futures)
+)
+"""The pipeline's own code, and the worker-thread machinery a sync tool runs on from async code."""
 
 
 def _tool_frames(error: BaseException) -> BaseException:
