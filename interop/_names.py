@@ -30,7 +30,10 @@ NAME_RULES: Mapping[str, tuple[str, str]] = {
         "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
     ),
     "openai-agents": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
-    "haystack": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)"),
+    "haystack": (
+        r"^[a-zA-Z0-9_-]{1,64}$",
+        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
+    ),
     "dspy": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)"),
 }
 

@@ -17,7 +17,8 @@ Handled: `Tool` (built by hand, by `@tool` or `create_tool_from_function`, sync 
   `State`, else a `State` holding it under `CONTEXT_KEY` (so a tool declared with
   `inputs_from_state={"interop_context": "caller"}` gets the context as `caller`); pass
   `state=` to build the `State` yourself. Parameters filled from the `State` are not the
-  model's: a call that sends one is refused as bad input.
+  model's: a call that sends one is refused as bad input, and so is an argument the native
+  call does not take (Haystack's schemas allow any extra key; the function would raise).
 - **Results.** The function's own return value; Haystack content (`TextContent`,
   `ImageContent`, `FileContent`) becomes `str` / `interop.Image` / `interop.File`. A tool with
   `outputs_to_string` keeps what Haystack would show the model (`with_model_output`), and the
@@ -93,6 +94,23 @@ def _state_params(native: Tool) -> list[str]:
     return [n for n, p in params.items() if _is_state(hints.get(n, p.annotation))]
 
 
+def _accepted(native: Tool) -> set[str] | None:
+    """The argument names the native call takes (None: any name, a `**kwargs` function)."""
+    if isinstance(native, ComponentTool):  # Haystack looks each argument up among the input sockets
+        sockets = getattr(getattr(native._component, "__haystack_input__", None), "_sockets_dict", None)
+        return set(sockets) if isinstance(sockets, dict) else None
+    target = native.function if native.function is not None else native.async_function
+    if target is None:
+        return None
+    try:
+        params = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return {p.name for p in params}
+
+
 def _default_state(context: Any) -> State:
     if isinstance(context, State):
         return context
@@ -127,12 +145,15 @@ class _Caller:
         self.from_state = dict(native.inputs_from_state or {})
         self.state_params = _state_params(native)
         self.injected = set(self.from_state.values()) | set(self.state_params)
+        self.accepted = _accepted(native)
 
     def args(self, input: Any, context: Any) -> dict[str, Any]:
         args = dict(input or {})
         forged = sorted(k for k in args if k in self.injected)
-        if forged:
+        unknown = sorted(k for k in args if self.accepted is not None and k not in self.accepted)
+        if forged or unknown:
             issues = [Issue("filled from the agent state, not by the model", (k,)) for k in forged]
+            issues += [Issue("unexpected argument (not a parameter of this tool)", (k,)) for k in unknown]
             raise StandardToolValidationError("input", issues, tool_name=self.native.name)
         if not self.injected:
             return args

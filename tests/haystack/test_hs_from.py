@@ -104,6 +104,33 @@ def test_errors_come_back_unwrapped_without_the_arguments() -> None:
         interop.call(from_haystack(reporting), {})
 
 
+def test_an_argument_the_native_call_does_not_take_is_refused_naming_it() -> None:
+    # Haystack's generated schemas allow any extra key; the function would raise TypeError (or a
+    # component tool KeyError), so the neutral tool refuses the key as bad input, naming it
+    neutral = from_haystack(GREET)
+    with pytest.raises(StandardToolValidationError, match="context") as info:
+        interop.call(neutral, {"name": "Bo", "context": {"user": "eve"}}, {"user": "ada"})
+    assert "unexpected argument" in str(info.value) and CALLS == []
+
+    @component
+    class Echo:
+        """Echo a text."""
+
+        @component.output_types(text=str)
+        def run(self, text: str) -> dict[str, Any]:
+            return {"text": text}
+
+    echo = from_haystack(ComponentTool(component=Echo(), name="echo", description="Echo a text."))
+    with pytest.raises(StandardToolValidationError, match="extra"):
+        interop.call(echo, {"text": "a", "extra": 1})
+
+    def loose(**kwargs: Any) -> dict[str, Any]:
+        return kwargs
+
+    loose_tool = Tool(name="loose", description="Any keys.", parameters={"type": "object"}, function=loose)
+    assert interop.call(from_haystack(loose_tool), {"x": 1, "y": 2}) == {"x": 1, "y": 2}
+
+
 @pytest.mark.anyio
 async def test_an_async_tool_gives_an_async_neutral_tool() -> None:
     @tool
