@@ -38,6 +38,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import json
 import os
 import types
 from collections.abc import Callable, Iterable, Iterator
@@ -193,7 +194,8 @@ def _args(schema: dict[str, Any]) -> dict[str, Any]:
     if not isinstance(props, dict) or not props:
         return {}
     try:
-        props = inline_refs(schema, recursion=_ARGS_UNROLL).get("properties", props)
+        if '"$ref"' in json.dumps(schema, default=str):  # a quick scan; the inliner walks and copies
+            props = inline_refs(schema, recursion=_ARGS_UNROLL).get("properties", props)
     except ValueError:  # a ref this schema cannot resolve: shown as it is (the neutral tool validates)
         pass
     return {name: dict(sub) if isinstance(sub, dict) else {} for name, sub in props.items()}
@@ -216,7 +218,12 @@ class StandardDSPyTool(dspy.Tool):  # type: ignore[misc]  # dspy ships no type i
 
         func.__name__ = name
         func.__doc__ = tool.description
-        super().__init__(func, name=name, desc=tool.description, args=_args(parameters), arg_types={})
+        # what `dspy.Tool.__init__` ends with when every field is given, without its parse of `func`
+        # (a pydantic JSON Schema per parameter, all overridden): the fields, and `has_kwargs`
+        super(dspy.Tool, self).__init__(
+            func=func, name=name, desc=tool.description, args=_args(parameters), arg_types={}, arg_desc=None
+        )
+        self.has_kwargs = True
         self._standard_tool = tool
         self._invoker = invoker
         self._parameters = parameters
