@@ -30,6 +30,11 @@ NAME_RULES: Mapping[str, tuple[str, str]] = {
         "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
     ),
     "openai-agents": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
+    "haystack": (
+        r"^[a-zA-Z0-9_-]{1,64}$",
+        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
+    ),
+    "dspy": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)"),
 }
 
 Rename = str | Mapping[str, str] | Callable[[str], str] | None

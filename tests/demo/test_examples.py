@@ -17,6 +17,8 @@ EXPECTED = {
     "openai_agents_run.py": ['c1: {"amount":"8.50","currency":"GBP"', 'c2: {"user":"ann"'],
     "mcp_roundtrip.py": ["'delete_file'", "'conditions': 'sunny'", '"whoami"'],
     "raw_openai.py": ["tools sent: ['get_weather'", 'tool result: {"user":"ann"', "You are ann."],
+    "haystack_agent.py": ['whoami: {"user":"ann"', "was not approved", "It rains in Oslo, ann."],
+    "dspy_react.py": ['whoami: {"user":"ann"', "amount: Input should be greater than 0", "8.50 GBP, ann."],
 }
 
 

@@ -13,6 +13,8 @@ Context conventions (the neutral context of every corpus spec is a JSON object):
 - OpenAI Agents: the run context (a native tool takes `ctx: ToolContext` and reads `ctx.context`);
 - MCP: the request `_meta` key `interop_ctx` (a native tool takes the SDK's `Context`; the
   consuming side maps its context there with `request_meta=`, the serving side back with `context=`).
+- Haystack, DSPy: see `fw_haystack.py` and `fw_dspy.py` (agent `State` key / DSPy settings key
+  `interop_context`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import interop.bridge
 from interop.bridge import get_origin, to_jsonable
 
 FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp"]
+FRAMEWORKS += ["haystack", "dspy"]  # each framework's own part of the harness: tests/matrix/fw_<name>.py
 MCP_CTX_KEY = "interop_ctx"
 
 # ------------------------------------------------------------------------------ schema normalization
@@ -362,6 +365,10 @@ async def source_tools(source: str, specs: list[Any]) -> AsyncIterator[dict[str,
 
             native = native_openai_agents(spec)
             out[spec.name] = (native, from_openai_agents(native))
+        elif source in FW_MODULES:
+            fw = fw_module(source)
+            native = fw.native(spec)
+            out[spec.name] = (native, fw.from_native(native))
         else:
             raise ValueError(source)
     yield out
@@ -440,6 +447,8 @@ def view(framework: str, native: Any, listed: Any = None) -> View:
         return View(
             listed.name, listed.description or "", listed.title, listed.input_schema, meta_from_mcp(listed)
         )
+    if framework in FW_MODULES:
+        return fw_module(framework).view(native)  # type: ignore[no-any-return]
     raise ValueError(framework)
 
 
@@ -478,6 +487,8 @@ def convert(target: str, neutral: Any, **options: Any) -> Any:
         from interop.openai_agents import to_openai_agents
 
         return to_openai_agents(neutral, **options)
+    if target in FW_MODULES:
+        return fw_module(target).convert(neutral, **options)
     raise ValueError(target)
 
 
@@ -501,6 +512,8 @@ def from_native(framework: str, native: Any) -> Any:
         from interop.openai_agents import from_openai_agents
 
         return from_openai_agents(native)
+    if framework in FW_MODULES:
+        return fw_module(framework).from_native(native)
     raise ValueError(framework)
 
 
@@ -647,7 +660,20 @@ async def call_target(
     if target == "mcp":
         assert mcp is not None
         return await mcp.call(native, args, context)
+    if target in FW_MODULES:
+        return await fw_module(target).call(native, args, context)  # type: ignore[no-any-return]
     raise ValueError(target)
+
+
+FW_MODULES = {"haystack": "fw_haystack", "dspy": "fw_dspy"}
+"""Frameworks whose harness part lives in `tests/matrix/fw_<name>.py`: `native(spec)`,
+`from_native(native)`, `convert(neutral, **options)`, `view(native)`, `async call(native, args, context)`."""
+
+
+def fw_module(framework: str) -> Any:
+    import importlib
+
+    return importlib.import_module(FW_MODULES[framework])
 
 
 def canon(value: Any) -> Any:

@@ -38,6 +38,24 @@ _OA_STRICT = (
     "left the SDK through a real hop (MCP) and comes back strict is compiled by interop (two-hop only)"
 )
 
+_HS_HOME = (
+    "Haystack at home: a native `@tool` going back to Haystack is the very same object and keeps its "
+    "native behaviour: Haystack validates no argument (the function runs on bad arguments, or fails "
+    "with a Python error the agent reports as `Failed to invoke Tool ...`)"
+)
+_DSPY_CONSTRAINTS = (
+    "DSPy `dspy.Tool(fn)` reads the function's type hints without their `Annotated` metadata: "
+    "constraints (min_length, pattern, ge, le) are not in its `args` schema and its own argument "
+    "parsing does not enforce them, so a native DSPy tool's constraints are enforced nowhere (write "
+    "the tool with `interop.tool` and `to_dspy` instead)"
+)
+_DSPY_HOME_RESULTS = (
+    "DSPy at home: a native `dspy.Tool` going back to DSPy is the very same object and ReAct shows "
+    "the model its raw return value the way DSPy's chat adapter formats a trajectory field: a bool "
+    "as Python `False`, a list of strings as a numbered list, and a list of numbers makes the "
+    "formatting itself raise `TypeError` (the run stops); converted tools return JSON text instead"
+)
+
 GAPS: dict[tuple[str, str, str, str], str] = {
     ("openai-agents", "openai-agents", "*", "schema"): _OA_STRICT,
     ("llamaindex", "llamaindex", "*", "invalid"): _LI_HOME,
@@ -49,6 +67,15 @@ GAPS: dict[tuple[str, str, str, str], str] = {
     ("llamaindex", "*", "lookup_user", "invalid"): _LI_CONSTRAINTS,
     ("langchain", "*", "context_named_args", "valid"): _LC_CONFIG,
     ("langchain", "langchain", "open_dict", "valid"): _LC_LIST,
+    ("haystack", "haystack", "*", "invalid"): _HS_HOME,
+    ("dspy", "*", "constrained_str", "invalid"): _DSPY_CONSTRAINTS,
+    ("dspy", "*", "constrained_num", "invalid"): _DSPY_CONSTRAINTS,
+    ("dspy", "*", "annotated_desc", "invalid"): _DSPY_CONSTRAINTS,
+    ("dspy", "*", "lookup_user", "invalid"): _DSPY_CONSTRAINTS,
+    ("dspy", "dspy", "toggle", "valid"): _DSPY_HOME_RESULTS,
+    ("dspy", "dspy", "open_dict", "valid"): _DSPY_HOME_RESULTS,
+    ("dspy", "dspy", "set_param", "valid"): _DSPY_HOME_RESULTS,
+    ("dspy", "dspy", "output_list", "valid"): _DSPY_HOME_RESULTS,
 }
 
 

@@ -135,8 +135,11 @@ CASES: list[Case] = [
 ]
 
 FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp", "providers"]
+FRAMEWORKS += ["haystack", "dspy"]
 TEXT_CHANNELS = {"pydantic-ai", "openai-agents", "providers"}
 DICT_ONLY = {"langchain", "llamaindex", "mcp"}
+# Haystack `ToolCall.arguments` is a dict; DSPy ReAct parses the model's `next_tool_args` to a dict
+DICT_ONLY |= {"haystack", "dspy"}
 """Channels whose tool arguments are always a JSON object: the model's JSON is parsed before the
 tool (LangChain `AIMessage.tool_calls` args, LlamaIndex `tool_kwargs`, MCP `arguments`), and a
 non-object or non-JSON call never reaches it (LangChain files it under `invalid_tool_calls`)."""
@@ -214,6 +217,10 @@ async def send(framework: str, native: Any, case: Case, mcp: Any) -> tuple[bool,
         out = await call_openai_agents(native, as_text(payload), CTX)
     elif framework == "mcp":
         out = await mcp.call(native, payload, CTX)
+    elif framework in ("haystack", "dspy"):
+        from _harness import call_target
+
+        out = await call_target(framework, native, payload, CTX)
     elif framework == "providers":
         from interop.providers import ToolCall
 

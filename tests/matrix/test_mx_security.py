@@ -290,3 +290,77 @@ async def test_mx_cancelling_an_mcp_call_cancels_the_served_tool() -> None:
     slow, state = _slow()
     async with mcp_target([slow]) as mcp:
         await _cancel_when_started(mcp.call("slow", {"n": 1}, None), state)
+
+
+# ------------------------------------------------------------------------------------------ Haystack, DSPy
+
+
+@pytest.mark.anyio
+async def test_mx_requires_approval_is_enforced_or_refused_in_haystack_and_dspy() -> None:
+    import fw_haystack
+    from agents import function_tool
+    from haystack.hooks.human_in_the_loop import (
+        AlwaysAskPolicy,
+        BlockingConfirmationStrategy,
+        ConfirmationUIResult,
+    )
+    from pydantic_ai import Tool
+
+    from interop.haystack import to_haystack
+    from interop.openai_agents import from_openai_agents
+    from interop.pydantic_ai import from_pydantic_ai
+
+    class Rejects:
+        def get_user_confirmation(self, tool_name: str, tool_description: str, tool_params: Any) -> Any:
+            return ConfirmationUIResult(action="reject", feedback="not this one")
+
+        def to_dict(self) -> dict[str, Any]:
+            return {}
+
+    async def zap(path: str) -> str:
+        """Zap a path."""
+        RAN.append(path)
+        return "zapped"
+
+    tool = _guarded()
+    RAN.clear()
+    carried = [
+        from_pydantic_ai(Tool(zap, requires_approval=True)),
+        from_openai_agents(function_tool(zap, needs_approval=True)),
+    ]
+    for target in ("haystack", "dspy"):
+        # refused without a way to ask (DSPy has none; Haystack's is a confirmation strategy)
+        for neutral in (tool, *carried):
+            with pytest.raises(ApprovalRequiredError):
+                convert(target, neutral)
+        out = await call_target(target, convert(target, tool, approval=_deny), {"path": "/"}, None)
+        assert out.error and "wipe" in out.text, out.text
+    # Haystack's own confirmation strategy rejects inside a real Agent run
+    strategy = BlockingConfirmationStrategy(confirmation_policy=AlwaysAskPolicy(), confirmation_ui=Rejects())
+    out = await fw_haystack.call(to_haystack(tool, confirmation_strategy=strategy), {"path": "/"}, None)
+    assert out.error and "not this one" in out.text, out.text
+    assert RAN == []
+
+
+@pytest.mark.anyio
+async def test_mx_cancelling_a_haystack_agent_run_cancels_the_tool() -> None:
+    import fw_haystack
+    from haystack.components.agents import Agent
+    from haystack.dataclasses import ChatMessage
+
+    slow, state = _slow()
+    agent = Agent(chat_generator=fw_haystack.OneCall("slow", {"n": 1}), tools=[convert("haystack", slow)])
+    await _cancel_when_started(agent.run_async(messages=[ChatMessage.from_user("go")]), state)
+
+
+@pytest.mark.anyio
+async def test_mx_cancelling_a_dspy_react_run_cancels_the_tool() -> None:
+    slow, state = _slow()
+    native = convert("dspy", slow)  # loads fw_dspy first (LiteLLM's offline cost map)
+    import dspy
+    from dspy.utils.dummies import DummyLM
+
+    lm = DummyLM([{"next_thought": "t", "next_tool_name": "slow", "next_tool_args": {"n": 1}}])
+    program = dspy.ReAct("question -> answer", tools=[native])
+    with dspy.context(lm=lm):
+        await _cancel_when_started(program.acall(question="go"), state)

@@ -1,0 +1,48 @@
+"""DSPy adapter: neutral tools as `dspy.Tool`s and back.
+
+- `to_dspy(tool, ...)` / `to_dspy_tools(tools, ...)`: for `dspy.ReAct(signature, tools=...)` and
+  native function calling.
+- `from_dspy(native)` / `from_dspy_tools(tools)`: `dspy.Tool`s and the plain functions DSPy accepts
+  as tools, as neutral tools usable from every other framework.
+
+Context: DSPy has no per-call object; a converted tool gets the value of DSPy's settings key
+`CONTEXT_KEY` (`"interop_context"`): `with run_context(obj): react(...)`, unless a `context=`
+hook maps `dspy.settings` to something else. Approval: a callback (`approval=`) or an explicit
+opt-out (DSPy has no approval mechanism).
+"""
+
+from __future__ import annotations
+
+try:
+    import dspy  # type: ignore[import-untyped]  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `dspy` to use `interop.dspy`: `pip install "standard-tool[dspy]"`'
+    ) from _import_error
+
+from ._from import from_dspy, from_dspy_tools
+from ._to import (
+    CONTEXT_KEY,
+    ContextHook,
+    StandardDSPyTool,
+    ToolContent,
+    ToolResult,
+    default_context,
+    run_context,
+    to_dspy,
+    to_dspy_tools,
+)
+
+__all__ = [
+    "CONTEXT_KEY",
+    "ContextHook",
+    "StandardDSPyTool",
+    "ToolContent",
+    "ToolResult",
+    "default_context",
+    "from_dspy",
+    "from_dspy_tools",
+    "run_context",
+    "to_dspy",
+    "to_dspy_tools",
+]

@@ -1,0 +1,49 @@
+"""Haystack adapter: neutral tools as Haystack `Tool`s (and a `Toolset`) and back.
+
+- `to_haystack(tool, ...)` / `to_haystack_tools(tools, ...)`: for `Agent(tools=...)`.
+- `from_haystack(native)` / `from_haystack_tools(toolset)`: Haystack tools (`Tool`, `@tool`,
+  `ComponentTool`, `Toolset`) as neutral tools, usable from every other framework.
+
+Context: a converted tool's `execute` gets the agent `State` value under `CONTEXT_KEY`
+(`"interop_context"`: `Agent(..., state_schema=state_schema())`, then
+`agent.run(messages, interop_context=obj)`), unless a `context=` hook maps the `State` to
+something else. Approval: a Haystack confirmation strategy (`confirmation_strategy=`), a
+callback (`approval=`), or an explicit opt-out.
+"""
+
+from __future__ import annotations
+
+try:
+    import haystack  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `haystack-ai` to use `interop.haystack`: `pip install "standard-tool[haystack]"`'
+    ) from _import_error
+
+from ._from import StateHook, from_haystack, from_haystack_tools
+from ._to import (
+    CONTEXT_KEY,
+    STATE_PARAM,
+    ContextHook,
+    HaystackOptions,
+    StandardHaystackTool,
+    default_context,
+    state_schema,
+    to_haystack,
+    to_haystack_tools,
+)
+
+__all__ = [
+    "CONTEXT_KEY",
+    "STATE_PARAM",
+    "ContextHook",
+    "HaystackOptions",
+    "StandardHaystackTool",
+    "StateHook",
+    "default_context",
+    "from_haystack",
+    "from_haystack_tools",
+    "state_schema",
+    "to_haystack",
+    "to_haystack_tools",
+]

@@ -1,0 +1,244 @@
+"""`from_haystack`: any Haystack tool as a neutral, validating tool.
+
+Handled: `Tool` (built by hand, by `@tool` or `create_tool_from_function`, sync or async),
+`ComponentTool` (and its subclasses, `PipelineTool`, `AgentTool`), and `Toolset`s
+(`from_haystack_tools`).
+
+- **Schema.** The input schema is `parameters`, what Haystack sends the model, used as raw JSON
+  Schema: the neutral wrapper validates the arguments against it (Haystack validates nothing).
+  Haystack has no title, output schema or tool metadata.
+- **Call.** The native tool runs through its own `invoke` / `invoke_async` (a native async tool
+  gives an async neutral tool). Haystack's `ToolInvocationError` wrapper is taken off: the
+  original exception is raised (Haystack's text would repr every argument, the `State` with
+  the context included); a `ToolInvocationError` of its own (a tool reporting a failure to the
+  model) becomes `ToolError`.
+- **Context.** A tool that reads the agent `State` (a `State`-annotated parameter, or
+  `inputs_from_state`) gets one built from the neutral context: the context itself when it is a
+  `State`, else a `State` holding it under `CONTEXT_KEY` (so a tool declared with
+  `inputs_from_state={"interop_context": "caller"}` gets the context as `caller`); pass
+  `state=` to build the `State` yourself. Parameters filled from the `State` are not the
+  model's: a call that sends one is refused as bad input, and so is an argument the native
+  call does not take (Haystack's schemas allow any extra key; the function would raise).
+- **Results.** The function's own return value; Haystack content (`TextContent`,
+  `ImageContent`, `FileContent`) becomes `str` / `interop.Image` / `interop.File`. A tool with
+  `outputs_to_string` keeps what Haystack would show the model (`with_model_output`), and the
+  application still gets the raw value.
+"""
+
+from __future__ import annotations
+
+import base64
+import inspect
+import typing
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from haystack.components.agents.state import State
+from haystack.dataclasses import FileContent, ImageContent, TextContent
+from haystack.tools.component_tool import ComponentTool
+from haystack.tools.errors import ToolInvocationError
+from haystack.tools.tool import Tool
+from haystack.tools.toolset import Toolset
+
+from interop import (
+    File,
+    Image,
+    Issue,
+    StandardToolV0,
+    StandardToolValidationError,
+    ToolError,
+    standard_tool,
+    with_model_output,
+)
+from interop.bridge import check_unique_names, get_origin, set_origin
+
+from ._to import CONTEXT_KEY, StandardHaystackTool
+
+__all__ = ["StateHook", "from_haystack", "from_haystack_tools"]
+
+StateHook = Callable[[Any], State]
+"""Maps the neutral context to the `State` a native tool reads."""
+
+_ANY_SCHEMA = {CONTEXT_KEY: {"type": object}}
+
+
+def _is_state(annotation: Any) -> bool:
+    """`State`, `State | None`, `Optional[State]`, `Annotated[State, ...]`."""
+    if annotation is State:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin is typing.Annotated:
+        return _is_state(typing.get_args(annotation)[0])
+    if origin is typing.Union or type(annotation).__name__ == "UnionType":
+        args = [a for a in typing.get_args(annotation) if a is not type(None)]
+        return len(args) == 1 and _is_state(args[0])
+    return False
+
+
+def _state_params(native: Tool) -> list[str]:
+    """The parameters the `Agent` fills with its live `State` (by annotation)."""
+    if isinstance(native, ComponentTool):
+        sockets = getattr(getattr(native._component, "__haystack_input__", None), "_sockets_dict", {})
+        return [name for name, socket in sockets.items() if _is_state(getattr(socket, "type", None))]
+    target = native.function if native.function is not None else native.async_function
+    if target is None:
+        return []
+    try:
+        hints = typing.get_type_hints(target, include_extras=True)
+    except Exception:
+        hints = {}
+    try:
+        params = inspect.signature(target).parameters
+    except (TypeError, ValueError):
+        return []
+    return [n for n, p in params.items() if _is_state(hints.get(n, p.annotation))]
+
+
+def _accepted(native: Tool) -> set[str] | None:
+    """The argument names the native call takes (None: any name, a `**kwargs` function)."""
+    if isinstance(native, ComponentTool):  # Haystack looks each argument up among the input sockets
+        sockets = getattr(getattr(native._component, "__haystack_input__", None), "_sockets_dict", None)
+        return set(sockets) if isinstance(sockets, dict) else None
+    target = native.function if native.function is not None else native.async_function
+    if target is None:
+        return None
+    try:
+        params = inspect.signature(target).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return {p.name for p in params}
+
+
+def _default_state(context: Any) -> State:
+    if isinstance(context, State):
+        return context
+    return State(schema=dict(_ANY_SCHEMA), data={CONTEXT_KEY: context} if context is not None else {})
+
+
+def _from_content(value: Any) -> Any:
+    """Haystack content values as neutral ones (lists of them too); anything else unchanged."""
+    if isinstance(value, TextContent):
+        return value.text
+    if isinstance(value, ImageContent):
+        return Image(base64.b64decode(value.base64_image), value.mime_type or "image/png")
+    if isinstance(value, FileContent):
+        return File(
+            base64.b64decode(value.base64_data), value.mime_type or "application/octet-stream", value.filename
+        )
+    if (
+        isinstance(value, list)
+        and value
+        and all(isinstance(v, (TextContent, ImageContent, FileContent)) for v in value)
+    ):
+        return [_from_content(v) for v in value]
+    return value
+
+
+class _Caller:
+    """Runs a native Haystack tool with checked arguments and the `State` it reads."""
+
+    def __init__(self, native: Tool, hook: StateHook | None) -> None:
+        self.native = native
+        self.hook = hook
+        self.from_state = dict(native.inputs_from_state or {})
+        self.state_params = _state_params(native)
+        self.injected = set(self.from_state.values()) | set(self.state_params)
+        self.accepted = _accepted(native)
+
+    def args(self, input: Any, context: Any) -> dict[str, Any]:
+        args = dict(input or {})
+        forged = sorted(k for k in args if k in self.injected)
+        unknown = sorted(k for k in args if self.accepted is not None and k not in self.accepted)
+        if forged or unknown:
+            issues = [Issue("filled from the agent state, not by the model", (k,)) for k in forged]
+            issues += [Issue("unexpected argument (not a parameter of this tool)", (k,)) for k in unknown]
+            raise StandardToolValidationError("input", issues, tool_name=self.native.name)
+        if not self.injected:
+            return args
+        state = self.hook(context) if self.hook is not None else _default_state(context)
+        for key, param in self.from_state.items():  # Haystack's own rule: the state's value, a copy
+            if state.has(key):
+                args[param] = state.get(key)
+        for param in self.state_params:
+            args[param] = state
+        return args
+
+    @staticmethod
+    def unwrap(e: ToolInvocationError) -> BaseException:
+        cause = e.__cause__
+        if cause is not None:
+            return cause  # the tool's own exception, without Haystack's text (it lists every argument)
+        return ToolError(str(e))  # a tool reporting a failure to the model itself
+
+    def run(self, input: Any, context: Any = None) -> Any:
+        args = self.args(input, context)
+        try:
+            return _from_content(self.native.invoke(**args))
+        except ToolInvocationError as e:
+            raise self.unwrap(e) from None
+
+    async def arun(self, input: Any, context: Any = None) -> Any:
+        args = self.args(input, context)
+        try:
+            return _from_content(await self.native.invoke_async(**args))
+        except ToolInvocationError as e:
+            raise self.unwrap(e) from None
+
+
+def _model_output(config: dict[str, Any]) -> Callable[[Any], Any]:
+    """What Haystack shows the model for a result, from the tool's `outputs_to_string`."""
+
+    def one(cfg: dict[str, Any], result: Any) -> Any:
+        source = cfg.get("source")
+        value = result.get(source) if source is not None and isinstance(result, dict) else result
+        handler = cfg.get("handler")
+        return _from_content(handler(value) if handler is not None else value)
+
+    if any(k in config for k in ("source", "handler", "raw_result")):
+        return lambda result: one(config, result)
+    return lambda result: {key: one({**cfg, "raw_result": False}, result) for key, cfg in config.items()}
+
+
+def from_haystack(native: Tool, *, state: StateHook | None = None) -> StandardToolV0[Any, Any, Any]:
+    """Convert a Haystack tool into a neutral tool that validates its input (see the module doc).
+
+    `state`: for a tool that reads the agent `State`, maps the neutral context to that `State`
+    (default: the context if it is a `State`, else a `State` holding it under `CONTEXT_KEY`).
+    A tool made by `to_haystack` comes back as the very neutral tool it was made from.
+    """
+    if isinstance(native, StandardHaystackTool) and state is None:
+        return native.standard_tool
+    origin = get_origin(native)
+    if isinstance(origin, StandardToolV0) and state is None:
+        return origin
+    if not isinstance(native, Tool):
+        raise TypeError(f"from_haystack needs a Haystack Tool, got {type(native).__name__}")
+    caller = _Caller(native, state)
+    is_async = native.async_function is not None and native.function is None
+    neutral: StandardToolV0[Any, Any, Any] = standard_tool(
+        name=native.name,
+        description=native.description,
+        execute=caller.arun if is_async else caller.run,
+        input_schema=dict(native.parameters),
+    )
+    config = native.outputs_to_string
+    if config and not (set(config) <= {"raw_result"}):  # a source or a handler shapes what the model reads
+        neutral = with_model_output(neutral, _model_output(dict(config)))
+    set_origin(neutral, native)
+    return neutral
+
+
+def from_haystack_tools(
+    tools: Toolset | Iterable[Tool | Toolset], *, state: StateHook | None = None
+) -> list[StandardToolV0[Any, Any, Any]]:
+    """Convert a `Toolset` or a list of tools and toolsets (as an `Agent` takes them); duplicate
+    names raise `ToolNameError`. A dynamic toolset (MCP, searchable) lists what it holds now:
+    warm it up first."""
+    natives: list[Tool] = []
+    for item in [tools] if isinstance(tools, Toolset) else tools:
+        natives.extend(item if isinstance(item, Toolset) else [item])
+    out = [from_haystack(t, state=state) for t in natives]
+    check_unique_names((t.name for t in out), "a neutral tool list")
+    return out
