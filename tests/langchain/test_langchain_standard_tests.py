@@ -241,7 +241,9 @@ def test_nested_models_are_models_with_their_own_fields_and_constraints() -> Non
 def test_context_stays_out_of_the_schema_and_reaches_the_tool() -> None:
     assert "account" not in WITH_CONTEXT.get_input_schema().model_fields
     assert "account" not in WITH_CONTEXT.args and "account" not in json.dumps(_model_schema(WITH_CONTEXT))
-    msg = WITH_CONTEXT.invoke({"name": "my_balance", "args": {"currency": "USD"}, "id": "c1", "type": "tool_call"})
+    msg = WITH_CONTEXT.invoke(
+        {"name": "my_balance", "args": {"currency": "USD"}, "id": "c1", "type": "tool_call"}
+    )
     assert isinstance(msg, ToolMessage) and msg.status == "success"
     assert msg.artifact == {"user": "std-user", "balance": 12, "currency": "USD"}
 
@@ -297,5 +299,33 @@ def test_recursive_and_union_schemas_become_models() -> None:
 def test_acme_context_default_stays_the_applications() -> None:
     """place_order's context parameter is not an argument; without a context the tool uses a guest."""
     assert "ctx" not in NESTED.get_input_schema().model_fields
-    msg = NESTED.invoke({"name": "place_order", "args": EXAMPLES["nested"][1], "id": "o1", "type": "tool_call"})
+    msg = NESTED.invoke(
+        {"name": "place_order", "args": EXAMPLES["nested"][1], "id": "o1", "type": "tool_call"}
+    )
     assert msg.artifact.customer == AcmeContext().user and msg.artifact.total_items == 12
+
+
+def test_every_corpus_shape_becomes_a_model_accepting_what_the_tool_accepts() -> None:
+    from schema_corpus import SHAPES
+
+    from interop import SchemaConversionError
+
+    built = 0
+    for shape in SHAPES:
+        neutral = interop.standard_tool(
+            name=f"shape_{built}",
+            description=shape.name,
+            execute=lambda input, context: input,
+            input_schema=shape.schema,
+        )
+        try:
+            lc = to_langchain(neutral)
+        except SchemaConversionError:
+            continue  # not an object of arguments: LangChain cannot take it (tested elsewhere)
+        model = lc.get_input_schema()
+        assert set(model.model_json_schema().get("properties", {})) == set(lc.args), shape.name
+        for value in shape.valid:
+            if isinstance(value, dict):
+                model(**value)  # everything the tool accepts, the model describes as acceptable
+        built += 1
+    assert built >= 30
