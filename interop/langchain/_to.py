@@ -19,6 +19,7 @@ except ImportError as _import_error:
 
 import contextvars
 import inspect
+import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -57,6 +58,8 @@ __all__ = ["META_KEY", "LangChainOptions", "LangChainStandardTool", "to_langchai
 
 META_KEY = "interop"
 """The `metadata` key holding what LangChain has no field for (`title`, `output_schema`)."""
+
+logger = logging.getLogger("interop.langchain")
 
 _NATIVE_META = frozenset({"tags", "return_direct"})
 
@@ -125,7 +128,11 @@ class LangChainStandardTool(StructuredTool):
             return super().get_input_schema(config)
         cached = self._input_model
         if cached is None or cached[0] is not schema:
-            cached = (schema, input_model(self.name, schema))
+            try:
+                cached = (schema, input_model(self.name, schema))
+            except Exception:  # a schema pydantic cannot express: LangChain's generic model, as before
+                logger.debug("tool %r: no input model for its schema", self.name, exc_info=True)
+                return super().get_input_schema(config)
             self._input_model = cached
         return cached[1]
 
