@@ -19,13 +19,15 @@ except ImportError as _import_error:
 
 import contextvars
 import inspect
+import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from langchain_core.messages.tool import ToolOutputMixin
-from langchain_core.runnables import ensure_config
+from langchain_core.runnables import RunnableConfig, ensure_config
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
-from pydantic import PrivateAttr
+from langchain_core.utils.pydantic import TypeBaseModel
+from pydantic import BaseModel, PrivateAttr
 from typing_extensions import Unpack
 
 from interop import SchemaConversionError, StandardToolV0
@@ -50,11 +52,14 @@ from interop.bridge import (
 
 from ._approval import HAS_INTERRUPT, ask_with_interrupt
 from ._context import RUNTIME_PARAM, LangChainCall, default_context, is_runtime, runtime_type
+from ._input_model import input_model
 
 __all__ = ["META_KEY", "LangChainOptions", "LangChainStandardTool", "to_langchain", "to_langchain_tools"]
 
 META_KEY = "interop"
 """The `metadata` key holding what LangChain has no field for (`title`, `output_schema`)."""
+
+logger = logging.getLogger("interop.langchain")
 
 _NATIVE_META = frozenset({"tags", "return_direct"})
 
@@ -109,6 +114,27 @@ class LangChainStandardTool(StructuredTool):
 
     _standard_tool: Any = PrivateAttr(None)
     _invoker: Invoker = PrivateAttr()
+    _input_model: tuple[Any, type[BaseModel]] | None = PrivateAttr(None)
+
+    def get_input_schema(self, config: RunnableConfig | None = None) -> TypeBaseModel:
+        """The tool's arguments as a pydantic model built from its input JSON Schema.
+
+        Built on first use, once per `args_schema`. It describes; it does not validate calls (the
+        neutral tool does). LangGraph's ToolNode reads it for injected arguments: a `runtime`
+        argument is an alias there, so ToolNode leaves it alone (see `_input_model`).
+        """
+        schema = self.args_schema
+        if not isinstance(schema, dict):  # replaced by a model after conversion: LangChain's rules
+            return super().get_input_schema(config)
+        cached = self._input_model
+        if cached is None or cached[0] is not schema:
+            try:
+                cached = (schema, input_model(self.name, schema))
+            except Exception:  # a schema pydantic cannot express: LangChain's generic model, as before
+                logger.debug("tool %r: no input model for its schema", self.name, exc_info=True)
+                return super().get_input_schema(config)
+            self._input_model = cached
+        return cached[1]
 
     @property
     def standard_tool(self) -> StandardToolV0[Any, Any, Any]:

@@ -22,7 +22,7 @@ import asyncio
 import contextvars
 import logging
 from collections.abc import AsyncIterator, Callable, Iterable
-from contextlib import asynccontextmanager
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
 import mcp.types as mt
@@ -167,6 +167,7 @@ def asgi_app(
     instructions: str | None = None,
     icons: list[mt.Icon] | None = None,
     context_factory: Callable[[], Any] | None = None,
+    lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
     **options: Any,
 ) -> MCPApp:
     """An ASGI app serving `tools` over MCP streamable HTTP at `path` (both protocol generations).
@@ -180,7 +181,8 @@ def asgi_app(
     - `transport_security`: the SDK's DNS-rebinding protection settings (default: none; `serve`
       turns it on for loopback hosts).
     - `name`, `version` (default: this package's), `title`, `instructions`, `icons`: `serverInfo`.
-    - `context_factory`: one context for the app's lifetime (see `build_server`).
+    - `lifespan` / `context_factory`: one context for the app's lifetime, entered when the
+      session manager starts (see `build_server`).
     - other options: as `add_tools` (`context`, `approval`, `allow_unapproved`, `errors`,
       `approval_secret`, ...).
     """
@@ -192,6 +194,7 @@ def asgi_app(
         instructions=instructions,
         icons=icons,
         context_factory=context_factory,
+        lifespan=lifespan,
         **options,
     )
     manager = StreamableHTTPSessionManager(

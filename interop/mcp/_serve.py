@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal
 
 import anyio
@@ -49,6 +50,7 @@ async def serve_async(
     token_verifier: TokenVerifier | None = None,
     auth: AuthSettings | None = None,
     log_level: str = "warning",
+    lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
     **options: Any,
 ) -> None:
     """Serve `tools` until the transport closes (stdio) or the server is stopped (HTTP).
@@ -59,9 +61,14 @@ async def serve_async(
     `token_verifier` (and `auth`) require a bearer token (see `asgi_app`). Bound to a loopback
     address the server has DNS-rebinding protection; bound elsewhere without `token_verifier` it
     warns (`UnprotectedServerWarning`).
+
+    `lifespan`: an async context manager factory entered once when the server starts; the value
+    it yields is the context of every call (`context_factory=` is the `--context-factory` form).
     """
     if transport == "stdio":
-        server = build_server(tools, name=name, version=version, instructions=instructions, **options)
+        server = build_server(
+            tools, name=name, version=version, instructions=instructions, lifespan=lifespan, **options
+        )
         async with stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())
         return
@@ -82,6 +89,7 @@ async def serve_async(
         name=name,
         version=version,
         instructions=instructions,
+        lifespan=lifespan,
         **options,
     )
     await uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level)).serve()

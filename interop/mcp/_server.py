@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -384,21 +385,29 @@ def build_server(
     instructions: str | None = None,
     icons: list[mt.Icon] | None = None,
     context_factory: Callable[[], Any] | None = None,
+    lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
     **options: Any,
 ) -> Server[Any]:
     """A low-level MCP `Server` serving `tools` (options as in `add_tools`).
 
     `version` defaults to this package's version (clients show `serverInfo.version`).
-    `context_factory` is called once when the server starts (`--context-factory`): when it returns
-    a (sync or async) context manager it is entered for the server's lifetime; every call gets its
-    value as the context. Run the server with the SDK (`server.run(...)` on stdio streams), mount
-    it with `asgi_app`, or use `serve`.
+    One context for every call, opened when the server starts and closed when it stops:
+    - `lifespan`: an async context manager factory (an `@asynccontextmanager` function taking no
+      argument); it is entered once for the server's lifetime and the value it yields is the
+      context of every call (a database pool, a client, a connection).
+    - `context_factory` (`--context-factory`): called once at start; when it returns a (sync or
+      async) context manager it is entered for the server's lifetime, otherwise its (awaited)
+      value is the context.
+    Either replaces the per-request `context=` hook. Run the server with the SDK
+    (`server.run(...)` on stdio streams), mount it with `asgi_app`, or use `serve`.
     """
-    lifespan: dict[str, Any] = {}
-    if context_factory is not None:
-        if options.get("context") is not None:
-            raise TypeError("pass context= (a hook per request) or context_factory= (one context), not both")
-        lifespan["lifespan"] = _factory_lifespan(context_factory)
+    server_lifespan: dict[str, Any] = {}
+    chosen = [n for n, v in (("context=", options.get("context")), ("context_factory=", context_factory),
+                             ("lifespan=", lifespan)) if v is not None]  # fmt: skip
+    if len(chosen) > 1:
+        raise TypeError(f"pass one of {', '.join(chosen)}, not both: each gives the calls their context")
+    if context_factory is not None or lifespan is not None:
+        server_lifespan["lifespan"] = _factory_lifespan(context_factory, lifespan)
         options["context"] = _factory_context
     server: Server[Any] = Server(
         name,
@@ -406,7 +415,7 @@ def build_server(
         title=title,
         instructions=instructions,
         icons=icons,
-        **lifespan,
+        **server_lifespan,
     )
     add_tools(server, tools, **options)
     return server
@@ -415,18 +424,28 @@ def build_server(
 _CONTEXT_KEY = "interop.context"
 
 
-def _factory_lifespan(factory: Callable[[], Any]) -> Callable[[Server[Any]], Any]:
-    """A server lifespan entering `factory`'s context once, for the server's lifetime."""
-    from contextlib import asynccontextmanager
-
+def _factory_lifespan(
+    factory: Callable[[], Any] | None, lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None
+) -> Callable[[Server[Any]], Any]:
+    """A server lifespan opening the one context (`factory`'s or `lifespan`'s) for its lifetime."""
     from interop.bridge import open_context
 
     @asynccontextmanager
-    async def lifespan(server: Server[Any]) -> AsyncIterator[dict[str, Any]]:
-        async with open_context(factory) as context:
+    async def server_lifespan(server: Server[Any]) -> AsyncIterator[dict[str, Any]]:
+        if lifespan is None:
+            async with open_context(factory) as context:
+                yield {_CONTEXT_KEY: context}
+            return
+        manager = lifespan()
+        if not (hasattr(manager, "__aenter__") and hasattr(manager, "__aexit__")):
+            raise TypeError(
+                f"lifespan= must return an async context manager (an @asynccontextmanager function), "
+                f"got {type(manager).__name__}; for a plain object use context_factory="
+            )
+        async with manager as context:
             yield {_CONTEXT_KEY: context}
 
-    return lifespan
+    return server_lifespan
 
 
 def _factory_context(ctx: ServerRequestContext[Any, Any]) -> Any:

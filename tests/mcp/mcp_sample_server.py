@@ -1,7 +1,9 @@
 """Sample neutral tools served over MCP by the tests, and helpers to run servers.
 
 Run as a script it serves the tools with `interop.mcp.serve`:
-`python mcp_sample_server.py` (stdio) or `python mcp_sample_server.py --http PORT`.
+`python mcp_sample_server.py` (stdio) or `python mcp_sample_server.py --http PORT`;
+`python mcp_sample_server.py --lifespan PORT` serves acme's `whoami` over HTTP with
+`lifespan=acme_context` (and says on stderr when the context opens and closes).
 """
 
 from __future__ import annotations
@@ -156,7 +158,18 @@ def wait_for_port(port: int, timeout: float = 20.0) -> None:
 if __name__ == "__main__":
     from interop.mcp import serve
 
-    if len(sys.argv) > 2 and sys.argv[1] == "--http":
+    if len(sys.argv) > 2 and sys.argv[1] == "--lifespan":
+        from acme_tools import whoami
+
+        @contextlib.asynccontextmanager
+        async def reported_context() -> Any:
+            async with acme_context() as context:
+                print("context opened", file=sys.stderr, flush=True)
+                yield context
+            print("context closed", file=sys.stderr, flush=True)
+
+        serve([whoami], transport="streamable-http", port=int(sys.argv[2]), lifespan=reported_context)
+    elif len(sys.argv) > 2 and sys.argv[1] == "--http":
         serve(TOOLS, transport="streamable-http", port=int(sys.argv[2]), name="sample")
     else:
         serve(TOOLS, name="sample")
