@@ -12,7 +12,8 @@ ADK's `McpTool`, OpenAPI and Google API tools...), and the tools of a `BaseTools
   (a tool running inside an ADK agent through `to_google_adk`), else a fresh `ToolContext` over an
   in-memory session whose state is the neutral context (a mapping; any other value is stored
   under `CONTEXT_KEY`). Pass `context=` to build the `ToolContext` yourself.
-- **Results and errors.** The value `run_async` returns; ADK's error convention (a dict whose
+- **Results and errors.** The value `run_async` returns (for ADK's `McpTool`: the structured
+  content, else the content, and `isError` raises `ToolError`); ADK's error convention (a dict whose
   only key is `"error"`) raises `ToolError` with its text, so other frameworks show it to the
   model through their own error channel. Media parts (`types.Part` with inline data) come back
   as `interop.Image` / `Audio` / `File`. Other exceptions propagate.
@@ -31,7 +32,9 @@ except ImportError as _import_error:
         'Please install `google-adk` to use `interop.google_adk`: `pip install "standard-tool[google-adk]"`'
     ) from _import_error
 
+import base64
 import inspect
+import sys
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -127,6 +130,40 @@ def _result(value: Any) -> Any:
     return value
 
 
+def _mcp_result(value: Any) -> Any:
+    """An ADK `McpTool` result (the MCP `CallToolResult` as a dict) as the neutral result: the
+    structured content, else the content (text, or content values); `isError` raises `ToolError`."""
+    if not isinstance(value, Mapping) or "content" not in value:
+        return _result(value)
+    items: list[Any] = []
+    for block in value.get("content") or []:
+        kind = block.get("type") if isinstance(block, Mapping) else None
+        if kind == "text":
+            items.append(block.get("text", ""))
+        elif kind in ("image", "audio") and isinstance(block.get("data"), str):
+            cls = Image if kind == "image" else Audio
+            items.append(
+                cls(base64.b64decode(block["data"]), block.get("mimeType") or "application/octet-stream")
+            )
+        else:
+            items.append(block)
+    if value.get("isError"):
+        raise ToolError("\n".join(i for i in items if isinstance(i, str)) or "the MCP tool reported an error")
+    if value.get("structuredContent") is not None:
+        return value["structuredContent"]
+    if len(items) == 1:
+        return items[0]
+    return items
+
+
+def _result_reader(native: BaseTool) -> Callable[[Any], Any]:
+    mcp_tool = sys.modules.get("google.adk.tools.mcp_tool.mcp_tool")
+    mcp_type = getattr(mcp_tool, "McpTool", None)
+    if isinstance(mcp_type, type) and isinstance(native, mcp_type):
+        return _mcp_result
+    return _result
+
+
 def _approval_meta(native: BaseTool, tool_context: Callable[[Any, bool], Any]) -> dict[str, Any]:
     """`requires_approval` from ADK's tool confirmation: `True`/`False` for a static flag, else a
     predicate asking the tool itself (`check_require_confirmation`) per call."""
@@ -180,9 +217,11 @@ def from_google_adk(
             return value
         return _fresh_tool_context(value, confirmed)
 
+    read = _result_reader(native)
+
     async def execute(input: Any, context: Any = None) -> Any:
         ctx = await tool_context(context, approved_call())
-        return _result(await native.run_async(args=dict(input), tool_context=ctx))
+        return read(await native.run_async(args=dict(input), tool_context=ctx))
 
     meta = dict(tool.custom_metadata or {})
     ours = meta.pop(META_KEY, None)

@@ -214,10 +214,9 @@ async def test_content_results_are_adk_media_parts() -> None:
 
 
 def test_sync_runner_path() -> None:
+    from adk_kit import Scripted
     from google.adk.agents import LlmAgent
     from google.adk.runners import InMemoryRunner
-
-    from adk_kit import Scripted
 
     model = Scripted(model="scripted", steps=[[("order_total", {"lines": LINES})], "done"], requests=[])
     runner = InMemoryRunner(agent=LlmAgent(name="a", model=model, tools=[to_google_adk(order_total)]))
