@@ -52,7 +52,7 @@ def _app() -> tuple[Script, Any, Any]:
 
 
 async def test_decorated_tool_schema_output_schema_context_and_validation() -> None:
-    s, forecast, _ = _app()
+    _, forecast, _ = _app()
     neutral = from_genkit(forecast)
     assert neutral.name == "forecast" and neutral.description == "Forecast the weather."
     assert interop.input_json_schema(neutral) == forecast.input_schema

@@ -177,11 +177,20 @@ async def test_conditional_approval_only_interrupts_the_calls_that_need_it() -> 
     r = await s.generate(tools, steps, context={"user": "ann"})
     assert r.finish_reason == "interrupted" and RAN == [("pay", 5, {"user": "ann"})]
     assert sorted(p.tool_request.input["amount"] for p in r.interrupts) == [500, 900]
-    first = next(p for p in r.interrupts if p.tool_request.input["amount"] == 500)
+    by_amount = {p.tool_request.input["amount"]: p for p in r.interrupts}
+    # Genkit needs a decision for every interrupted request: approve one, deny the other
     r2 = await s.generate(
-        tools, ["done"], messages=r.messages, resume_restart=approve(first), context={"user": "ann"}
+        tools,
+        ["done"],
+        messages=r.messages,
+        resume_restart=[approve(by_amount[500]), deny(by_amount[900])],
+        context={"user": "ann"},
     )
-    assert ("pay", 500, {"user": "ann"}) in RAN
+    assert r2.finish_reason == "stop", r2.finish_message
+    assert RAN == [("pay", 5, {"user": "ann"}), ("pay", 500, {"user": "ann"})]
+    outputs = {o["ref"]: o["output"] for o in tool_responses(r2)}
+    assert outputs[by_amount[500].tool_request.ref] == {"paid": 500}
+    assert "not approved" in outputs[by_amount[900].tool_request.ref]
 
 
 async def test_approval_callback_instead_of_interrupts() -> None:
