@@ -17,6 +17,8 @@ EXPECTED = {
     "openai_agents_run.py": ['c1: {"amount":"8.50","currency":"GBP"', 'c2: {"user":"ann"'],
     "mcp_roundtrip.py": ["'delete_file'", "'conditions': 'sunny'", '"whoami"'],
     "raw_openai.py": ["tools sent: ['get_weather'", 'tool result: {"user":"ann"', "You are ann."],
+    "google_adk_agent.py": ["whoami: {'user': 'ann', 'locale': 'nb'}", "confirmation: ['delete_file']", "rejected"],
+    "genkit_generate.py": ["whoami: {'user': 'ann', 'locale': 'it'}", "'delete_file' was not approved", "Sunny"],
 }
 
 
