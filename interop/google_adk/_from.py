@@ -37,12 +37,10 @@ import inspect
 import sys
 import uuid
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from google.adk.agents.context import Context
-from google.adk.agents.invocation_context import InvocationContext
 from google.adk.agents.readonly_context import ReadonlyContext
-from google.adk.sessions import InMemorySessionService, Session
 from google.adk.tools.base_tool import BaseTool
 from google.adk.tools.base_toolset import BaseToolset
 from google.adk.tools.function_tool import FunctionTool
@@ -54,6 +52,9 @@ from interop import Audio, File, Image, StandardToolV0, ToolError, standard_tool
 from interop.bridge import approved_call, check_unique_names, get_origin, set_origin
 
 from ._to import META_KEY
+
+if TYPE_CHECKING:
+    from google.adk.sessions import InMemorySessionService
 
 __all__ = [
     "CONTEXT_KEY",
@@ -75,6 +76,11 @@ _sessions: list[InMemorySessionService] = []
 
 def _fresh_tool_context(value: Any, confirmed: bool) -> ToolContext:
     """A `ToolContext` over a fresh in-memory session whose state holds the neutral context."""
+    # imported here: ADK's invocation context loads its agents, plugins and live modules, which an
+    # application converting tools for an ADK agent loads anyway but `import interop.google_adk` need not
+    from google.adk.agents.invocation_context import InvocationContext
+    from google.adk.sessions import InMemorySessionService, Session
+
     if not _sessions:
         _sessions.append(InMemorySessionService())  # type: ignore[no-untyped-call]
     if isinstance(value, Mapping):
