@@ -35,6 +35,7 @@ except ImportError as _import_error:
         'Please install `genkit` to use `interop.genkit`: `pip install "standard-tool[genkit]"`'
     ) from _import_error
 
+import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -162,6 +163,8 @@ def _handler(invoker: Invoker) -> Callable[..., Any]:
     gated = invoker.may_need_approval
 
     async def handler(input: Any, ctx: ToolRunContext) -> Any:
+        if isinstance(input, str):  # a JSON string value (Genkit input is JSON), not JSON text
+            input = json.dumps(input)
         outcome = await invoker.ainvoke(input, ctx, ask=_ask(ctx) if gated else None)
         return _to_genkit(outcome, custom)
 

@@ -26,11 +26,17 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import fw_genkit
+import fw_google_adk
+
 import interop
 import interop.bridge
 from interop.bridge import get_origin, to_jsonable
 
 FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp"]
+FRAMEWORKS += ["google-adk", "genkit"]
+PLUGINS: dict[str, Any] = {"google-adk": fw_google_adk, "genkit": fw_genkit}
+"""Frameworks whose matrix logic lives in a `fw_<name>.py` module (native, view, convert, from_native, call)."""
 MCP_CTX_KEY = "interop_ctx"
 
 # ------------------------------------------------------------------------------ schema normalization
@@ -362,6 +368,9 @@ async def source_tools(source: str, specs: list[Any]) -> AsyncIterator[dict[str,
 
             native = native_openai_agents(spec)
             out[spec.name] = (native, from_openai_agents(native))
+        elif source in PLUGINS:
+            native = PLUGINS[source].native(spec)
+            out[spec.name] = (native, PLUGINS[source].from_native(native))
         else:
             raise ValueError(source)
     yield out
@@ -390,6 +399,8 @@ def _lc_meta(t: Any) -> dict[str, Any]:
 
 def view(framework: str, native: Any, listed: Any = None) -> View:
     """What `framework`'s model sees for `native` (for MCP: the listed descriptor `listed`)."""
+    if framework in PLUGINS:
+        return PLUGINS[framework].view(native)  # type: ignore[no-any-return]
     if framework == "neutral":
         return View(
             native.name,
@@ -460,6 +471,8 @@ class Outcome:
 
 def convert(target: str, neutral: Any, **options: Any) -> Any:
     """`to_<target>(neutral)` (MCP is served separately: see `mcp_target`)."""
+    if target in PLUGINS:
+        return PLUGINS[target].convert(neutral, **options)
     if target == "neutral":
         return neutral
     if target == "langchain":
@@ -483,6 +496,8 @@ def convert(target: str, neutral: Any, **options: Any) -> Any:
 
 def from_native(framework: str, native: Any) -> Any:
     """`from_<framework>(native)` (MCP: see `mcp_hop`)."""
+    if framework in PLUGINS:
+        return PLUGINS[framework].from_native(native)
     if framework == "neutral":
         return native
     if framework == "langchain":
@@ -634,6 +649,8 @@ async def call_neutral(tool: Any, args: Any, context: Any) -> Outcome:
 async def call_target(
     target: str, native: Any, args: Any, context: Any, mcp: MCPTarget | None = None
 ) -> Outcome:
+    if target in PLUGINS:
+        return await PLUGINS[target].call(native, args, context)  # type: ignore[no-any-return]
     if target == "neutral":
         return await call_neutral(native, args, context)
     if target == "langchain":
