@@ -46,7 +46,9 @@ def show(response):
 async def main():
     names = [t.name for t in to_genkit_tools(TOOLS, ai)]  # registered on ai: referable by name
     context = {"user": "ann", "locale": "it"}  # the neutral context (never seen or set by the model)
-    first = await ai.generate(model="scripted", prompt="Weather in Rome? Clean up.", tools=names, context=context)
+    first = await ai.generate(
+        model="scripted", prompt="Weather in Rome? Clean up.", tools=names, context=context
+    )
     print(f"finish: {first.finish_reason}; interrupted: {[p.tool_request.name for p in first.interrupts]}")
     # the human says no: the model reads the denial, and the generate goes on
     last = await ai.generate(
