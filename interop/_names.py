@@ -35,6 +35,14 @@ NAME_RULES: Mapping[str, tuple[str, str]] = {
         "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
     ),
     "dspy": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)"),
+    "google-adk": (
+        r"^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$",
+        "1-64 characters from a-z, A-Z, 0-9, '_', '.', ':' and '-', starting with a letter or '_' (Gemini)",
+    ),
+    "genkit": (
+        r"^[a-zA-Z0-9_-]{1,64}$",
+        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (Genkit reads '/' and ':' as namespaces)",
+    ),
 }
 
 Rename = str | Mapping[str, str] | Callable[[str], str] | None

@@ -51,7 +51,6 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0
-from interop._jsonschema import inline_refs  # not exported from interop.bridge: the one import here
 from interop.bridge import (
     ErrorKind,
     Invoker,
@@ -59,6 +58,7 @@ from interop.bridge import (
     ToolOptions,
     check_unique_names,
     get_origin,
+    inline_refs,
     input_json_schema,
     resolve_name,
     set_origin,

@@ -19,6 +19,8 @@ EXPECTED = {
     "raw_openai.py": ["tools sent: ['get_weather'", 'tool result: {"user":"ann"', "You are ann."],
     "haystack_agent.py": ['whoami: {"user":"ann"', "was not approved", "It rains in Oslo, ann."],
     "dspy_react.py": ['whoami: {"user":"ann"', "amount: Input should be greater than 0", "8.50 GBP, ann."],
+    "google_adk_agent.py": ["whoami: {'user': 'ann', 'locale': 'nb'}", "confirmation: ['delete_file']", "rejected"],
+    "genkit_generate.py": ["whoami: {'user': 'ann', 'locale': 'it'}", "'delete_file' was not approved", "Sunny"],
 }
 
 

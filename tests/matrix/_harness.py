@@ -33,7 +33,7 @@ import interop.bridge
 from interop.bridge import get_origin, to_jsonable
 
 FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp"]
-FRAMEWORKS += ["haystack", "dspy"]  # each framework's own part of the harness: tests/matrix/fw_<name>.py
+FRAMEWORKS += ["haystack", "dspy", "google-adk", "genkit"]  # each framework's own part of the harness: tests/matrix/fw_<name>.py
 MCP_CTX_KEY = "interop_ctx"
 
 # ------------------------------------------------------------------------------ schema normalization
@@ -665,7 +665,7 @@ async def call_target(
     raise ValueError(target)
 
 
-FW_MODULES = {"haystack": "fw_haystack", "dspy": "fw_dspy"}
+FW_MODULES = {"haystack": "fw_haystack", "dspy": "fw_dspy", "google-adk": "fw_google_adk", "genkit": "fw_genkit"}
 """Frameworks whose harness part lives in `tests/matrix/fw_<name>.py`: `native(spec)`,
 `from_native(native)`, `convert(neutral, **options)`, `view(native)`, `async call(native, args, context)`."""
 

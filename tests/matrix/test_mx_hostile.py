@@ -136,10 +136,12 @@ CASES: list[Case] = [
 
 FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp", "providers"]
 FRAMEWORKS += ["haystack", "dspy"]
+FRAMEWORKS += ["google-adk", "genkit"]
 TEXT_CHANNELS = {"pydantic-ai", "openai-agents", "providers"}
 DICT_ONLY = {"langchain", "llamaindex", "mcp"}
 # Haystack `ToolCall.arguments` is a dict; DSPy ReAct parses the model's `next_tool_args` to a dict
 DICT_ONLY |= {"haystack", "dspy"}
+DICT_ONLY |= {"google-adk"}  # `types.FunctionCall.args` is an object; Genkit's `ToolRequest.input` is any JSON
 """Channels whose tool arguments are always a JSON object: the model's JSON is parsed before the
 tool (LangChain `AIMessage.tool_calls` args, LlamaIndex `tool_kwargs`, MCP `arguments`), and a
 non-object or non-JSON call never reaches it (LangChain files it under `invalid_tool_calls`)."""
@@ -154,6 +156,10 @@ NOT_CARRIED: dict[tuple[str, str], str] = {
     ),
     ("mcp", "nesting depth 1000"): (
         "the MCP SDK client refuses to serialize the request (`Maximum serialization depth exceeded`)"
+    ),
+    ("google-adk", "nesting depth 1000"): (
+        "ADK deep-copies every function call's arguments before any tool runs "
+        "(`copy.deepcopy` in `_prepare_single` hits Python's recursion limit, for every ADK tool)"
     ),
 }
 """Cases a framework's channel cannot deliver to any tool, with the framework reason."""
@@ -217,7 +223,7 @@ async def send(framework: str, native: Any, case: Case, mcp: Any) -> tuple[bool,
         out = await call_openai_agents(native, as_text(payload), CTX)
     elif framework == "mcp":
         out = await mcp.call(native, payload, CTX)
-    elif framework in ("haystack", "dspy"):
+    elif framework in ("haystack", "dspy", "google-adk", "genkit"):
         from _harness import call_target
 
         out = await call_target(framework, native, payload, CTX)

@@ -29,6 +29,7 @@ from interop.bridge import get_origin
 SECRET = "SECRET-7f3a9c"
 
 NATIVE_CTX_NAMES = ["context", "ctx", "config", "caller", "deps", "runtime", "callbacks", "run_manager"]
+NATIVE_CTX_NAMES += ["tool_context"]  # ADK's injected parameter
 
 
 @pytest.mark.anyio
@@ -364,3 +365,116 @@ async def test_mx_cancelling_a_dspy_react_run_cancels_the_tool() -> None:
     program = dspy.ReAct("question -> answer", tools=[native])
     with dspy.context(lm=lm):
         await _cancel_when_started(program.acall(question="go"), state)
+
+
+# ------------------------------------------------------------------------------------------ Google ADK, Genkit
+
+
+@pytest.mark.anyio
+async def test_mx_requires_approval_is_native_confirmation_in_google_adk_and_genkit() -> None:
+    import fw_genkit
+    from google.adk.agents import LlmAgent
+    from google.adk.models.base_llm import BaseLlm
+    from google.adk.models.llm_response import LlmResponse
+    from google.adk.runners import InMemoryRunner
+    from google.adk.tools import FunctionTool
+    from google.genai import types
+
+    from interop.genkit import from_genkit, to_genkit
+    from interop.google_adk import from_google_adk, to_google_adk
+
+    tool = _guarded()
+    RAN.clear()
+    # ADK: the tool confirmation gate pauses the call (an `adk_request_confirmation` request)
+    adk_tool = to_google_adk(tool)
+    assert await adk_tool.check_require_confirmation({"path": "/"}, None) is True
+
+    class OneCall(BaseLlm):
+        async def generate_content_async(self, llm_request: Any, stream: bool = False) -> Any:
+            call = types.FunctionCall(id="c1", name="wipe", args={"path": "/"})
+            yield LlmResponse(content=types.Content(role="model", parts=[types.Part(function_call=call)]))
+
+    runner = InMemoryRunner(agent=LlmAgent(name="a", model=OneCall(model="x"), tools=[adk_tool]))
+    session = await runner.session_service.create_session(app_name=runner.app_name, user_id="u")
+    names = []
+    message = types.Content(role="user", parts=[types.Part(text="go")])
+    async for event in runner.run_async(user_id="u", session_id=session.id, new_message=message):
+        names += [p.function_call.name for p in event.content.parts or [] if p.function_call]
+    assert "adk_request_confirmation" in names
+    # Genkit: the generate is interrupted
+    ai = fw_genkit.ai()
+
+    async def one_call(request: Any, ctx: Any) -> Any:
+        from genkit import Message, ModelResponse, Part, ToolRequest
+
+        part = Part(tool_request=ToolRequest(name="wipe", input={"path": "/"}, ref="r1"))
+        return ModelResponse(message=Message(role="model", content=[part]), finish_reason="stop")
+
+    from genkit import ModelRequest
+
+    one_call.__annotations__["request"] = ModelRequest  # Genkit reads the annotation object
+    ai.define_model(name="approval-probe", fn=one_call)
+    result = await ai.generate(model="approval-probe", prompt="go", tools=[to_genkit(tool)])
+    assert result.finish_reason == "interrupted"
+    # ADK's own confirmation flag travels as requires_approval, and is enforced elsewhere
+    async def zap(path: str) -> str:
+        """Zap a path."""
+        RAN.append(path)
+        return "zapped"
+
+    neutral = from_google_adk(FunctionTool(zap, require_confirmation=True))
+    assert interop.bridge.requires_approval(neutral)
+    with pytest.raises(ApprovalRequiredError):
+        convert("llamaindex", neutral)
+    assert convert("pydantic-ai", neutral).requires_approval
+    # a neutral tool with requires_approval keeps it through Genkit and back
+    assert interop.bridge.requires_approval(from_genkit(to_genkit(tool, rename="wipe2")))
+    assert RAN == []
+
+
+@pytest.mark.anyio
+async def test_mx_cancelling_an_adk_run_cancels_the_tool() -> None:
+    import fw_google_adk  # noqa: F401
+    from google.adk.agents import LlmAgent
+    from google.adk.models.base_llm import BaseLlm
+    from google.adk.models.llm_response import LlmResponse
+    from google.adk.runners import InMemoryRunner
+    from google.genai import types
+
+    slow, state = _slow()
+
+    class OneCall(BaseLlm):
+        async def generate_content_async(self, llm_request: Any, stream: bool = False) -> Any:
+            call = types.FunctionCall(id="c1", name="slow", args={"n": 1})
+            yield LlmResponse(content=types.Content(role="model", parts=[types.Part(function_call=call)]))
+
+    runner = InMemoryRunner(agent=LlmAgent(name="a", model=OneCall(model="x"), tools=[convert("google-adk", slow)]))
+    session = await runner.session_service.create_session(app_name=runner.app_name, user_id="u")
+
+    async def drive() -> None:
+        message = types.Content(role="user", parts=[types.Part(text="go")])
+        async for _ in runner.run_async(user_id="u", session_id=session.id, new_message=message):
+            pass
+
+    await _cancel_when_started(drive(), state)
+
+
+@pytest.mark.anyio
+async def test_mx_cancelling_a_genkit_generate_cancels_the_tool() -> None:
+    import fw_genkit
+    from genkit import Message, ModelResponse, Part, ToolRequest
+
+    slow, state = _slow()
+    ai = fw_genkit.ai()
+
+    async def one_call(request: Any, ctx: Any) -> Any:
+        part = Part(tool_request=ToolRequest(name="slow", input={"n": 1}, ref="r1"))
+        return ModelResponse(message=Message(role="model", content=[part]), finish_reason="stop")
+
+    from genkit import ModelRequest
+
+    one_call.__annotations__["request"] = ModelRequest  # Genkit reads the annotation object
+    ai.define_model(name="cancel-probe", fn=one_call)
+    await _cancel_when_started(
+        ai.generate(model="cancel-probe", prompt="go", tools=[convert("genkit", slow)]), state
+    )

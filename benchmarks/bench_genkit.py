@@ -1,0 +1,229 @@
+"""Genkit: a converted neutral tool vs a tool defined with Genkit's own `@ai.tool()`.
+
+- Call (CPU time of the process, worker threads included): both through `tool.action().run(input, context=...)`, the call Genkit's `generate` makes
+  for a tool request. The native tool is what Genkit teaches: an async handler taking a pydantic
+  input model (Genkit validates the input against it); ours has the neutral JSON Schema as a dict
+  (Genkit sends it, validates nothing) and validates once itself. Genkit handlers are async, so a
+  sync function is called inline by the native handler; the targeted sync row is ours with
+  `threaded=False` (the same inline call); our default (a worker thread) is information.
+- Conversion: `to_genkit` of 1,000 neutral tools vs 1,000 `ai.tool()(handler)` over a pydantic
+  input model built from each function's signature (what `@ai.tool()` needs from a plain
+  function), each side asked once for the tool definition a model request carries; registered
+  on a `Genkit` instance on both sides; CPU time per tool.
+- Import: `import interop.genkit` vs `from genkit import Genkit, ToolRunContext` (fresh
+  interpreters, CPU time).
+
+Run: `.venv/bin/python benchmarks/bench_genkit.py`
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import os
+import sys
+import time
+import typing
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("OTEL_SDK_DISABLED", "true")
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from genkit import Genkit, ToolRunContext  # noqa: E402
+from genkit._ai._generate import to_tool_definition  # noqa: E402  (what a model request carries)
+from pydantic import BaseModel, create_model  # noqa: E402
+
+import interop  # noqa: E402
+from benchmarks._compare import Comparison, acompare, aper_call, compare  # noqa: E402
+from benchmarks.bench_conversion import N, _per_tool_us, functions  # noqa: E402
+from benchmarks.bench_imports import import_ms  # noqa: E402
+from interop.genkit import from_genkit, to_genkit  # noqa: E402
+
+ARGS = {"a": 2, "b": 3, "label": "sum"}
+CONTEXT = {"user": "u"}
+CALLS = 400
+SAMPLES = 15
+ROUNDS = 3
+IMPORT_REPEATS = 9
+CLOCK = time.process_time
+"""CPU time of the process (worker threads included): other load on this small machine does not count."""
+
+
+class AddInput(BaseModel):
+    a: int
+    b: int
+    label: str = "result"
+
+
+def add(a: int, b: int, label: str = "result") -> dict[str, Any]:
+    """Add two integers."""
+    return {label: a + b}
+
+
+async def add_async(a: int, b: int, label: str = "result") -> dict[str, Any]:
+    """Add two integers."""
+    return {label: a + b}
+
+
+def natives(ai: Genkit) -> tuple[Any, Any, Any]:
+    """The native tools, as a Genkit user writes them (async handlers, a pydantic input model)."""
+
+    @ai.tool(name="add_native_async")
+    async def add_native_async(input: AddInput) -> dict[str, Any]:
+        """Add two integers."""
+        return await add_async(input.a, input.b, input.label)
+
+    @ai.tool(name="add_native_sync")
+    async def add_native_sync(input: AddInput) -> dict[str, Any]:
+        """Add two integers."""
+        return add(input.a, input.b, input.label)
+
+    @ai.tool(name="add_native_ctx")
+    async def add_native_ctx(input: AddInput, ctx: ToolRunContext) -> dict[str, Any]:
+        """Add two integers (a handler that takes Genkit's tool-run context, as ours does)."""
+        assert ctx.context is not None
+        return await add_async(input.a, input.b, input.label)
+
+    return add_native_async, add_native_sync, add_native_ctx
+
+
+async def _call_row(
+    name: str, baseline: Any, ours: Any, target: float | None, note: str
+) -> dict[str, object]:
+    base_action, our_action = baseline.action(), ours.action()
+
+    async def base_call() -> Any:
+        return (await base_action.run(dict(ARGS), context=dict(CONTEXT))).response
+
+    async def our_call() -> Any:
+        return (await our_action.run(dict(ARGS), context=dict(CONTEXT))).response
+
+    assert (await base_call()).output == (await our_call()).output == {"sum": 5}
+    for _ in range(50):  # warm up both
+        await base_call()
+        await our_call()
+    result = await acompare(
+        lambda: aper_call(base_call, CALLS, CLOCK),
+        lambda: aper_call(our_call, CALLS, CLOCK),
+        SAMPLES,
+        warmup=0,
+    )
+    return result.row(name, target=target, unit="us/call", scale=1e6, note=note)
+
+
+def call_rows() -> list[dict[str, object]]:
+    ai = Genkit()
+    native_async, native_sync, native_ctx = natives(ai)
+
+    async def main() -> list[dict[str, object]]:
+        return [
+            await _call_row(
+                "genkit action.run, async fn",
+                native_async,
+                to_genkit(interop.tool(add_async), ai),
+                1.05,
+                "vs @ai.tool() with a pydantic input model (Genkit validates it)",
+            ),
+            await _call_row(
+                "genkit action.run, async fn, native handler takes ctx",
+                native_ctx,
+                to_genkit(interop.tool(add_async), ai),
+                None,
+                "vs @ai.tool() whose handler takes (input, ctx: ToolRunContext) like ours (Genkit builds the ctx)",
+            ),
+            await _call_row(
+                "genkit action.run, sync fn inline",
+                native_sync,
+                to_genkit(interop.tool(add), ai, threaded=False),
+                1.05,
+                "both call the function on the event loop (a Genkit handler is async)",
+            ),
+            await _call_row(
+                "genkit action.run, sync fn in a worker thread",
+                native_sync,
+                to_genkit(interop.tool(add), ai),
+                None,
+                "ours by default runs a sync function in a worker thread; the native handler calls it inline",
+            ),
+        ]
+
+    return asyncio.run(main())
+
+
+def native_tool(ai: Genkit, fn: Callable[..., Any]) -> Any:
+    """`@ai.tool()` over a plain function: its parameters as a pydantic input model."""
+    hints = typing.get_type_hints(fn)
+    fields: dict[str, Any] = {
+        p.name: (hints[p.name], ... if p.default is inspect.Parameter.empty else p.default)
+        for p in inspect.signature(fn).parameters.values()
+    }
+    model = create_model(f"{fn.__name__}_input", **fields)
+
+    async def handler(input: Any) -> Any:
+        return fn(**dict(input))
+
+    handler.__name__ = fn.__name__
+    handler.__doc__ = fn.__doc__
+    handler.__annotations__ = {"input": model, "return": hints.get("return", Any)}
+    return ai.tool()(handler)
+
+
+def conversion_rows(rounds: int = ROUNDS) -> list[dict[str, object]]:
+    def describe(tools: list[Any]) -> list[Any]:
+        for t in tools:
+            to_tool_definition(t.action())
+        return tools
+
+    def build_native(fns: list[Callable[..., Any]]) -> list[Any]:
+        ai = Genkit()
+        return describe([native_tool(ai, fn) for fn in fns])
+
+    def convert(neutral: list[Any]) -> list[Any]:
+        ai = Genkit()
+        return describe([to_genkit(t, ai) for t in neutral])
+
+    def build_ours(fns: list[Callable[..., Any]]) -> list[Any]:
+        return convert([interop.tool(fn) for fn in fns])
+
+    warm = functions(8)
+    build_native(warm)
+    build_ours(warm)
+    base, full, conv, frm = [], [], [], []
+    for _ in range(rounds):
+        b, built = _per_tool_us(build_native, functions())
+        f, _ = _per_tool_us(build_ours, functions())
+        c, _ = _per_tool_us(convert, [interop.tool(fn) for fn in functions()])
+        r, _ = _per_tool_us(lambda tools: [from_genkit(t) for t in tools], built)
+        base.append(b)
+        full.append(f)
+        conv.append(c)
+        frm.append(r)
+    label = f"genkit: {{}} of {N:,} {{}} vs {N:,} @ai.tool() (input model) + definition"
+    return [
+        Comparison(base, conv).row(label.format("to_X", "neutral tools"), target=1.0, unit="us/tool"),
+        Comparison(base, full).row(label.format("@tool + to_X", "functions"), target=None, unit="us/tool"),
+        Comparison(base, frm).row(label.format("from_X", "native tools"), target=None, unit="us/tool"),
+    ]
+
+
+def import_rows(repeats: int = IMPORT_REPEATS) -> list[dict[str, object]]:
+    base, ours = "from genkit import Genkit, ToolRunContext", "import interop.genkit"
+    result = compare(lambda: import_ms(base), lambda: import_ms(ours), repeats)
+    return [result.row(f"{ours} vs {base}", target=1.1, unit="ms")]
+
+
+def run() -> list[dict[str, object]]:
+    return call_rows() + conversion_rows() + import_rows()
+
+
+if __name__ == "__main__":
+    for row in run():
+        print(
+            f"{row['name']}: baseline {row['baseline']:.4g}, ours {row['ours']:.4g} {row['unit']}, "
+            f"ratio {row['ratio']:.3f} (target {row['target']}, IQR {row['spread']})"
+        )

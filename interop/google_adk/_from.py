@@ -1,0 +1,273 @@
+"""`from_google_adk`: a Google ADK tool as a neutral, validating tool.
+
+Handled: `FunctionTool` (sync and async functions, functions taking a `tool_context`,
+`require_confirmation`), any `BaseTool` subclass with a function declaration (custom tools,
+ADK's `McpTool`, OpenAPI and Google API tools...), and the tools of a `BaseToolset`
+(`McpToolset` included) through `from_google_adk_toolset`.
+
+- **Schema.** The declaration's `parameters_json_schema` (the JSON Schema ADK sends), or its
+  Gemini `parameters` schema as JSON Schema; the output schema from `response_json_schema`.
+  The neutral wrapper validates the arguments (ADK's `FunctionTool` does not by default).
+- **Context.** The native tool gets a `ToolContext`: the neutral context itself when it is one
+  (a tool running inside an ADK agent through `to_google_adk`), else a fresh `ToolContext` over an
+  in-memory session whose state is the neutral context (a mapping; any other value is stored
+  under `CONTEXT_KEY`). Pass `context=` to build the `ToolContext` yourself.
+- **Results and errors.** The value `run_async` returns (for ADK's `McpTool`: the structured
+  content, else the content, and `isError` raises `ToolError`); ADK's error convention (a dict whose
+  only key is `"error"`) raises `ToolError` with its text, so other frameworks show it to the
+  model through their own error channel. Media parts (`types.Part` with inline data) come back
+  as `interop.Image` / `Audio` / `File`. Other exceptions propagate.
+- **Approval.** `FunctionTool(require_confirmation=...)` and any overridden
+  `check_require_confirmation` become `meta["requires_approval"]` (a predicate when ADK decides
+  per call). A call approved through the target's mechanism runs with a confirmed
+  `ToolConfirmation`, so the native tool does not ask again.
+"""
+
+from __future__ import annotations
+
+try:
+    import google.adk  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `google-adk` to use `interop.google_adk`: `pip install "standard-tool[google-adk]"`'
+    ) from _import_error
+
+import base64
+import inspect
+import sys
+import uuid
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from google.adk.agents.context import Context
+from google.adk.agents.readonly_context import ReadonlyContext
+from google.adk.tools.base_tool import BaseTool
+from google.adk.tools.base_toolset import BaseToolset
+from google.adk.tools.function_tool import FunctionTool
+from google.adk.tools.tool_confirmation import ToolConfirmation
+from google.adk.tools.tool_context import ToolContext
+from google.genai import types
+
+from interop import Audio, File, Image, StandardToolV0, ToolError, standard_tool
+from interop.bridge import approved_call, check_unique_names, get_origin, set_origin
+
+from ._to import META_KEY
+
+if TYPE_CHECKING:
+    from google.adk.sessions import InMemorySessionService
+
+__all__ = [
+    "CONTEXT_KEY",
+    "ToolContextHook",
+    "from_google_adk",
+    "from_google_adk_toolset",
+    "from_google_adk_tools",
+]
+
+CONTEXT_KEY = "interop_context"
+"""The session-state key holding a neutral context that is not a mapping."""
+
+ToolContextHook = Callable[[Any], Any]
+"""Maps the neutral context to the `ToolContext` a native tool runs with (or an awaitable of it)."""
+
+_EMPTY_OBJECT: dict[str, Any] = {"type": "object", "properties": {}}
+_sessions: list[InMemorySessionService] = []
+
+
+def _fresh_tool_context(value: Any, confirmed: bool) -> ToolContext:
+    """A `ToolContext` over a fresh in-memory session whose state holds the neutral context."""
+    # imported here: ADK's invocation context loads its agents, plugins and live modules, which an
+    # application converting tools for an ADK agent loads anyway but `import interop.google_adk` need not
+    from google.adk.agents.invocation_context import InvocationContext
+    from google.adk.sessions import InMemorySessionService, Session
+
+    if not _sessions:
+        _sessions.append(InMemorySessionService())  # type: ignore[no-untyped-call]
+    if isinstance(value, Mapping):
+        state = dict(value)
+    else:
+        state = {CONTEXT_KEY: value} if value is not None else {}
+    key = uuid.uuid4().hex
+    invocation = InvocationContext(
+        session_service=_sessions[0],
+        invocation_id=f"e-{key}",
+        session=Session(id=key, app_name="interop", user_id="interop", state=state),
+    )
+    confirmation = ToolConfirmation(confirmed=True) if confirmed else None
+    return ToolContext(invocation, function_call_id=f"interop-{key}", tool_confirmation=confirmation)
+
+
+def _schema_of(declared: Any, schema: Any) -> dict[str, Any] | None:
+    """A declaration's JSON Schema (`*_json_schema`), or its Gemini `Schema` as JSON Schema."""
+    if isinstance(declared, Mapping):
+        return dict(declared)
+    if isinstance(declared, types.Schema):
+        schema = declared
+    if isinstance(schema, types.Schema):
+        dumped: dict[str, Any] = schema.json_schema.model_dump(mode="json", exclude_none=True, by_alias=True)
+        return dumped
+    return None
+
+
+def _content(part: Any) -> Any:
+    """ADK media (a `types.Part` with inline data) as a neutral content value; else unchanged."""
+    if not isinstance(part, types.Part):
+        return part
+    blob = part.inline_data
+    if blob is None or blob.data is None or not blob.mime_type:
+        if part.text is not None:
+            return part.text
+        return part.model_dump(mode="json", exclude_none=True)
+    if blob.mime_type.startswith("image/"):
+        return Image(blob.data, blob.mime_type)
+    if blob.mime_type.startswith("audio/"):
+        return Audio(blob.data, blob.mime_type)
+    return File(blob.data, blob.mime_type, blob.display_name)
+
+
+def _result(value: Any) -> Any:
+    """The neutral result of `run_async` (raises `ToolError` for ADK's `{"error": ...}`)."""
+    if isinstance(value, dict) and len(value) == 1 and isinstance(value.get("error"), str):
+        raise ToolError(value["error"])
+    if isinstance(value, types.Part):
+        return _content(value)
+    if isinstance(value, (list, tuple)) and any(isinstance(v, types.Part) for v in value):
+        return [_content(v) for v in value]
+    return value
+
+
+def _mcp_result(value: Any) -> Any:
+    """An ADK `McpTool` result (the MCP `CallToolResult` as a dict) as the neutral result: the
+    structured content, else the content (text, or content values); `isError` raises `ToolError`."""
+    if not isinstance(value, Mapping) or "content" not in value:
+        return _result(value)
+    items: list[Any] = []
+    for block in value.get("content") or []:
+        kind = block.get("type") if isinstance(block, Mapping) else None
+        if kind == "text":
+            items.append(block.get("text", ""))
+        elif kind in ("image", "audio") and isinstance(block.get("data"), str):
+            cls = Image if kind == "image" else Audio
+            items.append(
+                cls(base64.b64decode(block["data"]), block.get("mimeType") or "application/octet-stream")
+            )
+        else:
+            items.append(block)
+    if value.get("isError"):
+        raise ToolError("\n".join(i for i in items if isinstance(i, str)) or "the MCP tool reported an error")
+    if value.get("structuredContent") is not None:
+        return value["structuredContent"]
+    if len(items) == 1:
+        return items[0]
+    return items
+
+
+def _result_reader(native: BaseTool) -> Callable[[Any], Any]:
+    mcp_tool = sys.modules.get("google.adk.tools.mcp_tool.mcp_tool")
+    mcp_type = getattr(mcp_tool, "McpTool", None)
+    if isinstance(mcp_type, type) and isinstance(native, mcp_type):
+        return _mcp_result
+    return _result
+
+
+def _approval_meta(native: BaseTool, tool_context: Callable[[Any, bool], Any]) -> dict[str, Any]:
+    """`requires_approval` from ADK's tool confirmation: `True`/`False` for a static flag, else a
+    predicate asking the tool itself (`check_require_confirmation`) per call."""
+    if isinstance(native, FunctionTool):
+        flag = native._require_confirmation  # the constructor's value (no public getter)
+        if isinstance(flag, bool):
+            return {"requires_approval": flag} if flag else {}
+    elif type(native).check_require_confirmation is BaseTool.check_require_confirmation:
+        return {}
+
+    async def predicate(input: Any, context: Any) -> bool:
+        ctx = await tool_context(context, False)
+        return (await native.check_require_confirmation(dict(input or {}), ctx)) is True
+
+    return {"requires_approval": predicate}
+
+
+def from_google_adk(
+    tool: BaseTool, *, context: ToolContextHook | None = None
+) -> StandardToolV0[Any, Any, Any]:
+    """Convert a Google ADK tool (`FunctionTool` or any `BaseTool` with a declaration) into a
+    neutral tool that validates its input.
+
+    `context`: maps the neutral context to the `ToolContext` the native tool runs with (default:
+    the neutral context if it is a `ToolContext`, else a fresh one whose session state holds it).
+    A tool made by `to_google_adk` comes back as the very neutral tool it was made from.
+    """
+    if isinstance(tool, BaseToolset):
+        raise TypeError(
+            "from_google_adk converts one tool; for a toolset use "
+            "`await from_google_adk_toolset(toolset)` (its tools are listed asynchronously)"
+        )
+    origin = get_origin(tool)
+    if isinstance(origin, StandardToolV0) and context is None:
+        return origin
+    declaration = tool._get_declaration()  # ADK's own way to describe a tool
+    if declaration is None:
+        raise TypeError(
+            f"from_google_adk converts tools with a function declaration; {type(tool).__name__} "
+            f"{tool.name!r} has none (a built-in tool that runs on the model's side)"
+        )
+    native = tool
+    name = tool.name
+    hook = context
+
+    async def tool_context(value: Any, confirmed: bool) -> Any:
+        if hook is not None:
+            ctx = hook(value)
+            return await ctx if inspect.isawaitable(ctx) else ctx
+        if isinstance(value, Context):
+            return value
+        return _fresh_tool_context(value, confirmed)
+
+    read = _result_reader(native)
+
+    async def execute(input: Any, context: Any = None) -> Any:
+        ctx = await tool_context(context, approved_call())
+        return read(await native.run_async(args=dict(input), tool_context=ctx))
+
+    meta = dict(tool.custom_metadata or {})
+    ours = meta.pop(META_KEY, None)
+    title = ours.get("title") if isinstance(ours, Mapping) else None
+    meta.update(_approval_meta(native, tool_context))
+    if tool.is_long_running:
+        meta["long_running"] = True
+    neutral = standard_tool(
+        name=name,
+        description=tool.description or declaration.description or "",
+        execute=execute,
+        input_schema=_schema_of(declaration.parameters_json_schema, declaration.parameters) or _EMPTY_OBJECT,
+        output_schema=_schema_of(declaration.response_json_schema, declaration.response),
+        title=title if isinstance(title, str) else None,
+        meta=meta,
+    )
+    set_origin(neutral, tool)
+    return neutral
+
+
+def from_google_adk_tools(
+    tools: Iterable[BaseTool], *, context: ToolContextHook | None = None
+) -> list[StandardToolV0[Any, Any, Any]]:
+    """Convert several ADK tools; duplicate names raise `ToolNameError`."""
+    out = [from_google_adk(t, context=context) for t in tools]
+    check_unique_names((t.name for t in out), "a neutral tool list")
+    return out
+
+
+async def from_google_adk_toolset(
+    toolset: BaseToolset,
+    *,
+    readonly_context: ReadonlyContext | None = None,
+    context: ToolContextHook | None = None,
+) -> list[StandardToolV0[Any, Any, Any]]:
+    """The tools of an ADK toolset (`McpToolset`, `OpenAPIToolset`, your own `BaseToolset`) as
+    neutral tools, with the toolset's filter and name prefix applied.
+
+    The neutral tools call the toolset's own tools, so the toolset must stay open while they are
+    used (for `McpToolset`: `await toolset.close()` when done).
+    """
+    natives = await toolset.get_tools_with_prefix(readonly_context)
+    return from_google_adk_tools(natives, context=context)
