@@ -15,8 +15,11 @@
   the fields; smolagents shows it to the model (`Error executing tool ...`) and the run goes on.
   Other exceptions follow `errors=` (default: raised, as from a native tool).
 - **Context.** smolagents gives tools no per-call object. The neutral context is the object given
-  to `run_context(obj)` around `agent.run(...)` (smolagents copies it into its tool threads), or
-  what the `context=` hook returns for it (it receives that object, or None).
+  to `run_context(obj)` around `agent.run(...)` (smolagents copies it into its parallel tool
+  threads), or what the `context=` hook returns for it (it receives that object, or None). A
+  `CodeAgent` runs each code step on a fresh thread for its execution timeout, which does not
+  inherit context variables: create it with `executor_kwargs={"timeout_seconds": None}`, or give
+  the context with `context=` (a closure over it).
 - **Approval.** smolagents has no confirmation step: a `requires_approval` tool needs
   `approval=` (asked before each call that needs it) or `allow_unapproved=True`.
 """
