@@ -112,7 +112,7 @@ def _clear() -> None:
 
 
 def test_sm_schema_sent_to_the_model_keeps_nested_objects_enums_and_constraints() -> None:
-    out, agent, model = run_calling([to_smolagents(double)], [("double", {"a": 1})])
+    out, _agent, model = run_calling([to_smolagents(double)], [("double", {"a": 1})])
     sent = next(s for s in model.sent[0] if s["function"]["name"] == "double")["function"]
     assert sent["description"] == "Double a."
     params = sent["parameters"]
@@ -138,7 +138,7 @@ def test_sm_output_schema_and_type_travel() -> None:
 
 def test_sm_context_from_run_context_and_hook_and_optional_nulls_dropped() -> None:
     steps = [("double", {"a": 21, "note": None, "tags": [{"label": "x"}], "mode": None})]
-    out, agent, _ = run_calling([to_smolagents(double)], steps, context={"user": "ann"})
+    _out, agent, _ = run_calling([to_smolagents(double)], steps, context={"user": "ann"})
     assert step_views(agent)[0][0] == '{"value":42,"user":"ann","n_tags":1,"mode":"fast"}'
     assert RUNS[0]["note"] is None and RUNS[0]["mode"] == "fast" and RUNS[0]["caller"] == {"user": "ann"}
     hooked = to_smolagents(double, context=lambda bound: {"user": f"hook:{(bound or {}).get('user')}"})
@@ -158,7 +158,7 @@ def test_sm_parallel_calls_keep_their_thread_and_context() -> None:
         return i
 
     calls = [("echo", {"i": i}) for i in range(6)]
-    out, agent, _ = run_calling([to_smolagents(echo)], [calls], context={"user": "par"})
+    _out, agent, _ = run_calling([to_smolagents(echo)], [calls], context={"user": "par"})
     assert sorted(i for i, _, _ in seen) == list(range(6)) and all(c == {"user": "par"} for _, c, _ in seen)
     assert step_views(agent)[0][0] == "\n".join(str(i) for i in range(6))
 
@@ -193,7 +193,7 @@ def test_sm_other_exceptions_behave_as_for_a_native_tool() -> None:
     class NativeBoom(Tool):
         name = "native_boom"
         description = "Boom."
-        inputs = {"n": {"type": "integer", "description": "n"}}
+        inputs = {"n": {"type": "integer", "description": "n"}}  # noqa: RUF012 (the smolagents idiom)
         output_type = "integer"
 
         def forward(self, n: int) -> int:
@@ -204,7 +204,7 @@ def test_sm_other_exceptions_behave_as_for_a_native_tool() -> None:
     views = step_views(agent)
     assert "RuntimeError: kaput" in (views[0][1] or "") and "RuntimeError: kaput" in (views[1][1] or "")
     masked = to_smolagents(boom, rename="masked_boom", errors="masked")
-    out, agent, _ = run_calling([masked], [("masked_boom", {"n": 1})])
+    _out, agent, _ = run_calling([masked], [("masked_boom", {"n": 1})])
     assert "internal error" in (step_views(agent)[0][1] or "") and "kaput" not in str(step_views(agent))
 
 
@@ -231,7 +231,7 @@ def test_sm_approval_needs_a_callback_and_is_asked_per_call() -> None:
     # several gated calls in one turn: each asked on its own
     asked.clear()
     RUNS.clear()
-    out, agent, _ = run_calling(
+    _out, agent, _ = run_calling(
         [to_smolagents(spend, approval=approve)], [[("spend", {"n": 60}), ("spend", {"n": 600})]]
     )
     assert sorted(asked) == [60, 600] and RUNS == [{"n": 60}]
@@ -245,7 +245,7 @@ def test_sm_images_are_agent_images_and_code_gets_the_structured_value() -> None
         """Take a picture."""
         return interop.Image(PNG, "image/png")
 
-    out, agent, _ = run_calling([to_smolagents(snapshot)], [("snapshot", {})])
+    _out, agent, _ = run_calling([to_smolagents(snapshot)], [("snapshot", {})])
     assert step_views(agent)[0][0] == "Stored 'image.png' in memory."
     assert isinstance(agent.state["image.png"], AgentImage)
     native = to_smolagents(double)
@@ -296,12 +296,12 @@ def test_sm_round_trips_and_native_idioms() -> None:
     class Weather(Tool):
         name = "weather"
         description = "Weather for a city."
-        inputs = {
+        inputs = {  # noqa: RUF012 (the smolagents idiom)
             "city": {"type": "string", "description": "City."},
             "days": {"type": "integer", "description": "Days ahead.", "nullable": True, "minimum": 0},
         }
         output_type = "object"
-        output_schema = {"type": "object", "properties": {"temp": {"type": "number"}}}
+        output_schema = {"type": "object", "properties": {"temp": {"type": "number"}}}  # noqa: RUF012
 
         def forward(self, city: str, days: int | None = None) -> dict[str, Any]:
             return {"temp": 20.5, "city": city, "days": days}
@@ -323,7 +323,7 @@ def test_sm_round_trips_and_native_idioms() -> None:
         "minimum": 0,
     }
     # a native tool in another framework's shape: through the neutral tool into a ToolCallingAgent
-    out, agent, _ = run_calling([to_smolagents(s, rename="shout2")], [("shout2", {"text": "a"})])
+    _out, agent, _ = run_calling([to_smolagents(s, rename="shout2")], [("shout2", {"text": "a"})])
     assert step_views(agent)[0][0] == "A!"
 
 
