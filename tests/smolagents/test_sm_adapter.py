@@ -1,3 +1,4 @@
+# ruff: noqa: RUF012  (class-level `inputs` dicts are smolagents' own idiom)
 """The smolagents adapter in smolagents' real agent loops (`ToolCallingAgent`, `CodeAgent`),
 driven by a scripted `smolagents.Model` (offline)."""
 
@@ -193,14 +194,14 @@ def test_sm_other_exceptions_behave_as_for_a_native_tool() -> None:
     class NativeBoom(Tool):
         name = "native_boom"
         description = "Boom."
-        inputs = {"n": {"type": "integer", "description": "n"}}  # noqa: RUF012 (the smolagents idiom)
+        inputs = {"n": {"type": "integer", "description": "n"}}
         output_type = "integer"
 
         def forward(self, n: int) -> int:
             raise RuntimeError("kaput")
 
     steps = [("boom", {"n": 1}), ("native_boom", {"n": 1})]
-    out, agent, _ = run_calling([to_smolagents(boom), NativeBoom()], steps)
+    _, agent, _ = run_calling([to_smolagents(boom), NativeBoom()], steps)
     views = step_views(agent)
     assert "RuntimeError: kaput" in (views[0][1] or "") and "RuntimeError: kaput" in (views[1][1] or "")
     masked = to_smolagents(boom, rename="masked_boom", errors="masked")
@@ -224,7 +225,7 @@ def test_sm_approval_needs_a_callback_and_is_asked_per_call() -> None:
         return request.input["n"] < 100
 
     steps = [("spend", {"n": 5}), ("spend", {"n": 50}), ("spend", {"n": 500})]
-    out, agent, _ = run_calling([to_smolagents(spend, approval=approve)], steps)
+    _, agent, _ = run_calling([to_smolagents(spend, approval=approve)], steps)
     views = step_views(agent)
     assert views[0][0] == "spent 5" and views[1][0] == "spent 50"
     assert "not approved" in (views[2][1] or "") and asked == [50, 500] and RUNS == [{"n": 5}, {"n": 50}]
@@ -296,12 +297,12 @@ def test_sm_round_trips_and_native_idioms() -> None:
     class Weather(Tool):
         name = "weather"
         description = "Weather for a city."
-        inputs = {  # noqa: RUF012 (the smolagents idiom)
+        inputs = {
             "city": {"type": "string", "description": "City."},
             "days": {"type": "integer", "description": "Days ahead.", "nullable": True, "minimum": 0},
         }
         output_type = "object"
-        output_schema = {"type": "object", "properties": {"temp": {"type": "number"}}}  # noqa: RUF012
+        output_schema = {"type": "object", "properties": {"temp": {"type": "number"}}}
 
         def forward(self, city: str, days: int | None = None) -> dict[str, Any]:
             return {"temp": 20.5, "city": city, "days": days}
