@@ -79,9 +79,10 @@ def from_claude_agent_sdk(sdk_tool: SdkMcpTool[Any]) -> StandardToolV0[Any, Any,
     meta: dict[str, Any] = {}
     title = None
     if annotations is not None:
-        title = annotations.title
+        given = annotations.model_dump(by_alias=True, exclude_none=True)
+        title = given.get("title")
         for key, hint in MCP_HINTS.items():
-            value = getattr(annotations, hint, None)
+            value = given.get(hint)
             if isinstance(value, bool):
                 meta[key] = value
     neutral = standard_tool(
