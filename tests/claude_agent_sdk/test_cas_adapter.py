@@ -20,7 +20,6 @@ from claude_agent_sdk import (
 from fake_cli import Use, run_session
 from pydantic import BaseModel, Field
 
-
 import interop
 from interop import ToolError, ToolNameError
 from interop.bridge import input_json_schema
