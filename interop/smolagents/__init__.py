@@ -9,7 +9,7 @@ smolagents passes no per-call object to tools: the neutral context is the object
 from __future__ import annotations
 
 try:
-    import smolagents  # noqa: F401
+    import smolagents  # type: ignore[import-untyped]  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
         'Please install `smolagents` to use `interop.smolagents`: `pip install "standard-tool[smolagents]"`'

@@ -17,8 +17,8 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
-from smolagents import Tool
-from smolagents.agent_types import AgentAudio, AgentImage, AgentText
+from smolagents import Tool  # type: ignore[import-untyped]
+from smolagents.agent_types import AgentAudio, AgentImage, AgentText  # type: ignore[import-untyped]
 
 from interop import Audio, Image, StandardToolV0, standard_tool
 from interop.bridge import check_unique_names, get_origin, set_origin

@@ -138,21 +138,11 @@ def to_inputs(schema: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return inputs
 
 
-def _nullable(node: Mapping[str, Any]) -> dict[str, Any]:
-    """A smolagents nullable input as JSON Schema: the same schema, also accepting null."""
-    out = {k: v for k, v in node.items() if k != "nullable"}
-    t = out.get("type")
-    if isinstance(t, str) and t != "null":
-        out["type"] = [t, "null"]
-    elif isinstance(t, list) and "null" not in t:
-        out["type"] = [*t, "null"]
-    return out
-
-
 def from_inputs(inputs: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
-    """The JSON Schema smolagents' own validation and model see for a native tool's `inputs`:
-    `any` is unconstrained, `image`/`audio` take whatever the agent passes (no JSON type), a
-    nullable input is optional and also accepts null."""
+    """The JSON Schema a native tool's `inputs` stand for: `any` is unconstrained, `image`/`audio`
+    take whatever the agent passes (no JSON type), a `nullable` input is optional (smolagents' own
+    check would also let a null through to the tool; the neutral tool asks for a value or none,
+    as the sent schema reads once `nullable` means optional)."""
     props: dict[str, Any] = {}
     required: list[str] = []
     for name, raw in inputs.items():
@@ -164,10 +154,7 @@ def from_inputs(inputs: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
             node.pop("type")
         if node.get("description") == "":
             node.pop("description")
-        if node.get("nullable"):
-            node = _nullable(node)
-        else:
-            node.pop("nullable", None)
+        if not node.pop("nullable", False):
             required.append(name)
         props[name] = node
     out: dict[str, Any] = {"type": "object", "properties": props}

@@ -31,8 +31,8 @@ import contextvars
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from smolagents import Tool
-from smolagents.agent_types import AgentImage
+from smolagents import Tool  # type: ignore[import-untyped]
+from smolagents.agent_types import AgentImage  # type: ignore[import-untyped]
 from typing_extensions import Unpack
 
 from interop import StandardToolV0, ToolError
@@ -91,7 +91,7 @@ def _code_value(outcome: Outcome) -> Any:
     return to_jsonable(outcome.value)
 
 
-class StandardSmolagentsTool(Tool):
+class StandardSmolagentsTool(Tool):  # type: ignore[misc]
     """A `smolagents.Tool` running a neutral tool through the invocation pipeline (`to_smolagents`).
 
     `standard_tool` is the neutral tool it was converted from.

@@ -362,6 +362,9 @@ async def source_tools(source: str, specs: list[Any]) -> AsyncIterator[dict[str,
 
             native = native_openai_agents(spec)
             out[spec.name] = (native, from_openai_agents(native))
+        elif source in EXTRA:
+            native = EXTRA[source].native(spec)
+            out[spec.name] = (native, EXTRA[source].from_native(native))
         else:
             raise ValueError(source)
     yield out
@@ -390,6 +393,8 @@ def _lc_meta(t: Any) -> dict[str, Any]:
 
 def view(framework: str, native: Any, listed: Any = None) -> View:
     """What `framework`'s model sees for `native` (for MCP: the listed descriptor `listed`)."""
+    if framework in EXTRA:
+        return EXTRA[framework].view(native)
     if framework == "neutral":
         return View(
             native.name,
@@ -460,6 +465,8 @@ class Outcome:
 
 def convert(target: str, neutral: Any, **options: Any) -> Any:
     """`to_<target>(neutral)` (MCP is served separately: see `mcp_target`)."""
+    if target in EXTRA:
+        return EXTRA[target].convert(neutral, **options)
     if target == "neutral":
         return neutral
     if target == "langchain":
@@ -483,6 +490,8 @@ def convert(target: str, neutral: Any, **options: Any) -> Any:
 
 def from_native(framework: str, native: Any) -> Any:
     """`from_<framework>(native)` (MCP: see `mcp_hop`)."""
+    if framework in EXTRA:
+        return EXTRA[framework].from_native(native)
     if framework == "neutral":
         return native
     if framework == "langchain":
@@ -644,6 +653,8 @@ async def call_target(
         return await call_llamaindex(native, args, context)
     if target == "openai-agents":
         return await call_openai_agents(native, args, context)
+    if target in EXTRA:
+        return await EXTRA[target].call(native, args, context)
     if target == "mcp":
         assert mcp is not None
         return await mcp.call(native, args, context)
@@ -658,3 +669,35 @@ def canon(value: Any) -> Any:
         except ValueError:
             return value
     return to_jsonable(value)
+
+
+# ------------------------------------------------------------------------------ frameworks in modules of their own
+# Each `fw_<name>` module has NAME, available(), native(spec), from_native, convert, view, call.
+# Frameworks that are not installed are left out (CrewAI lives in its own environment).
+import fw_claude_agent_sdk  # noqa: E402
+import fw_crewai  # noqa: E402
+import fw_smolagents  # noqa: E402
+
+EXTRA: dict[str, Any] = {m.NAME: m for m in (fw_smolagents, fw_claude_agent_sdk, fw_crewai)}
+
+
+def _installed(module: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False
+
+
+_MODULES = {
+    "langchain": "langchain_core",
+    "pydantic-ai": "pydantic_ai",
+    "llamaindex": "llama_index.core",
+    "openai-agents": "agents",
+    "mcp": "mcp.server.mcpserver",
+}
+FRAMEWORKS[:] = [f for f in FRAMEWORKS if f not in _MODULES or _installed(_MODULES[f])]
+FRAMEWORKS += [name for name, module in EXTRA.items() if module.available()]
+RESTRICTED = any(f not in FRAMEWORKS for f in _MODULES)
+"""Some first-round frameworks are not installed here (CrewAI's environment)."""

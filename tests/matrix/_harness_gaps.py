@@ -38,6 +38,22 @@ _OA_STRICT = (
     "left the SDK through a real hop (MCP) and comes back strict is compiled by interop (two-hop only)"
 )
 
+_SM_TYPED = (
+    "smolagents requires a `type` on every input: a `oneOf` input is sent with the JSON type its "
+    'branches share added (`"type": "object"`), which says nothing the branches do not'
+)
+
+_SM_HOME = (
+    "smolagents at home: a native smolagents `Tool` going back to smolagents is the very same object; "
+    "smolagents checks only the top-level JSON type and presence of each input, so enums, nested "
+    "objects and constraints are not enforced and the function runs"
+)
+_NO_NATIVE_CONTEXT = (
+    "{fw} passes a tool no per-call object: a tool written natively for it has no context to read "
+    "(the spec function gets None); converted tools get theirs from `run_context(...)`"
+)
+_CTX_SPECS = ("greet_ctx", "async_ctx_sum", "ctx_items", "ctx_optional")
+
 GAPS: dict[tuple[str, str, str, str], str] = {
     ("openai-agents", "openai-agents", "*", "schema"): _OA_STRICT,
     ("llamaindex", "llamaindex", "*", "invalid"): _LI_HOME,
@@ -49,6 +65,17 @@ GAPS: dict[tuple[str, str, str, str], str] = {
     ("llamaindex", "*", "lookup_user", "invalid"): _LI_CONSTRAINTS,
     ("langchain", "*", "context_named_args", "valid"): _LC_CONFIG,
     ("langchain", "langchain", "open_dict", "valid"): _LC_LIST,
+    ("*", "smolagents", "discriminated", "schema"): _SM_TYPED,
+    ("smolagents", "smolagents", "*", "invalid"): _SM_HOME,
+    **{
+        (fw, "*", spec, "valid"): _NO_NATIVE_CONTEXT.format(fw=name)
+        for fw, name in (
+            ("smolagents", "smolagents"),
+            ("claude-agent-sdk", "The Claude Agent SDK"),
+            ("crewai", "CrewAI"),
+        )
+        for spec in _CTX_SPECS
+    },
 }
 
 

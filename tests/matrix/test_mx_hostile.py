@@ -31,6 +31,8 @@ from typing import Annotated, Any, Literal
 
 import pytest
 from _harness import (
+    EXTRA,
+    RESTRICTED,
     call_llamaindex,
     call_openai_agents,
     call_pydantic_ai,
@@ -140,6 +142,12 @@ DICT_ONLY = {"langchain", "llamaindex", "mcp"}
 """Channels whose tool arguments are always a JSON object: the model's JSON is parsed before the
 tool (LangChain `AIMessage.tool_calls` args, LlamaIndex `tool_kwargs`, MCP `arguments`), and a
 non-object or non-JSON call never reaches it (LangChain files it under `invalid_tool_calls`)."""
+# frameworks with a module of their own (`fw_<name>.py`), where installed; CrewAI's native call
+# carries the arguments' JSON text, the Claude Agent SDK's MCP `arguments` are an object
+FRAMEWORKS[:] = [f for f in FRAMEWORKS if not RESTRICTED or f == "neutral"]
+FRAMEWORKS += [f for f in EXTRA if EXTRA[f].available()]
+TEXT_CHANNELS |= {"crewai"}
+DICT_ONLY |= {"claude-agent-sdk"}
 
 N_A = "n/a"
 
@@ -214,6 +222,10 @@ async def send(framework: str, native: Any, case: Case, mcp: Any) -> tuple[bool,
         out = await call_openai_agents(native, as_text(payload), CTX)
     elif framework == "mcp":
         out = await mcp.call(native, payload, CTX)
+    elif framework in EXTRA:
+        out = await EXTRA[framework].call(
+            native, as_text(payload) if framework in TEXT_CHANNELS else payload, CTX
+        )
     elif framework == "providers":
         from interop.providers import ToolCall
 

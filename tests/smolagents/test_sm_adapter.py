@@ -318,11 +318,12 @@ def test_sm_round_trips_and_native_idioms() -> None:
     w = from_smolagents(Weather)  # a Tool subclass is instantiated
     assert w.execute({"city": "Oslo"}) == {"temp": 20.5, "city": "Oslo", "days": None}
     assert interop.output_json_schema(w) == Weather.output_schema
-    assert input_json_schema(w)["properties"]["days"] == {
-        "type": ["integer", "null"],
+    assert input_json_schema(w)["properties"]["days"] == {  # nullable: smolagents' "optional"
+        "type": "integer",
         "description": "Days ahead.",
         "minimum": 0,
     }
+    assert input_json_schema(w)["required"] == ["city"]
     # a native tool in another framework's shape: through the neutral tool into a ToolCallingAgent
     _out, agent, _ = run_calling([to_smolagents(s, rename="shout2")], [("shout2", {"text": "a"})])
     assert step_views(agent)[0][0] == "A!"
