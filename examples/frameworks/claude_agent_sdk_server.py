@@ -33,6 +33,7 @@ class FakeCLI(Transport):
 
     async def connect(self): ...
     def is_ready(self): return True  # fmt: skip
+
     async def end_input(self): ...
     async def close(self): await self.queue.put(None)  # fmt: skip
 
@@ -62,12 +63,24 @@ class FakeCLI(Transport):
                 asyncio.get_running_loop().create_task(self.turn())
 
     async def turn(self):
-        await self.mcp("initialize", {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "cli", "version": "0"}})
+        await self.mcp(
+            "initialize",
+            {
+                "protocolVersion": "2025-06-18",
+                "capabilities": {},
+                "clientInfo": {"name": "cli", "version": "0"},
+            },
+        )
         listed = await self.mcp("tools/list", {})
         print("tools listed:", [t["name"] for t in listed["result"]["tools"]])
         lines = []
         for i, (name, args) in enumerate(USES):
-            request = {"subtype": "can_use_tool", "tool_name": f"mcp__acme__{name}", "input": args, "tool_use_id": f"t{i}"}
+            request = {
+                "subtype": "can_use_tool",
+                "tool_name": f"mcp__acme__{name}",
+                "input": args,
+                "tool_use_id": f"t{i}",
+            }
             decision = await self.ask(request)
             if decision["behavior"] != "allow":
                 lines.append(f"{name}: denied ({decision['message']})")
@@ -75,8 +88,21 @@ class FakeCLI(Transport):
             result = await self.mcp("tools/call", {"name": name, "arguments": decision["updatedInput"]})
             lines.append(f"{name}: {result['result']['content'][0]['text']}")
         text = "\n".join(lines)
-        await self.queue.put({"type": "assistant", "message": {"model": "fake", "content": [{"type": "text", "text": text}]}})
-        await self.queue.put({"type": "result", "subtype": "success", "duration_ms": 1, "duration_api_ms": 1, "is_error": False, "num_turns": 1, "session_id": "s", "result": text})
+        await self.queue.put(
+            {"type": "assistant", "message": {"model": "fake", "content": [{"type": "text", "text": text}]}}
+        )
+        await self.queue.put(
+            {
+                "type": "result",
+                "subtype": "success",
+                "duration_ms": 1,
+                "duration_api_ms": 1,
+                "is_error": False,
+                "num_turns": 1,
+                "session_id": "s",
+                "result": text,
+            }
+        )
 
 
 async def decide(tool_name, tool_input, context):

@@ -36,13 +36,21 @@ class Scripted(BaseLLM):
         step = next(steps)
         if isinstance(step, str):
             return step
-        return [{"id": n, "type": "function", "function": {"name": n, "arguments": json.dumps(a)}} for n, a in step]
+        return [
+            {"id": n, "type": "function", "function": {"name": n, "arguments": json.dumps(a)}}
+            for n, a in step
+        ]
 
     def supports_function_calling(self):
         return True
 
 
 sys.stdin = io.StringIO("no\n")  # the human at the console refuses the deletion
-agent = Agent(role="assistant", goal="help", backstory="-", llm=Scripted(model="scripted"), tools=to_crewai_tools(TOOLS))
-crew = Crew(agents=[agent], tasks=[Task(description="Weather in Oslo? Delete /tmp/a.txt.", expected_output="-", agent=agent)])
+agent = Agent(
+    role="assistant", goal="help", backstory="-", llm=Scripted(model="scripted"), tools=to_crewai_tools(TOOLS)
+)
+crew = Crew(
+    agents=[agent],
+    tasks=[Task(description="Weather in Oslo? Delete /tmp/a.txt.", expected_output="-", agent=agent)],
+)
 print(crew.kickoff(inputs={"user": "ann"}).raw)  # the kickoff inputs are the neutral context

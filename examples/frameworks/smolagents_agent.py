@@ -19,7 +19,9 @@ steps = iter(
 class Scripted(Model):
     def generate(self, messages, stop_sequences=None, response_format=None, tools_to_call_from=None, **kw):
         name, args = next(steps)
-        call = ChatMessageToolCall(id=name, type="function", function=ChatMessageToolCallFunction(name=name, arguments=args))
+        call = ChatMessageToolCall(
+            id=name, type="function", function=ChatMessageToolCallFunction(name=name, arguments=args)
+        )
         return ChatMessage(role=MessageRole.ASSISTANT, content="", tool_calls=[call])
 
 
