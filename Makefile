@@ -42,6 +42,27 @@ browser:
 playground-screenshot: $(STAMP) browser
 	$(PY) tests/playground/screenshot.py docs/playground.png
 
+# CrewAI (1.15) cannot share the main environment (mcp 1.x, pydantic < 2.13, openai 2.x): its own
+# venv from constraints-crewai.txt runs its adapter tests, the matrix restricted to what is
+# installed there (neutral x crewai), its example, and mypy on its adapter. `make test` runs it.
+CREWAI_VENV ?= .venv-crewai
+CREWAI_PY := $(CREWAI_VENV)/bin/python
+CREWAI_STAMP := $(CREWAI_VENV)/.installed
+
+$(CREWAI_STAMP): pyproject.toml constraints-crewai.txt
+	$(PYTHON) -m venv $(CREWAI_VENV)
+	$(CREWAI_PY) -m pip install --quiet --upgrade "pip>=25.1"
+	$(CREWAI_PY) -m pip install --quiet -c constraints-crewai.txt -e ".[crewai]" --group dev -e examples/acme_tools
+	touch $(CREWAI_STAMP)
+
+test-crewai: $(CREWAI_STAMP)
+	$(CREWAI_PY) -m mypy $(wildcard interop/crewai/*.py)
+	$(CREWAI_PY) -m pytest tests/crewai tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py "tests/demo/test_examples.py::test_example_script[crewai_crew.py]"
+
+test: test-crewai
+test-all: test-crewai
+.PHONY: test-crewai
+
 bench: $(STAMP)
 	$(PY) -m benchmarks
 

@@ -303,8 +303,9 @@ def to_crewai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[CrewAIOptio
         args_schema=_args_model(name, schema),
         result_schema=_result_model(name, output_json_schema(tool)),
         result_as_answer=meta_flag(tool.meta, "return_direct"),
-        **({} if own.get("cache") else {"cache_function": _never_cache}),
     )
+    if not own.get("cache"):
+        converted.cache_function = _never_cache
     converted._invoker = invoker
     converted._standard_tool = tool
     if not _gate_registered():

@@ -138,11 +138,15 @@ def to_inputs(schema: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     return inputs
 
 
+_BARE = frozenset({"type", "description", "default", "title"})
+
+
 def from_inputs(inputs: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     """The JSON Schema a native tool's `inputs` stand for: `any` is unconstrained, `image`/`audio`
     take whatever the agent passes (no JSON type), a `nullable` input is optional (smolagents' own
     check would also let a null through to the tool; the neutral tool asks for a value or none,
-    as the sent schema reads once `nullable` means optional)."""
+    as the sent schema reads once `nullable` means optional), a type list of an otherwise bare
+    input is an `anyOf` of those types, and an `anyOf` kept under `allOf` is that `anyOf`."""
     props: dict[str, Any] = {}
     required: list[str] = []
     for name, raw in inputs.items():
@@ -156,6 +160,18 @@ def from_inputs(inputs: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
             node.pop("description")
         if not node.pop("nullable", False):
             required.append(name)
+        kept = node.get("allOf")
+        if (
+            isinstance(kept, list)
+            and len(kept) == 1
+            and isinstance(kept[0], dict)
+            and set(kept[0]) == {"anyOf"}
+        ):
+            del node["allOf"]  # an anyOf kept whole for smolagents (see `to_inputs`)
+            node.pop("type", None)
+            node.setdefault("anyOf", kept[0]["anyOf"])
+        elif isinstance(node.get("type"), list) and set(node) <= _BARE:  # a type list: an anyOf of types
+            node["anyOf"] = [{"type": t} for t in node.pop("type")]
         props[name] = node
     out: dict[str, Any] = {"type": "object", "properties": props}
     if required:
