@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import linecache
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,8 +21,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import interop
 from benchmarks._compare import Comparison, compare, per_call
-from benchmarks.bench_conversion import _per_tool_us, functions
+from benchmarks.bench_conversion import _SHAPES, _batch, _per_tool_us
 from benchmarks.bench_imports import import_ms
+
+
+def functions(n: int = 1000) -> list[Callable[..., Any]]:
+    """`bench_conversion.functions`, with their source findable (smolagents' `@tool` reads it)."""
+    batch = next(_batch)
+    source = "\n".join(_SHAPES[i % len(_SHAPES)].format(name=f"tool_{batch}_{i}", i=i) for i in range(n))
+    filename = f"<bench tools {batch}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    namespace: dict[str, Any] = {}
+    exec(compile(source, filename, "exec"), namespace)
+    return [namespace[f"tool_{batch}_{i}"] for i in range(n)]
+
 
 CALLS = 300
 SAMPLES = 15
