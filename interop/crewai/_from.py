@@ -4,8 +4,9 @@
   own validation enforces; CrewAI sends a model the strict rewrite of it). The output schema is
   the one of `result_schema`, when the tool has one. `result_as_answer` is `meta["return_direct"]`.
 - **Calling.** `tool.run(**input)`, the path CrewAI's agents take (its `args_schema` validation,
-  usage limit and `_run`; an async `_run` or `@tool` function is run to completion by CrewAI).
-  The neutral tool is sync: from async code the pipeline runs it on a worker thread.
+  usage limit and `_run`); the neutral tool is sync, and from async code the pipeline runs it on
+  a worker thread. An async `@tool` function (or a subclass with an async `_run` and its own
+  `_arun`) goes through `await tool.arun(**input)` instead: the neutral tool is async.
 - **Results and errors.** The value the tool returns, as it is; a returned `ToolFailure` (the
   tool's own failure report, and CrewAI's usage-limit answer) raises `ToolError` with the text the
   agent would have read. Exceptions pass through.
@@ -13,10 +14,12 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Iterable
 from typing import Any
 
 from crewai.tools import BaseTool
+from crewai.tools.base_tool import Tool
 from crewai.tools.tool_failure import ToolFailure
 
 from interop import StandardToolV0, ToolError, standard_tool
@@ -34,6 +37,15 @@ def _schema(model: Any) -> dict[str, Any] | None:
         return None
 
 
+def _is_async(tool: BaseTool) -> bool:
+    """An async `@tool` function, or a `BaseTool` subclass with an async `_run` and its own `_arun`:
+    run through `arun` (CrewAI's `run` would start a new event loop, which fails inside one)."""
+    if type(tool)._arun is BaseTool._arun:
+        return False
+    func = getattr(tool, "func", None) if isinstance(tool, Tool) else tool._run
+    return inspect.iscoroutinefunction(func)
+
+
 def from_crewai(tool: BaseTool) -> StandardToolV0[Any, Any, Any]:
     """Convert a CrewAI tool into a neutral tool that validates its input. A tool made by
     `to_crewai` comes back as the very neutral tool it was made from."""
@@ -44,11 +56,21 @@ def from_crewai(tool: BaseTool) -> StandardToolV0[Any, Any, Any]:
         return origin
     native = tool
 
-    def execute(input: dict[str, Any]) -> Any:
-        result = native.run(**input)
+    def checked(result: Any) -> Any:
         if isinstance(result, ToolFailure):
             raise ToolError(result.as_agent_message())
         return result
+
+    if _is_async(native):
+
+        async def aexecute(input: dict[str, Any]) -> Any:
+            return checked(await native.arun(**input))
+
+        execute: Any = aexecute
+    else:
+
+        def execute(input: dict[str, Any]) -> Any:
+            return checked(native.run(**input))
 
     meta: dict[str, Any] = {}
     if native.result_as_answer:

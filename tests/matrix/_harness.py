@@ -684,10 +684,11 @@ EXTRA: dict[str, Any] = {m.NAME: m for m in (fw_smolagents, fw_claude_agent_sdk,
 def _installed(module: str) -> bool:
     import importlib.util
 
-    try:
-        return importlib.util.find_spec(module) is not None
+    try:  # a tests/<name> folder is a namespace package of that name (no origin): not installed
+        spec = importlib.util.find_spec(module)
     except ModuleNotFoundError:
         return False
+    return spec is not None and spec.origin is not None
 
 
 _MODULES = {

@@ -53,6 +53,27 @@ _NO_NATIVE_CONTEXT = (
     "(the spec function gets None); converted tools get theirs from `run_context(...)`"
 )
 _CTX_SPECS = ("greet_ctx", "async_ctx_sum", "ctx_items", "ctx_optional")
+_CREW_STRICT = (
+    "CrewAI sends every tool's schema in OpenAI strict form (`strict: true`, no way to opt out: "
+    "`convert_tools_to_openai_schema`): an optional property is required-but-nullable with its "
+    "default noted in its description, keywords strict mode refuses (minLength, maxLength, "
+    "uniqueItems, `uuid` format) move into the description, `oneOf` becomes `anyOf`, `prefixItems` "
+    "an `items` union, and every object is closed (an open map takes no keys). The neutral tool "
+    "still validates the full schema (tests/crewai checks the sent schema is our strict compilation)"
+)
+_CREW_SOURCE = (
+    "CrewAI's model sees its own strict rewrite of a native tool's schema (formats stripped, `oneOf` "
+    "as `anyOf`, maps closed); `from_crewai` reads the `args_schema` CrewAI validates with, which keeps them"
+)
+_CREW_STRICT_SPECS = (
+    "scale_float", "dict_values", "discriminated", "constrained_str", "defaults_mix", "date_and_uuid",
+    "annotated_desc", "docstring_args", "set_param", "tuple_param", "open_dict", "async_add",
+    "search_web", "delete_file", "context_named_args", "ctx_named_arg",
+)  # fmt: skip
+_CREW_HOME_MODEL = (
+    "CrewAI at home: a native CrewAI tool returning a pydantic model shows the model its JSON "
+    "(`model_dump_json`), not `str()` of the fields"
+)
 
 GAPS: dict[tuple[str, str, str, str], str] = {
     ("openai-agents", "openai-agents", "*", "schema"): _OA_STRICT,
@@ -76,6 +97,12 @@ GAPS: dict[tuple[str, str, str, str], str] = {
         )
         for spec in _CTX_SPECS
     },
+    **{("*", "crewai", spec, "schema"): _CREW_STRICT for spec in _CREW_STRICT_SPECS},
+    **{
+        ("crewai", "*", spec, "schema"): _CREW_SOURCE
+        for spec in ("dict_values", "discriminated", "date_and_uuid", "open_dict")
+    },
+    ("crewai", "crewai", "output_model", "valid"): _CREW_HOME_MODEL,
 }
 
 

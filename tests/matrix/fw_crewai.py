@@ -17,6 +17,8 @@ import asyncio
 import importlib.util
 import inspect
 import json
+import os
+import tempfile
 from typing import Any
 
 import interop
@@ -30,6 +32,22 @@ def available() -> bool:
         return importlib.util.find_spec("crewai.tools") is not None
     except ModuleNotFoundError:
         return False
+
+
+if available() and "CREWAI_TESTING" not in os.environ:  # as tests/crewai/conftest.py, when run alone
+    _home = tempfile.mkdtemp(prefix="interop-crewai-")
+    os.environ.update(
+        HOME=_home,
+        XDG_DATA_HOME=os.path.join(_home, "data"),
+        XDG_CONFIG_HOME=os.path.join(_home, "config"),
+        XDG_CACHE_HOME=os.path.join(_home, "cache"),
+        CREWAI_STORAGE_DIR="interop-tests",
+        CREWAI_TESTING="true",
+        CREWAI_DISABLE_TELEMETRY="true",
+        CREWAI_DISABLE_TRACKING="true",
+        CREWAI_TRACING_ENABLED="false",
+        OTEL_SDK_DISABLED="true",
+    )
 
 
 def _without(fn: Any, ctx: str) -> Any:
