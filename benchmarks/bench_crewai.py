@@ -2,9 +2,10 @@
 neutral tool vs CrewAI's `@tool` on the same function.
 
 - call: both through `execute_single_native_tool_call`, the function CrewAI's executors run for
-  each native tool call (before/after hooks, the tool's `run`, result formatting, events). The
-  native tool validates with its pydantic `args_schema` and `str()`s the dict; ours passes the
-  arguments through, drops strict-mode nulls, validates with the neutral schema, returns JSON.
+  each native tool call (before/after hooks, the tool's `run`, result formatting, events; the
+  console panels of CrewAI's default listener off for both). The native tool validates with its
+  pydantic `args_schema` and `str()`s the dict; ours passes the arguments through, drops
+  strict-mode nulls, validates with the neutral schema, returns JSON.
 - conversion: `to_crewai` of 1,000 neutral tools vs `@tool` on 1,000 functions, each then described
   as CrewAI sends it (`convert_tools_to_openai_schema`).
 - import: `import interop.crewai` vs `from crewai.tools import BaseTool, tool`.
@@ -53,9 +54,14 @@ def run() -> list[dict[str, object]]:
     except ImportError:
         return []
 
+    from crewai.events.event_listener import event_listener
+
     import interop
     from interop.crewai import to_crewai
 
+    # CrewAI's default listener draws a console panel per tool start and finish, for every tool:
+    # both sides would spend most of each call rendering it, so the panels are off for both
+    event_listener.formatter.verbose = False
     native = tool(add)
     ours = to_crewai(interop.tool(add))
     arguments = json.dumps({"a": 2, "b": 3, "label": "sum"})

@@ -119,20 +119,29 @@ def default_context(hook: ToolCallHookContext | None) -> Any:
     return inputs if inputs else None
 
 
+class _Arguments(BaseModel):
+    """Base of the `args_schema`/`result_schema` classes: no fields, any arguments kept as sent, and
+    the JSON Schema given (`interop_schema`). Its core schema is built on first validation only
+    (`defer_build`): converting many tools does not pay pydantic's class completion up front."""
+
+    model_config = ConfigDict(extra="allow", defer_build=True)
+    interop_schema: ClassVar[dict[str, Any]] = {"type": "object", "properties": {}}
+
+    @classmethod
+    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
+        return copy.deepcopy(cls.interop_schema)
+
+
 def _args_model(name: str, schema: dict[str, Any]) -> type[BaseModel]:
     """A pydantic class whose JSON Schema is `schema` and which passes any arguments through
     unchanged (no fields: CrewAI's `_validate_kwargs` and ReAct parser leave the call as sent)."""
-
-    class Arguments(BaseModel):
-        model_config = ConfigDict(extra="allow")
-        interop_schema: ClassVar[dict[str, Any]] = schema
-
-        @classmethod
-        def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
-            return copy.deepcopy(cls.interop_schema)
-
-    Arguments.__name__ = Arguments.__qualname__ = f"{name}_arguments"
-    return Arguments
+    namespace = {
+        "__module__": __name__,
+        "__qualname__": f"{name}_arguments",
+        "__annotations__": {"interop_schema": ClassVar[dict[str, Any]]},
+        "interop_schema": schema,
+    }
+    return type(f"{name}_arguments", (_Arguments,), namespace)
 
 
 def _result_model(name: str, schema: dict[str, Any] | None) -> type[BaseModel] | None:
