@@ -66,7 +66,7 @@ $(CREWAI_STAMP): pyproject.toml constraints-crewai.txt
 	touch $(CREWAI_STAMP)
 
 test-crewai: $(CREWAI_STAMP)
-	$(CREWAI_PY) -m mypy $(wildcard interop/crewai/*.py)
+	$(CREWAI_PY) -m mypy --cache-dir $(CREWAI_VENV)/.mypy_cache $(wildcard interop/crewai/*.py)
 	$(CREWAI_PY) -m pytest -m "not heavy" tests/crewai tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py "tests/demo/test_examples.py::test_example_script[crewai_crew.py]"
 
 test: test-crewai
