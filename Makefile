@@ -59,6 +59,37 @@ browser:
 playground-screenshot: $(STAMP) browser
 	$(PY) tests/playground/screenshot.py docs/playground.png
 
+# CrewAI (1.15) cannot share the main environment (mcp 1.x, pydantic < 2.13, openai 2.x): its own
+# venv from constraints-crewai.txt runs its adapter tests, the matrix restricted to what is
+# installed there (neutral x crewai), its example, and mypy on its adapter. `make test` runs it.
+CREWAI_VENV ?= .venv-crewai
+CREWAI_PY := $(CREWAI_VENV)/bin/python
+CREWAI_STAMP := $(CREWAI_VENV)/.installed
+
+# Built with uv (about 1 min cold instead of about 5 with pip): the uv on PATH, else one pip-installed
+# into the new venv. Rebuilt from scratch when its inputs change; the playground asset is not built
+# here (no npm needed: nothing in this environment serves the playground).
+UV ?= $(shell command -v uv 2>/dev/null)
+
+$(CREWAI_STAMP): pyproject.toml constraints-crewai.txt
+	rm -rf $(CREWAI_VENV)
+	if [ -n "$(UV)" ]; then \
+		$(UV) venv --quiet --python $(PYTHON) $(CREWAI_VENV); \
+	else \
+		$(PYTHON) -m venv $(CREWAI_VENV) && $(CREWAI_PY) -m pip install --quiet uv; \
+	fi
+	INTEROP_SKIP_PLAYGROUND_ASSETS=1 $(if $(UV),$(UV),$(CREWAI_VENV)/bin/uv) pip install --quiet --python $(CREWAI_PY) \
+		-c constraints-crewai.txt -e ".[crewai]" --group dev -e examples/acme_tools
+	touch $(CREWAI_STAMP)
+
+test-crewai: $(CREWAI_STAMP)
+	$(CREWAI_PY) -m mypy --cache-dir $(CREWAI_VENV)/.mypy_cache $(wildcard interop/crewai/*.py)
+	$(CREWAI_PY) -m pytest -m "not heavy" tests/crewai tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py "tests/demo/test_examples.py::test_example_script[crewai_crew.py]"
+
+test: test-crewai
+test-all: test-crewai
+.PHONY: test-crewai
+
 bench: $(STAMP)
 	$(PY) -m benchmarks
 

@@ -43,6 +43,16 @@ NAME_RULES: Mapping[str, tuple[str, str]] = {
         r"^[a-zA-Z0-9_-]{1,64}$",
         "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (Genkit reads '/' and ':' as namespaces)",
     ),
+    "smolagents": (
+        r"^(?!(?:False|None|True|and|as|assert|async|await|break|class|continue|def|del|elif|else|except"
+        r"|finally|for|from|global|if|import|in|is|lambda|nonlocal|not|or|pass|raise|return|try|while|with"
+        r"|yield)$)[A-Za-z_][A-Za-z0-9_]{0,63}$",
+        "a Python identifier (not a keyword) of 1-64 characters from a-z, A-Z, 0-9 and '_'",
+    ),
+    "crewai": (
+        r"^(?=.{1,64}$)[a-z0-9]+(?:_[a-z0-9]+)*$",
+        "characters CrewAI does not rewrite: 1-64 of a-z, 0-9 and single '_' between them",
+    ),
 }
 
 Rename = str | Mapping[str, str] | Callable[[str], str] | None

@@ -23,6 +23,7 @@ FRAMEWORKS = (
     "mcp",
     "openai",
 )
+FRAMEWORKS += ("smolagents", "claude_agent_sdk", "crewai")  # more frameworks II (issue 21)
 
 
 def _loaded_after(code: str) -> set[str]:

@@ -21,7 +21,20 @@ EXPECTED = {
     "dspy_react.py": ['whoami: {"user":"ann"', "amount: Input should be greater than 0", "8.50 GBP, ann."],
     "google_adk_agent.py": ["whoami: {'user': 'ann', 'locale': 'nb'}", "confirmation: ['delete_file']", "rejected"],
     "genkit_generate.py": ["whoami: {'user': 'ann', 'locale': 'it'}", "'delete_file' was not approved", "Sunny"],
+    "smolagents_agent.py": [
+        'get_weather: {"city":"Oslo"',
+        "'delete_file' was not approved",
+        'whoami: {"user":"ann"',
+    ],
+    "claude_agent_sdk_server.py": [
+        "tools listed: ['get_weather'",
+        "delete_file: denied (not today)",
+        'whoami: {"user":"ann"',
+    ],
+    "crewai_crew.py": ['get_weather: {"city":"Oslo"', "blocked by hook", 'whoami: {"user":"ann"'],
 }
+NEEDS = {"crewai_crew.py": "crewai.tools"}
+"""Scripts for a framework that lives in an environment of its own (run by `make test-crewai`)."""
 
 
 def test_every_script_is_covered() -> None:
@@ -30,7 +43,18 @@ def test_every_script_is_covered() -> None:
 
 @pytest.mark.parametrize("script", sorted(EXPECTED))
 def test_example_script(script: str) -> None:
+    if script in NEEDS and not _installed(NEEDS[script]):
+        pytest.skip(f"{NEEDS[script]} is not installed here (its own environment)")
     r = subprocess.run([sys.executable, str(EXAMPLES / script)], capture_output=True, text=True, timeout=180)
     assert r.returncode == 0, r.stderr[-3000:]
     for expected in EXPECTED[script]:
         assert expected in r.stdout, r.stdout
+
+
+def _installed(module: str) -> bool:
+    import importlib.util
+
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ModuleNotFoundError:
+        return False

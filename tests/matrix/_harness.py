@@ -684,3 +684,38 @@ def canon(value: Any) -> Any:
         except ValueError:
             return value
     return to_jsonable(value)
+
+
+# ------------------------------------------------------------------------------ frameworks in modules of their own
+# Each `fw_<name>` module has NAME, available(), native(spec), from_native, convert, view, call.
+# These three are left out where not installed (CrewAI lives in its own environment).
+FW_MODULES.update(smolagents="fw_smolagents", crewai="fw_crewai")
+FW_MODULES["claude-agent-sdk"] = "fw_claude_agent_sdk"
+EXTRA: dict[str, Any] = {name: fw_module(name) for name in ("smolagents", "claude-agent-sdk", "crewai")}
+
+
+def _installed(module: str) -> bool:
+    import importlib.util
+
+    try:  # a tests/<name> folder is a namespace package of that name (no origin): not installed
+        spec = importlib.util.find_spec(module)
+    except ModuleNotFoundError:
+        return False
+    return spec is not None and spec.origin is not None
+
+
+_MODULES = {
+    "langchain": "langchain_core",
+    "pydantic-ai": "pydantic_ai",
+    "llamaindex": "llama_index.core",
+    "openai-agents": "agents",
+    "mcp": "mcp.server.mcpserver",
+    "haystack": "haystack",
+    "dspy": "dspy",
+    "google-adk": "google.adk",
+    "genkit": "genkit",
+}
+FRAMEWORKS[:] = [f for f in FRAMEWORKS if f not in _MODULES or _installed(_MODULES[f])]
+FRAMEWORKS += [name for name, module in EXTRA.items() if module.available()]
+RESTRICTED = any(f not in FRAMEWORKS for f in _MODULES)
+"""Some first-round frameworks are not installed here (CrewAI's environment)."""

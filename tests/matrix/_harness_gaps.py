@@ -60,6 +60,42 @@ _ADK_HOME = (
     "its native behaviour: ADK's argument validation (`FUNCTION_TOOL_ARG_VALIDATION`) is off by "
     "default, so the function runs on bad arguments or fails with a Python error that aborts the run"
 )
+_SM_TYPED = (
+    "smolagents requires a `type` on every input: a `oneOf` input is sent with the JSON type its "
+    'branches share added (`"type": "object"`), which says nothing the branches do not'
+)
+
+_SM_HOME = (
+    "smolagents at home: a native smolagents `Tool` going back to smolagents is the very same object; "
+    "smolagents checks only the top-level JSON type and presence of each input, so enums, nested "
+    "objects and constraints are not enforced and the function runs"
+)
+_NO_NATIVE_CONTEXT = (
+    "{fw} passes a tool no per-call object: a tool written natively for it has no context to read "
+    "(the spec function gets None); converted tools get theirs from `run_context(...)`"
+)
+_CTX_SPECS = ("greet_ctx", "async_ctx_sum", "ctx_items", "ctx_optional")
+_CREW_STRICT = (
+    "CrewAI sends every tool's schema in OpenAI strict form (`strict: true`, no way to opt out: "
+    "`convert_tools_to_openai_schema`): an optional property is required-but-nullable with its "
+    "default noted in its description, keywords strict mode refuses (minLength, maxLength, "
+    "uniqueItems, `uuid` format) move into the description, `oneOf` becomes `anyOf`, `prefixItems` "
+    "an `items` union, and every object is closed (an open map takes no keys). The neutral tool "
+    "still validates the full schema (tests/crewai checks the sent schema is our strict compilation)"
+)
+_CREW_SOURCE = (
+    "CrewAI's model sees its own strict rewrite of a native tool's schema (formats stripped, `oneOf` "
+    "as `anyOf`, maps closed); `from_crewai` reads the `args_schema` CrewAI validates with, which keeps them"
+)
+_CREW_STRICT_SPECS = (
+    "scale_float", "dict_values", "discriminated", "constrained_str", "defaults_mix", "date_and_uuid",
+    "annotated_desc", "docstring_args", "set_param", "tuple_param", "open_dict", "async_add",
+    "search_web", "delete_file", "context_named_args", "ctx_named_arg",
+)  # fmt: skip
+_CREW_HOME_MODEL = (
+    "CrewAI at home: a native CrewAI tool returning a pydantic model shows the model its JSON "
+    "(`model_dump_json`), not `str()` of the fields"
+)
 
 GAPS: dict[tuple[str, str, str, str], str] = {
     ("google-adk", "google-adk", "*", "invalid"): _ADK_HOME,
@@ -83,6 +119,23 @@ GAPS: dict[tuple[str, str, str, str], str] = {
     ("dspy", "dspy", "open_dict", "valid"): _DSPY_HOME_RESULTS,
     ("dspy", "dspy", "set_param", "valid"): _DSPY_HOME_RESULTS,
     ("dspy", "dspy", "output_list", "valid"): _DSPY_HOME_RESULTS,
+    ("*", "smolagents", "discriminated", "schema"): _SM_TYPED,
+    ("smolagents", "smolagents", "*", "invalid"): _SM_HOME,
+    **{
+        (fw, "*", spec, "valid"): _NO_NATIVE_CONTEXT.format(fw=name)
+        for fw, name in (
+            ("smolagents", "smolagents"),
+            ("claude-agent-sdk", "The Claude Agent SDK"),
+            ("crewai", "CrewAI"),
+        )
+        for spec in _CTX_SPECS
+    },
+    **{("*", "crewai", spec, "schema"): _CREW_STRICT for spec in _CREW_STRICT_SPECS},
+    **{
+        ("crewai", "*", spec, "schema"): _CREW_SOURCE
+        for spec in ("dict_values", "discriminated", "date_and_uuid", "open_dict")
+    },
+    ("crewai", "crewai", "output_model", "valid"): _CREW_HOME_MODEL,
 }
 
 

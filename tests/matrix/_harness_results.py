@@ -6,9 +6,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from _harness import FRAMEWORKS, NORMALIZATION
+from _harness import FRAMEWORKS, NORMALIZATION, RESTRICTED
 
 MATRIX_MD = Path(__file__).with_name("MATRIX.md")
+if RESTRICTED:  # a framework's own environment: its rows and columns only
+    MATRIX_MD = MATRIX_MD.with_name("MATRIX-" + "-".join(f for f in FRAMEWORKS if f != "neutral") + ".md")
 
 
 @dataclass

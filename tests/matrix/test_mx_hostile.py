@@ -31,6 +31,8 @@ from typing import Annotated, Any, Literal
 
 import pytest
 from _harness import (
+    EXTRA,
+    RESTRICTED,
     call_llamaindex,
     call_openai_agents,
     call_pydantic_ai,
@@ -145,6 +147,12 @@ DICT_ONLY |= {"google-adk"}  # `types.FunctionCall.args` is an object; Genkit's 
 """Channels whose tool arguments are always a JSON object: the model's JSON is parsed before the
 tool (LangChain `AIMessage.tool_calls` args, LlamaIndex `tool_kwargs`, MCP `arguments`), and a
 non-object or non-JSON call never reaches it (LangChain files it under `invalid_tool_calls`)."""
+# frameworks with a module of their own (`fw_<name>.py`), where installed; CrewAI's native call
+# carries the arguments' JSON text, the Claude Agent SDK's MCP `arguments` are an object
+FRAMEWORKS[:] = [f for f in FRAMEWORKS if not RESTRICTED or f == "neutral"]
+FRAMEWORKS += [f for f in EXTRA if EXTRA[f].available()]
+TEXT_CHANNELS |= {"crewai"}
+DICT_ONLY |= {"claude-agent-sdk"}
 
 N_A = "n/a"
 
@@ -163,12 +171,50 @@ NOT_CARRIED: dict[tuple[str, str], str] = {
     ),
 }
 """Cases a framework's channel cannot deliver to any tool, with the framework reason."""
+_CAS_CHECK = (
+    "`create_sdk_mcp_server` checks the arguments with `jsonschema` before any handler and answers "
+    "`Input validation error: <jsonschema message>`, which repeats the offending value (here 10 MB, "
+    "or 10,000 key names) and does not name the field, for every SDK tool; the handler never runs"
+)
+FIELDLESS = {"claude-agent-sdk": _CAS_CHECK}
+"""Channels whose own argument check answers first, in words that do not name the field."""
+_CREW_NOT_OBJECT = (
+    "CrewAI's native tool-call path (`execute_single_native_tool_call`) fails before any tool when the "
+    "arguments parse to a non-object: its `ToolUsageStartedEvent` requires a dict (pydantic ValidationError)"
+)
+NOT_CARRIED |= {
+    ("smolagents", "nesting depth 1000"): (
+        "smolagents puts `str(arguments)` in its tool-error and log messages, which raises RecursionError "
+        "for a 1000-deep list, for every smolagents tool"
+    ),
+    ("smolagents", "10 MB string"): (
+        "smolagents repeats `str(arguments)` in every tool error it shows the model (`Error executing "
+        "tool ... with arguments ...`): a 10 MB argument makes a 10 MB error, for every smolagents tool "
+        "(the call is refused before the function runs)"
+    ),
+    ("claude-agent-sdk", "nesting depth 1000"): (
+        "the MCP SDK client the Claude Agent SDK's in-process server is reached through refuses to "
+        "serialize the request (as for `mcp`)"
+    ),
+    ("claude-agent-sdk", "10 MB string"): _CAS_CHECK,
+    ("claude-agent-sdk", "10,000 extra keys"): _CAS_CHECK,
+    ("crewai", "not an object: array"): _CREW_NOT_OBJECT,
+    ("crewai", "not an object: number"): _CREW_NOT_OBJECT,
+    ("crewai", "JSON text of an array"): _CREW_NOT_OBJECT,
+    ("crewai", "nesting depth 1000"): (
+        "CrewAI parses the arguments with `json.loads`, which raises RecursionError (not the "
+        "JSONDecodeError it reports to the model) before any tool"
+    ),
+}
 
 EXPECT_OVERRIDES: dict[tuple[str, str], Literal["error", "ok", "either"]] = {
     # LlamaIndex agents set the injected Context parameter themselves, over any model-sent value
     # of that name: the model cannot forge it, and the call runs with the real context.
     ("llamaindex", "context key '__interop_workflow_ctx__'"): "ok",
 }
+# smolagents checks each input's JSON type itself before any tool runs (no string-to-number coercion)
+EXPECT_OVERRIDES[("smolagents", "number as string (lax, accepted)")] = "error"
+EXPECT_OVERRIDES[("claude-agent-sdk", "number as string (lax, accepted)")] = "error"  # _CAS_CHECK
 
 
 def carried(framework: str, case: Case) -> bool:
@@ -223,6 +269,10 @@ async def send(framework: str, native: Any, case: Case, mcp: Any) -> tuple[bool,
         out = await call_openai_agents(native, as_text(payload), CTX)
     elif framework == "mcp":
         out = await mcp.call(native, payload, CTX)
+    elif framework in EXTRA:
+        out = await EXTRA[framework].call(
+            native, as_text(payload) if framework in TEXT_CHANNELS else payload, CTX
+        )
     elif framework in ("haystack", "dspy", "google-adk", "genkit"):
         from _harness import call_target
 
@@ -281,6 +331,7 @@ async def test_mx_hostile_inputs(framework: str) -> None:
                 if "hostile_probe" not in text:
                     problems.append(f"{case.kind}: error does not name the tool: {text[:200]!r}")
                 unparsed = "JSON" in text and "recursion depth" in text  # Python's json stops at ~1000 levels
+                unparsed = unparsed or framework in FIELDLESS
                 if case.field is not None and case.field not in text and not unparsed:
                     problems.append(
                         f"{case.kind}: error does not name the field {case.field!r}: {text[:200]!r}"

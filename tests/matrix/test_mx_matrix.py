@@ -29,6 +29,8 @@ TITLE_SLOT = {"neutral", "mcp"}  # sources whose native idiom carries a title
 
 STR_RESULTS = {"openai-agents", "llamaindex"}
 """Frameworks whose native tools show a non-str result to the model as `str(result)`."""
+STR_RESULTS |= {"smolagents", "crewai"}
+TITLE_SLOT |= {"claude-agent-sdk"}  # `annotations.title`
 
 
 def expected_result(source: str, home: bool, spec: Spec) -> Any:

@@ -1,0 +1,39 @@
+"""Claude Agent SDK adapter: neutral tools as `SdkMcpTool`s served in-process, and back.
+
+`to_claude_agent_sdk(tool)` gives an `SdkMcpTool`; `to_claude_agent_sdk_server(tools, name=...)`
+the `create_sdk_mcp_server` config for `ClaudeAgentOptions(mcp_servers={name: config})`;
+`from_claude_agent_sdk(sdk_tool)` a neutral tool for an SDK `@tool`. Approval goes through the
+SDK's `can_use_tool` (`permission_callback`); the neutral context is the object bound with
+`run_context(obj)` around the SDK session.
+"""
+
+from __future__ import annotations
+
+try:
+    import claude_agent_sdk  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        "Please install `claude-agent-sdk` to use `interop.claude_agent_sdk`: "
+        '`pip install "standard-tool[claude-agent-sdk]"`'
+    ) from _import_error
+
+from ._from import from_claude_agent_sdk, from_claude_agent_sdk_tools
+from ._to import (
+    HANDLERS_ATTR,
+    StandardToolHandler,
+    permission_callback,
+    run_context,
+    to_claude_agent_sdk,
+    to_claude_agent_sdk_server,
+)
+
+__all__ = [
+    "HANDLERS_ATTR",
+    "StandardToolHandler",
+    "from_claude_agent_sdk",
+    "from_claude_agent_sdk_tools",
+    "permission_callback",
+    "run_context",
+    "to_claude_agent_sdk",
+    "to_claude_agent_sdk_server",
+]

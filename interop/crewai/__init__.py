@@ -1,0 +1,48 @@
+"""CrewAI adapter: neutral tools as CrewAI `BaseTool`s and back.
+
+`to_crewai(tool)` gives a `BaseTool` for `Agent(tools=[...])` (native function calling or ReAct);
+`from_crewai(native)` gives a neutral tool for a `BaseTool` subclass or a `@tool` function.
+CrewAI passes tools no per-call object: the adapter's before-tool-call hook (`gate`) hands each
+call its `ToolCallHookContext` and asks the human for calls that need approval. The neutral
+context is the object bound with `run_context(obj)` around `crew.kickoff(...)`, else the
+kickoff `inputs`.
+
+CrewAI (1.15) installs in its own environment (`constraints-crewai.txt`: it needs mcp 1.x,
+pydantic < 2.13 and openai 2.x); `interop.crewai` needs nothing else from interop's extras.
+"""
+
+from __future__ import annotations
+
+try:
+    import crewai.tools  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `crewai` to use `interop.crewai`: `pip install "standard-tool[crewai]"`'
+    ) from _import_error
+
+from ._from import from_crewai, from_crewai_tools
+from ._to import (
+    ContextHook,
+    CrewAIOptions,
+    StandardCrewAITool,
+    ToolResultText,
+    default_context,
+    gate,
+    run_context,
+    to_crewai,
+    to_crewai_tools,
+)
+
+__all__ = [
+    "ContextHook",
+    "CrewAIOptions",
+    "StandardCrewAITool",
+    "ToolResultText",
+    "default_context",
+    "from_crewai",
+    "from_crewai_tools",
+    "gate",
+    "run_context",
+    "to_crewai",
+    "to_crewai_tools",
+]

@@ -1,0 +1,190 @@
+"""`to_smolagents`: a neutral tool as a `smolagents.Tool` that `ToolCallingAgent` and `CodeAgent` use.
+
+- **Schema.** smolagents has its own `inputs` vocabulary; each neutral property becomes an input
+  holding its JSON Schema (refs inlined, a `type` where it had none, `nullable: true` for an
+  optional input: see `interop.smolagents._schema`). `output_schema` is the neutral output schema
+  and `output_type` its JSON type (`"any"` when it has none).
+- **Validation once.** smolagents checks top-level types itself; the neutral tool then validates
+  the whole call (nested objects, constraints, enums). A `null` sent for an optional input that
+  does not accept null means "not given" and is dropped first.
+- **Results.** Called by a `ToolCallingAgent` (`sanitize_inputs_outputs=True`), the tool returns
+  what the model reads: JSON text (smolagents would `str()` anything else), a lone image as an
+  `AgentImage` (the agent stores it in its state), other content as placeholders. Called from a
+  `CodeAgent`'s code (or directly), it returns the structured value, so code can index it.
+- **Errors.** Bad arguments and `ToolError` raise `ToolError` with the text naming the tool and
+  the fields; smolagents shows it to the model (`Error executing tool ...`) and the run goes on.
+  Other exceptions follow `errors=` (default: raised, as from a native tool).
+- **Context.** smolagents gives tools no per-call object. The neutral context is the object given
+  to `run_context(obj)` around `agent.run(...)` (smolagents copies it into its parallel tool
+  threads), or what the `context=` hook returns for it (it receives that object, or None). A
+  `CodeAgent` runs each code step on a fresh thread for its execution timeout, which does not
+  inherit context variables: create it with `executor_kwargs={"timeout_seconds": None}`, or give
+  the context with `context=` (a closure over it).
+- **Approval.** smolagents has no confirmation step: a `requires_approval` tool needs
+  `approval=` (asked before each call that needs it) or `allow_unapproved=True`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import contextvars
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from smolagents import Tool  # type: ignore[import-untyped]
+from smolagents.agent_types import AgentImage  # type: ignore[import-untyped]
+from typing_extensions import Unpack
+
+from interop import StandardToolV0, ToolError
+from interop.bridge import (
+    Invoker,
+    Outcome,
+    ToolOptions,
+    check_unique_names,
+    get_origin,
+    input_json_schema,
+    output_json_schema,
+    resolve_name,
+    set_origin,
+    split_options,
+    to_jsonable,
+)
+
+from ._schema import accepts_null, drop_unsent_nulls, to_inputs
+
+__all__ = ["StandardSmolagentsTool", "run_context", "to_smolagents", "to_smolagents_tools"]
+
+_UNSET: Any = object()
+_RUN_CONTEXT: contextvars.ContextVar[Any] = contextvars.ContextVar("interop_smolagents_context")
+
+_OUTPUT_TYPES = frozenset({"string", "boolean", "integer", "number", "array", "object", "null"})
+
+
+@contextlib.contextmanager
+def run_context(value: Any) -> Iterator[None]:
+    """Give every converted tool called inside this block `value` as its neutral context:
+    `with run_context(deps): agent.run("...")` (passed by identity: a DB handle or client works)."""
+    token = _RUN_CONTEXT.set(value)
+    try:
+        yield
+    finally:
+        _RUN_CONTEXT.reset(token)
+
+
+def _output_type(schema: dict[str, Any] | None) -> str:
+    t = (schema or {}).get("type")
+    return t if isinstance(t, str) and t in _OUTPUT_TYPES else "any"
+
+
+def _model_output(outcome: Outcome) -> Any:
+    """What a `ToolCallingAgent` shows the model: text, or a lone image as an `AgentImage`."""
+    parts = outcome.parts
+    if len(parts) == 1 and type(parts[0]).__name__ == "Image":
+        return AgentImage(parts[0].data)  # type: ignore[union-attr]
+    return outcome.text
+
+
+def _code_value(outcome: Outcome) -> Any:
+    """What code calling the tool gets: the structured value (content as agent types/text)."""
+    if outcome.has_content:
+        return _model_output(outcome)
+    return to_jsonable(outcome.value)
+
+
+class StandardSmolagentsTool(Tool):  # type: ignore[misc]
+    """A `smolagents.Tool` running a neutral tool through the invocation pipeline (`to_smolagents`).
+
+    `standard_tool` is the neutral tool it was converted from.
+    """
+
+    skip_forward_signature_validation = True
+
+    def __init__(self, tool: StandardToolV0[Any, Any, Any], *, invoker: Invoker) -> None:
+        schema = input_json_schema(tool)
+        if schema.get("type", "object") != "object":
+            raise TypeError(
+                f"tool {tool.name!r}: smolagents passes arguments by name, but the input schema has type "
+                f"{schema['type']!r}; wrap the input in an object schema"
+            )
+        out_schema = output_json_schema(tool)
+        self.name = invoker.name
+        self.description = tool.description
+        self.inputs = to_inputs(schema)
+        self.output_type = _output_type(out_schema)
+        self.output_schema = out_schema
+        self.standard_tool = tool
+        self._invoker = invoker
+        super().__init__()
+        self.is_initialized = True
+
+    def _input(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        if not args:
+            return kwargs
+        if len(args) == 1 and not kwargs:
+            value = args[0]
+            if isinstance(value, dict):
+                return value
+            if len(self.inputs) == 1:  # smolagents' single-input calling convention
+                return {next(iter(self.inputs)): value}
+            return value  # the pipeline parses JSON text or refuses it, naming the tool
+        raise TypeError(f"tool {self.name!r} takes keyword arguments, got {len(args)} positional")
+
+    def _outcome(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Outcome:
+        outcome = self._invoker.invoke(self._input(args, kwargs), _RUN_CONTEXT.get(None))
+        if outcome.status != "ok":  # smolagents shows the message to the model; the run goes on
+            raise ToolError(outcome.text)
+        return outcome
+
+    def forward(self, *args: Any, **kwargs: Any) -> Any:
+        return _code_value(self._outcome(args, kwargs))
+
+    def __call__(self, *args: Any, sanitize_inputs_outputs: bool = False, **kwargs: Any) -> Any:
+        outcome = self._outcome(args, kwargs)
+        return _model_output(outcome) if sanitize_inputs_outputs else _code_value(outcome)
+
+    def __repr__(self) -> str:
+        return f"StandardSmolagentsTool(name={self.name!r})"
+
+
+def _restore(schema: dict[str, Any]) -> Any:
+    props = schema.get("properties") or {}
+    required = set(schema.get("required") or ())
+    if all(k in required or accepts_null(p, schema) for k, p in props.items()):
+        return None
+    return lambda args: drop_unsent_nulls(args, schema)
+
+
+def to_smolagents(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOptions]) -> Tool:
+    """Convert a neutral tool into a `smolagents.Tool` (a `StandardSmolagentsTool`).
+
+    Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
+    `threaded`). The name must be a Python identifier (smolagents' rule; `ToolNameError`
+    otherwise). `context=` receives the object bound with `run_context(...)` (or None). A tool
+    that came from `from_smolagents` goes home as the very same object (with no options).
+    """
+    shared, _ = split_options(options, None, where="to_smolagents")
+    if shared.is_default:
+        native = get_origin(tool, Tool)
+        if native is not None:
+            return native
+    name = resolve_name(tool.name, "smolagents", shared.rename)
+    invoker = Invoker(
+        tool,
+        name=name,
+        target="smolagents",
+        options=shared,
+        restore=_restore(input_json_schema(tool)),
+    )
+    converted = StandardSmolagentsTool(tool, invoker=invoker)
+    set_origin(converted, tool)
+    return converted
+
+
+def to_smolagents_tools(
+    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[ToolOptions]
+) -> list[Tool]:
+    """Convert several tools for one agent; two tools with the same final name raise
+    `ToolNameError` (an agent keeps tools in a dict by name)."""
+    out = [to_smolagents(t, **options) for t in tools]
+    check_unique_names((t.name for t in out), "smolagents")
+    return out

@@ -1,0 +1,98 @@
+"""The Claude Agent SDK in the matrix: native `@tool` tools, what its model sees (the tool as the
+SDK's in-process MCP server lists it), and its native call path (`tools/call` to the SDK's
+`create_sdk_mcp_server` server over an mcp `Client`: the SDK's own argument check, the handler,
+its content mapping; the CLI's control-protocol bridge forwards exactly these messages).
+
+- Native idiom: `@tool(name, description, input_schema)` with a dict JSON Schema and an async
+  handler returning MCP content (JSON text for structured values), `annotations` for the title and
+  the behaviour hints. The SDK has no per-call context and no other meta slot.
+- Context for converted tools: `interop.claude_agent_sdk.run_context(ctx)` around the session.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import inspect
+import json
+from typing import Any
+
+import interop
+from interop.bridge import MCP_HINTS, get_origin, input_json_schema, to_jsonable
+
+NAME = "claude-agent-sdk"
+
+
+def available() -> bool:
+    try:  # a submodule: tests/<name> folders are namespace packages of the same name
+        return importlib.util.find_spec("claude_agent_sdk.types") is not None
+    except ModuleNotFoundError:
+        return False
+
+
+def native(spec: Any) -> Any:
+    from claude_agent_sdk import ToolAnnotations, tool
+
+    neutral = interop.tool(spec.fn, context=spec.context)
+    fn, ctx = spec.fn, spec.context
+    hints = {MCP_HINTS[k]: v for k, v in spec.meta.items() if k in MCP_HINTS}
+    annotations = ToolAnnotations(title=spec.title, **hints) if spec.title or hints else None
+
+    async def handler(args: dict[str, Any]) -> dict[str, Any]:
+        kwargs = dict(args)
+        if ctx:
+            kwargs[ctx] = None  # the SDK passes no per-call context
+        result = fn(**kwargs)
+        if inspect.isawaitable(result):
+            result = await result
+        text = result if isinstance(result, str) else json.dumps(to_jsonable(result))
+        return {"content": [{"type": "text", "text": text}]}
+
+    return tool(spec.name, neutral.description, input_json_schema(neutral), annotations=annotations)(handler)
+
+
+def from_native(tool: Any) -> Any:
+    from interop.claude_agent_sdk import from_claude_agent_sdk
+
+    return from_claude_agent_sdk(tool)
+
+
+def convert(neutral: Any, **options: Any) -> Any:
+    from interop.claude_agent_sdk import to_claude_agent_sdk
+
+    return to_claude_agent_sdk(neutral, **options)
+
+
+def _listed(tool: Any) -> dict[str, Any]:
+    from claude_agent_sdk import _build_input_schema
+
+    return dict(_build_input_schema(tool))
+
+
+def view(tool: Any) -> Any:
+    from _harness import View
+
+    origin = get_origin(tool)
+    annotations = tool.annotations.model_dump(by_alias=True, exclude_none=True) if tool.annotations else {}
+    if isinstance(origin, interop.StandardToolV0):
+        meta = dict(origin.meta)  # only the hints have a slot: the rest is on the stash
+    else:
+        meta = {k: annotations[h] for k, h in MCP_HINTS.items() if h in annotations}
+    return View(tool.name, tool.description, annotations.get("title"), _listed(tool), meta)
+
+
+async def call(tool: Any, args: Any, context: Any) -> Any:
+    """`tools/call` on the SDK's in-process server over an mcp client session."""
+    import mcp.types as mt
+    from _harness import Outcome
+    from claude_agent_sdk import create_sdk_mcp_server
+    from mcp.client.client import Client
+
+    from interop.claude_agent_sdk import run_context
+
+    server = create_sdk_mcp_server("matrix", tools=[tool])["instance"]
+    with run_context(context):  # the server's tasks start inside it
+        async with Client(server) as client:
+            result = await client.call_tool(tool.name, args)
+    text = "\n".join(b.text for b in result.content if isinstance(b, mt.TextContent))
+    # the result is bound to the model's tool_use (its id names the tool it called)
+    return Outcome(bool(result.is_error), text, tool_name=tool.name)

@@ -1,0 +1,135 @@
+"""CrewAI in the matrix (its own environment: `make test-crewai`): native tools in CrewAI's own
+idiom, what its model is sent, and its native call path (`execute_single_native_tool_call`, the
+function CrewAI's executors run for each native tool call: before-tool-call hooks, `tool.run`,
+CrewAI's result formatting and failure recording).
+
+- Native idiom: CrewAI's `@tool` decorator on the function (its `args_schema` built by CrewAI
+  from the signature). CrewAI has no per-call context, title or meta slot: a context spec's
+  native tool gets no context.
+- What the model sees: `convert_tools_to_openai_schema` (CrewAI's strict rewrite of the pydantic
+  JSON Schema), as sent to `BaseLLM.call(tools=...)`.
+- Context for converted tools: `interop.crewai.run_context(ctx)` around the call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.util
+import inspect
+import json
+import os
+import tempfile
+from typing import Any
+
+import interop
+from interop.bridge import get_origin
+
+NAME = "crewai"
+
+
+def available() -> bool:
+    try:  # a submodule: tests/<name> folders are namespace packages of the same name
+        return importlib.util.find_spec("crewai.tools") is not None
+    except ModuleNotFoundError:
+        return False
+
+
+if available() and "CREWAI_TESTING" not in os.environ:  # as tests/crewai/conftest.py, when run alone
+    _home = tempfile.mkdtemp(prefix="interop-crewai-")
+    os.environ.update(
+        HOME=_home,
+        XDG_DATA_HOME=os.path.join(_home, "data"),
+        XDG_CONFIG_HOME=os.path.join(_home, "config"),
+        XDG_CACHE_HOME=os.path.join(_home, "cache"),
+        CREWAI_STORAGE_DIR="interop-tests",
+        CREWAI_TESTING="true",
+        CREWAI_DISABLE_TELEMETRY="true",
+        CREWAI_DISABLE_TRACKING="true",
+        CREWAI_TRACING_ENABLED="false",
+        OTEL_SDK_DISABLED="true",
+    )
+
+
+def _without(fn: Any, ctx: str) -> Any:
+    """`fn` without its context parameter (CrewAI has none to give it: it gets None)."""
+    sig = inspect.signature(fn)
+    params = [p for p in sig.parameters.values() if p.name != ctx]
+    if inspect.iscoroutinefunction(fn):
+
+        async def wrapper(**kwargs: Any) -> Any:
+            return await fn(**kwargs, **{ctx: None})
+
+    else:
+
+        def wrapper(**kwargs: Any) -> Any:  # type: ignore[misc]
+            return fn(**kwargs, **{ctx: None})
+
+    wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {k: v for k, v in fn.__annotations__.items() if k != ctx}
+    wrapper.__name__ = wrapper.__qualname__ = fn.__name__
+    wrapper.__doc__ = fn.__doc__
+    wrapper.__module__ = fn.__module__
+    return wrapper
+
+
+def native(spec: Any) -> Any:
+    from crewai.tools import tool
+
+    fn = _without(spec.fn, spec.context) if spec.context else spec.fn
+    return tool(fn)
+
+
+def from_native(tool: Any) -> Any:
+    from interop.crewai import from_crewai
+
+    return from_crewai(tool)
+
+
+def convert(neutral: Any, **options: Any) -> Any:
+    from interop.crewai import to_crewai
+
+    return to_crewai(neutral, **options)
+
+
+def view(tool: Any) -> Any:
+    from _harness import View
+    from crewai.utilities.agent_utils import convert_tools_to_openai_schema
+
+    sent = convert_tools_to_openai_schema([tool])[0][0]["function"]
+    origin = get_origin(tool)
+    if isinstance(origin, interop.StandardToolV0):
+        meta, title = dict(origin.meta), origin.title  # no slots: carried on the stash
+    else:
+        meta, title = ({"return_direct": True} if tool.result_as_answer else {}), None
+    return View(sent["name"], sent["description"], title, sent["parameters"], meta)
+
+
+async def call(tool: Any, args: Any, context: Any) -> Any:
+    """One native tool call as CrewAI's executor makes it (sync, on a worker thread)."""
+    from _harness import Outcome
+    from crewai.tools.tool_failure import tool_failure_collector
+    from crewai.utilities.agent_utils import execute_single_native_tool_call
+
+    from interop.crewai import run_context
+
+    text = args if isinstance(args, str) else json.dumps(args)
+    call = {"id": "call_1", "type": "function", "function": {"name": tool.name, "arguments": text}}
+
+    def run() -> tuple[Any, list[Any]]:
+        with run_context(context), tool_failure_collector() as failures:
+            result = execute_single_native_tool_call(
+                call,
+                available_functions={tool.name: tool.run},
+                original_tools=[tool],
+                structured_tools=[tool.to_structured_tool()],
+                tools_handler=None,
+                agent=None,
+                task=None,
+                crew=None,
+                event_source=tool,
+            )
+        return result, list(failures)
+
+    result, failures = await asyncio.to_thread(run)
+    # a CrewAI tool message carries the tool call's id and the tool's name
+    return Outcome(bool(failures), result.result, tool_name=tool.name)
