@@ -40,6 +40,7 @@ except ImportError as _import_error:
         '`pip install "standard-tool[agent-framework]"`'
     ) from _import_error
 
+import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal
 
@@ -185,7 +186,15 @@ class StandardFunctionTool(FunctionTool):
             return arguments.model_dump(exclude_unset=True)
         if isinstance(arguments, Mapping):
             if set(arguments) == {"raw"} and "raw" not in self._properties:
-                return arguments["raw"]  # Agent Framework's wrapper for arguments it could not parse
+                # Agent Framework's wrapper: the text it could not parse, or the decoded non-object
+                raw = arguments["raw"]
+                if isinstance(raw, str):
+                    try:
+                        json.loads(raw)
+                    except ValueError:
+                        return raw  # the model's text, not JSON
+                    return json.dumps(raw)  # a JSON string the model sent (say a double-encoded object)
+                return raw
             return dict(arguments)
         return arguments
 

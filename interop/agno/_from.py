@@ -1,9 +1,15 @@
 """`from_agno`: Agno tools (`@tool` functions, `Function`s, plain functions, `Toolkit`s) as
 neutral, validating tools.
 
-The native `Function` is prepared as an Agent prepares it (`process_entrypoint`: the schema from
-the signature and docstring, pydantic's `validate_call` around the function), and its
-`parameters` (what Agno sends a model) are the neutral input schema. The neutral `execute`
+The native `Function` is prepared as an Agent prepares it (`process_entrypoint`: pydantic's
+`validate_call` around the function). The neutral input schema is the one the tool's author
+gave (`parameters` of a hand-built `Function`, sent verbatim); for a function whose schema Agno
+derives from its signature, it is the pydantic JSON Schema of the model-facing parameters (the
+types `validate_call` enforces), with Agno's docstring descriptions: Agno's own derivation is
+lossy (an `Optional[str]` loses its `null`, an `IntEnum` becomes a string, `datetime`, `date` and
+`UUID` become objects, a `TypedDict` loses its properties, `tuple[int, str]` and `dict[str, Any]`
+are mistyped), and a neutral tool validating against it would refuse calls the function takes.
+The neutral `execute`
 validates against it, then runs Agno's own call path, `FunctionCall.execute()` (or `aexecute()`
 for async functions): hooks, caching and the function's own validation run as in an agent. The
 function's `run_context` (or `_agno_run_context`) is the neutral context when that is an Agno
@@ -30,10 +36,12 @@ except ImportError as _import_error:
     ) from _import_error
 
 import inspect
+import typing
 import uuid
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import pydantic
 from agno.run import RunContext
 from agno.tools.function import Function, FunctionCall, FunctionExecutionResult, ToolResult
 from agno.tools.toolkit import Toolkit
@@ -95,6 +103,52 @@ def _meta(function: Function) -> dict[str, Any]:
     return meta
 
 
+def _derived_by_agno(native: Function) -> bool:
+    """Whether the `parameters` are Agno's derivation from the signature (not the author's own)."""
+    if native.entrypoint is None or native.parameters == {"type": "object", "properties": {}, "required": []}:
+        return True
+    probe = Function(name=native.name, entrypoint=native.entrypoint)
+    probe.process_entrypoint()
+
+    def core(parameters: dict[str, Any]) -> dict[str, Any]:
+        return {k: v for k, v in parameters.items() if k != "additionalProperties"}
+
+    return core(probe.parameters) == core(native.parameters)
+
+
+def _signature_schema(entrypoint: Callable[..., Any], derived: dict[str, Any]) -> dict[str, Any] | None:
+    """The JSON Schema of the function's model-facing parameters (those in Agno's derived schema),
+    from their type hints with pydantic (what Agno's own `validate_call` enforces), keeping Agno's
+    docstring descriptions; None when the signature cannot be read that way."""
+    props = derived.get("properties") or {}
+    try:
+        sig = inspect.signature(entrypoint)
+        hints = typing.get_type_hints(entrypoint, include_extras=True)
+    except (TypeError, ValueError, NameError):
+        return None
+    fields: dict[str, Any] = {}
+    for name, param in sig.parameters.items():
+        if name not in props:
+            continue
+        if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
+            return None
+        fields[name] = (hints.get(name, Any), ... if param.default is param.empty else param.default)
+    if set(fields) != set(props):
+        return None
+    try:
+        schema = pydantic.create_model("Arguments", **fields).model_json_schema()  # type: ignore[call-overload]
+    except Exception:
+        return None
+    schema.pop("title", None)
+    if "additionalProperties" in derived:  # Agno passes only the declared arguments: unknown keys are refused
+        schema["additionalProperties"] = derived["additionalProperties"]
+    for name, prop in (schema.get("properties") or {}).items():
+        described = props[name].get("description") if isinstance(props[name], dict) else None
+        if described and isinstance(prop, dict) and "description" not in prop:
+            prop["description"] = described
+    return dict(schema)
+
+
 def _prepared(native: Function | Callable[..., Any]) -> Function:
     """A copy of the native `Function`, prepared as an Agent prepares it."""
     function = (
@@ -130,6 +184,9 @@ def from_agno(
     function = _prepared(native)
     name = function.name
     schema = copy_json(function.parameters)
+    entrypoint = native.entrypoint if isinstance(native, Function) else native
+    if not isinstance(native, Function) or _derived_by_agno(native):  # Agno's derivation is lossy
+        schema = _signature_schema(entrypoint, schema) or schema
     check = validator(as_schema(schema), "input", name)
     hook = context
 

@@ -39,6 +39,7 @@ except ImportError as _import_error:
         'Please install `strands-agents` to use `interop.strands`: `pip install "standard-tool[strands]"`'
     ) from _import_error
 
+import json
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -251,8 +252,11 @@ class StandardAgentTool(AgentTool):
         """Run one call (Strands calls this); yields the `ToolResultEvent`."""
         tool_context = self._tool_context(tool_use, invocation_state, kwargs)
         tool_use_id = str(tool_use.get("toolUseId"))
+        arguments = tool_use.get("input")
+        if isinstance(arguments, str):  # Strands already decoded the model's JSON: this is a JSON string
+            arguments = json.dumps(arguments)  # (a double-encoded object), not arguments text to parse
         outcome = await self._invoker.ainvoke(
-            tool_use.get("input"), tool_context, call_id=tool_use_id, ask=_ask(tool_context)
+            arguments, tool_context, call_id=tool_use_id, ask=_ask(tool_context)
         )
         exception = outcome.error if isinstance(outcome.error, Exception) else None
         yield ToolResultEvent(_result(outcome, tool_use_id, self._plain), exception=exception)

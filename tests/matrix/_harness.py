@@ -362,6 +362,9 @@ async def source_tools(source: str, specs: list[Any]) -> AsyncIterator[dict[str,
 
             native = native_openai_agents(spec)
             out[spec.name] = (native, from_openai_agents(native))
+        elif source in PLUGINS:
+            native = PLUGINS[source].native(spec)
+            out[spec.name] = (native, PLUGINS[source].from_native(native))
         else:
             raise ValueError(source)
     yield out
@@ -440,6 +443,8 @@ def view(framework: str, native: Any, listed: Any = None) -> View:
         return View(
             listed.name, listed.description or "", listed.title, listed.input_schema, meta_from_mcp(listed)
         )
+    if framework in PLUGINS:
+        return PLUGINS[framework].view(native)  # type: ignore[no-any-return]
     raise ValueError(framework)
 
 
@@ -478,6 +483,8 @@ def convert(target: str, neutral: Any, **options: Any) -> Any:
         from interop.openai_agents import to_openai_agents
 
         return to_openai_agents(neutral, **options)
+    if target in PLUGINS:
+        return PLUGINS[target].convert(neutral, **options)
     raise ValueError(target)
 
 
@@ -501,6 +508,8 @@ def from_native(framework: str, native: Any) -> Any:
         from interop.openai_agents import from_openai_agents
 
         return from_openai_agents(native)
+    if framework in PLUGINS:
+        return PLUGINS[framework].from_native(native)
     raise ValueError(framework)
 
 
@@ -647,6 +656,8 @@ async def call_target(
     if target == "mcp":
         assert mcp is not None
         return await mcp.call(native, args, context)
+    if target in PLUGINS:
+        return await PLUGINS[target].call(native, args, context)  # type: ignore[no-any-return]
     raise ValueError(target)
 
 
@@ -658,3 +669,53 @@ def canon(value: Any) -> Any:
         except ValueError:
             return value
     return to_jsonable(value)
+
+
+# ------------------------------------------------------------------------------ frameworks in their own modules
+# Each `fw_<name>` module holds one framework's native builders, view, conversion and native call
+# path (`NAME`, `available()`, `native`, `from_native`, `convert`, `view`, `call`); frameworks that
+# are not installed in this environment are left out of the run (Strands lives in its own).
+
+import fw_agent_framework  # noqa: E402
+import fw_agno  # noqa: E402
+import fw_strands  # noqa: E402
+
+_BASE_MODULES = {
+    "langchain": "langchain_core",
+    "pydantic-ai": "pydantic_ai",
+    "llamaindex": "llama_index.core",
+    "openai-agents": "agents",
+    "mcp": "mcp",
+}
+
+
+def framework_installed(name: str) -> bool:
+    """Whether a base framework can run here (interop.mcp needs mcp>=2.3)."""
+    import importlib.metadata
+    import importlib.util
+
+    if name == "neutral":
+        return True
+    try:
+        spec = importlib.util.find_spec(_BASE_MODULES[name])
+        if spec is None or spec.origin is None:  # absent, or only a namespace (`tests/pydantic_ai`)
+            return False
+    except ModuleNotFoundError:
+        return False
+    if name == "mcp":
+        major, minor = (int(x) for x in importlib.metadata.version("mcp").split(".")[:2])
+        return (major, minor) >= (2, 3)
+    return True
+
+
+PLUGINS: dict[str, Any] = {m.NAME: m for m in (fw_strands, fw_agno, fw_agent_framework) if m.available()}
+"""The installed frameworks that live in their own `fw_<name>` module."""
+BASE_FRAMEWORKS = list(FRAMEWORKS)
+ALL_FRAMEWORKS = [*BASE_FRAMEWORKS, fw_strands.NAME, fw_agno.NAME, fw_agent_framework.NAME]
+FRAMEWORKS = [f for f in BASE_FRAMEWORKS if framework_installed(f)] + list(PLUGINS)
+ENVIRONMENT = (
+    "main"
+    if all(framework_installed(f) for f in BASE_FRAMEWORKS)
+    else "+".join(f for f in FRAMEWORKS if f != "neutral")
+)
+"""`main` where every base framework runs (the full matrix, `MATRIX.md`); else the frameworks here."""

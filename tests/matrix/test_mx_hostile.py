@@ -31,6 +31,10 @@ from typing import Annotated, Any, Literal
 
 import pytest
 from _harness import (
+    FRAMEWORKS as HARNESS_FRAMEWORKS,
+)
+from _harness import (
+    PLUGINS,
     call_llamaindex,
     call_openai_agents,
     call_pydantic_ai,
@@ -136,6 +140,8 @@ CASES: list[Case] = [
 
 FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp", "providers"]
 TEXT_CHANNELS = {"pydantic-ai", "openai-agents", "providers"}
+FRAMEWORKS = [f for f in FRAMEWORKS if f == "providers" or f in HARNESS_FRAMEWORKS] + list(PLUGINS)
+TEXT_CHANNELS |= {name for name, module in PLUGINS.items() if module.TEXT_CHANNEL}
 DICT_ONLY = {"langchain", "llamaindex", "mcp"}
 """Channels whose tool arguments are always a JSON object: the model's JSON is parsed before the
 tool (LangChain `AIMessage.tool_calls` args, LlamaIndex `tool_kwargs`, MCP `arguments`), and a
@@ -154,6 +160,7 @@ NOT_CARRIED: dict[tuple[str, str], str] = {
     ),
 }
 """Cases a framework's channel cannot deliver to any tool, with the framework reason."""
+NOT_CARRIED.update({(n, k): why for n, m in PLUGINS.items() for k, why in getattr(m, "NOT_CARRIED", {}).items()})
 
 EXPECT_OVERRIDES: dict[tuple[str, str], Literal["error", "ok", "either"]] = {
     # LlamaIndex agents set the injected Context parameter themselves, over any model-sent value
@@ -221,6 +228,8 @@ async def send(framework: str, native: Any, case: Case, mcp: Any) -> tuple[bool,
             ToolCall(id="c1", name="hostile_probe", arguments=as_text(payload)), CTX
         )
         return outcome.is_error, outcome.text
+    elif framework in PLUGINS:
+        out = await PLUGINS[framework].call(native, as_text(payload), CTX)
     else:
         raise ValueError(framework)
     if out.error and out.tool_name is not None:  # pydantic-ai binds the retry to the tool call
@@ -268,6 +277,7 @@ async def test_mx_hostile_inputs(framework: str) -> None:
                 if "hostile_probe" not in text:
                     problems.append(f"{case.kind}: error does not name the tool: {text[:200]!r}")
                 unparsed = "JSON" in text and "recursion depth" in text  # Python's json stops at ~1000 levels
+                unparsed = unparsed or getattr(PLUGINS.get(framework), "UNPARSED", "\0") in text
                 if case.field is not None and case.field not in text and not unparsed:
                     problems.append(
                         f"{case.kind}: error does not name the field {case.field!r}: {text[:200]!r}"
