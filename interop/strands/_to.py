@@ -235,7 +235,7 @@ class StandardAgentTool(AgentTool):
         self, tool_use: ToolUse, invocation_state: dict[str, Any], kwargs: dict[str, Any]
     ) -> Any:
         given = kwargs.get("_tool_context")  # what Strands hands tools running as background tasks
-        if isinstance(given, ToolContext):
+        if given is not None and isinstance(given, ToolContext):
             return given
         agent = invocation_state.get("agent")
         signal = getattr(agent, "cancel_signal", None)
