@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from typing import Any
+import datetime
+from typing import Annotated, Any
 
 import pytest
 from agno.exceptions import StopAgentRun
@@ -13,6 +14,7 @@ from agno.tools import tool
 from agno.tools.function import Function, ToolResult
 from agno.tools.toolkit import Toolkit
 from agno_kit import agent, tool_messages
+from pydantic import Field
 
 import interop
 from interop import Image, StandardToolValidationError, ToolError
@@ -191,3 +193,48 @@ def test_a_function_built_by_hand() -> None:
     assert interop.call(neutral, {"q": "ab"}) == "got ab"
     with pytest.raises(StandardToolValidationError):  # the neutral schema is enforced (Agno's is not)
         interop.call(neutral, {"q": "a"})
+
+
+def book(
+    when: datetime.datetime,
+    seats: Annotated[int, Field(ge=1, le=8)] = 2,
+    note: str | None = None,
+) -> str:
+    """Book a table.
+
+    Args:
+        when: The time.
+        seats: How many seats.
+        note: Anything to add.
+    """
+    return f"{when.isoformat()} x{seats} {note}"
+
+
+def test_a_signature_schema_is_the_full_one_not_agnos_lossy_derivation() -> None:
+    agno_sent = tool(book).model_copy(deep=True)
+    agno_sent.process_entrypoint()
+    assert agno_sent.parameters["properties"]["when"]["type"] == "object"  # what Agno sends: lossy
+    neutral = from_agno(tool(book))
+    schema = interop.input_json_schema(neutral)
+    props = {n: {k: v for k, v in p.items() if k != "title"} for n, p in schema["properties"].items()}
+    assert props["when"] == {"type": "string", "format": "date-time", "description": "The time."}
+    assert props["seats"] == {
+        "type": "integer",
+        "minimum": 1,
+        "maximum": 8,
+        "default": 2,
+        "description": "How many seats.",
+    }
+    assert {"type": "null"} in schema["properties"]["note"]["anyOf"]
+    assert schema["required"] == ["when"] and schema["additionalProperties"] is False
+    # the calls Agno's own validate_call takes are the calls the neutral tool takes
+    assert interop.call(neutral, {"when": "2026-01-02T19:30:00", "note": None}) == "2026-01-02T19:30:00 x2 None"
+    with pytest.raises(StandardToolValidationError, match="seats"):
+        interop.call(neutral, {"when": "2026-01-02T19:30:00", "seats": 9})
+    with pytest.raises(StandardToolValidationError, match="extra"):
+        interop.call(neutral, {"when": "2026-01-02T19:30:00", "extra": 1})
+    # a hand-written `parameters` is the author's: kept verbatim
+    hand = Function(
+        name="q", entrypoint=lambda q: q, parameters={"type": "object", "properties": {"q": {"type": "string"}}}
+    )
+    assert interop.input_json_schema(from_agno(hand))["properties"] == {"q": {"type": "string"}}
