@@ -185,8 +185,8 @@ def from_agno(
     name = function.name
     schema = copy_json(function.parameters)
     entrypoint = native.entrypoint if isinstance(native, Function) else native
-    if not isinstance(native, Function) or _derived_by_agno(native):  # Agno's derivation is lossy
-        schema = _signature_schema(entrypoint, schema) or schema
+    if entrypoint is not None and (not isinstance(native, Function) or _derived_by_agno(native)):
+        schema = _signature_schema(entrypoint, schema) or schema  # Agno's own derivation is lossy
     check = validator(as_schema(schema), "input", name)
     hook = context
 
