@@ -8,7 +8,7 @@ import sys
 from typing import Any
 
 import pytest
-from _harness import ALL_FRAMEWORKS, FRAMEWORKS
+from _harness import FRAMEWORKS
 from _harness_results import MATRIX_MD, RESULTS, render
 
 collect_ignore = [] if importlib.util.find_spec("langchain_core") else ["test_mx_security.py"]
@@ -19,6 +19,8 @@ Strands environment runs the plugin frameworks' security suite, `test_mx_plugins
 def pytest_collection_modifyitems(config: Any, items: list[Any]) -> None:
     """Skip parametrized cases naming a framework this environment does not have (Strands, and the
     frameworks missing from the Strands environment)."""
+    from _harness import ALL_FRAMEWORKS
+
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
         missing = [v for v in params.values() if isinstance(v, str) and v in ALL_FRAMEWORKS and v not in FRAMEWORKS]
