@@ -26,12 +26,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# `make test`: lint first, then three jobs at once on the two cores, each job's output printed
-# whole when it ends: mypy (strict); the whole suite here (Python 3.11, pinned versions); and the
-# matrix, the core tests and each framework's loop on Python 3.10 and 3.13 and at the lowest and
-# highest allowed versions (.ci/matrix.py).
+# `make test`: lint first, then five jobs, three at a time, each job's output printed whole when it
+# ends: mypy (strict); the whole suite here (Python 3.11, pinned versions); the matrix, the core
+# tests and each framework's loop on Python 3.10 and 3.13 and at the lowest and highest allowed
+# versions (.ci/matrix.py); CrewAI's and Strands' own environments.
 test: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite test-matrix
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite test-matrix test-crewai test-strands
 
 suite: $(STAMP)
 	$(PY) -m pytest -m "not heavy"
@@ -40,7 +40,7 @@ test-matrix: $(STAMP)
 	$(PY) .ci/matrix.py
 
 test-all: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all test-matrix
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all test-matrix test-crewai test-strands
 
 suite-all: $(STAMP)
 	$(PY) -m pytest
@@ -59,36 +59,29 @@ browser:
 playground-screenshot: $(STAMP) browser
 	$(PY) tests/playground/screenshot.py docs/playground.png
 
-# CrewAI (1.15) cannot share the main environment (mcp 1.x, pydantic < 2.13, openai 2.x): its own
-# venv from constraints-crewai.txt runs its adapter tests, the matrix restricted to what is
-# installed there (neutral x crewai), its example, and mypy on its adapter. `make test` runs it.
-CREWAI_VENV ?= .venv-crewai
-CREWAI_PY := $(CREWAI_VENV)/bin/python
-CREWAI_STAMP := $(CREWAI_VENV)/.installed
+# CrewAI and Strands Agents cannot share the main environment (CrewAI 1.15: mcp 1.x, pydantic < 2.13,
+# openai 2.x; Strands 1.62: mcp < 2.2, while interop.mcp needs mcp >= 2.3). Each has its own venv,
+# pinned by constraints-<name>.txt and built with the main environment's uv (no playground asset,
+# so no npm), where its adapter is type-checked and its tests, the matrix restricted to what is
+# installed there, the hostile, concurrency and security suites and its example run.
+# `make test` runs both beside the main suite.
+SIDE_UV = INTEROP_SKIP_PLAYGROUND_ASSETS=1 $(PY) -m uv
 
-# Built with uv (about 1 min cold instead of about 5 with pip): the uv on PATH, else one pip-installed
-# into the new venv. Rebuilt from scratch when its inputs change; the playground asset is not built
-# here (no npm needed: nothing in this environment serves the playground).
-UV ?= $(shell command -v uv 2>/dev/null)
+.venv-%/.installed: pyproject.toml constraints-%.txt $(STAMP)
+	rm -rf .venv-$*
+	$(SIDE_UV) venv --quiet --python $(PYTHON) .venv-$*
+	$(SIDE_UV) pip install --quiet --python .venv-$*/bin/python -c constraints-$*.txt -e ".[$*]" --group dev -e examples/acme_tools
+	touch $@
 
-$(CREWAI_STAMP): pyproject.toml constraints-crewai.txt
-	rm -rf $(CREWAI_VENV)
-	if [ -n "$(UV)" ]; then \
-		$(UV) venv --quiet --python $(PYTHON) $(CREWAI_VENV); \
-	else \
-		$(PYTHON) -m venv $(CREWAI_VENV) && $(CREWAI_PY) -m pip install --quiet uv; \
-	fi
-	INTEROP_SKIP_PLAYGROUND_ASSETS=1 $(if $(UV),$(UV),$(CREWAI_VENV)/bin/uv) pip install --quiet --python $(CREWAI_PY) \
-		-c constraints-crewai.txt -e ".[crewai]" --group dev -e examples/acme_tools
-	touch $(CREWAI_STAMP)
+test-crewai: .venv-crewai/.installed
+	.venv-crewai/bin/python -m mypy --cache-dir .venv-crewai/.mypy_cache $(wildcard interop/crewai/*.py)
+	.venv-crewai/bin/python -m pytest -m "not heavy" tests/crewai tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py "tests/demo/test_examples.py::test_example_script[crewai_crew.py]"
 
-test-crewai: $(CREWAI_STAMP)
-	$(CREWAI_PY) -m mypy --cache-dir $(CREWAI_VENV)/.mypy_cache $(wildcard interop/crewai/*.py)
-	$(CREWAI_PY) -m pytest -m "not heavy" tests/crewai tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py "tests/demo/test_examples.py::test_example_script[crewai_crew.py]"
+test-strands: .venv-strands/.installed
+	.venv-strands/bin/python -m mypy --cache-dir .venv-strands/.mypy_cache $(wildcard interop/strands/*.py)
+	.venv-strands/bin/python -m pytest -m "not heavy" tests/strands tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py "tests/demo/test_examples.py::test_example_script[strands_agent.py]"
 
-test: test-crewai
-test-all: test-crewai
-.PHONY: test-crewai
+.PHONY: test-crewai test-strands
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
@@ -110,4 +103,4 @@ conformance: $(STAMP) $(CONFORMANCE)/.installed
 	$(PY) tests/mcp/run_conformance.py
 
 clean:
-	rm -rf $(VENV) .venv-matrix build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor
+	rm -rf $(VENV) .venv-matrix .venv-crewai .venv-strands build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor

@@ -33,8 +33,12 @@ EXPECTED = {
     ],
     "crewai_crew.py": ['get_weather: {"city":"Oslo"', "blocked by hook", 'whoami: {"user":"ann"'],
 }
-NEEDS = {"crewai_crew.py": "crewai.tools"}
-"""Scripts for a framework that lives in an environment of its own (run by `make test-crewai`)."""
+NEEDS = {"crewai_crew.py": "crewai.tools", "strands_agent.py": "strands"}
+"""Scripts for a framework that lives in an environment of its own (`make test-crewai`, `make test-strands`)."""
+
+EXPECTED["agno_agent.py"] = ['whoami: {"user":"ann"', "paused: True ['delete_file']", "delete_file: {\"deleted\""]
+EXPECTED["agent_framework_agent.py"] = ["approval asked for: ['delete_file']", 'call_whoami: {"user":"ann"']
+EXPECTED["strands_agent.py"] = ["interrupted for: ['delete_file']", 't_whoami: {"user": "ann"', "Deleted /tmp"]
 
 
 def test_every_script_is_covered() -> None:
@@ -54,7 +58,8 @@ def test_example_script(script: str) -> None:
 def _installed(module: str) -> bool:
     import importlib.util
 
-    try:
-        return importlib.util.find_spec(module) is not None
+    try:  # a tests/<name> folder is a namespace package of that name (no origin): not installed
+        spec = importlib.util.find_spec(module)
     except ModuleNotFoundError:
         return False
+    return spec is not None and spec.origin is not None

@@ -687,11 +687,16 @@ def canon(value: Any) -> Any:
 
 
 # ------------------------------------------------------------------------------ frameworks in modules of their own
-# Each `fw_<name>` module has NAME, available(), native(spec), from_native, convert, view, call.
-# These three are left out where not installed (CrewAI lives in its own environment).
-FW_MODULES.update(smolagents="fw_smolagents", crewai="fw_crewai")
+# Each `fw_<name>` module holds one framework's native builders, view, conversion and native call
+# path (`NAME`, `available()`, `native`, `from_native`, `convert`, `view`, `call`). Frameworks not
+# installed in this environment are left out of the run (CrewAI and Strands live in their own).
+FW_MODULES.update(smolagents="fw_smolagents", crewai="fw_crewai", strands="fw_strands", agno="fw_agno")
 FW_MODULES["claude-agent-sdk"] = "fw_claude_agent_sdk"
+FW_MODULES["agent-framework"] = "fw_agent_framework"
 EXTRA: dict[str, Any] = {name: fw_module(name) for name in ("smolagents", "claude-agent-sdk", "crewai")}
+_PLUGIN_NAMES = ("strands", "agno", "agent-framework")
+PLUGINS: dict[str, Any] = {n: m for n in _PLUGIN_NAMES if (m := fw_module(n)).available()}
+"""The installed frameworks of `_PLUGIN_NAMES` (their security suite: test_mx_plugins_security.py)."""
 
 
 def _installed(module: str) -> bool:
@@ -715,7 +720,28 @@ _MODULES = {
     "google-adk": "google.adk",
     "genkit": "genkit",
 }
-FRAMEWORKS[:] = [f for f in FRAMEWORKS if f not in _MODULES or _installed(_MODULES[f])]
+
+
+def framework_installed(name: str) -> bool:
+    """Whether a framework of `FRAMEWORKS` can run here (interop.mcp needs mcp>=2.3)."""
+    import importlib.metadata
+
+    if name not in _MODULES:
+        return True
+    if not _installed(_MODULES[name]):
+        return False
+    if name == "mcp":
+        major, minor = (int(x) for x in importlib.metadata.version("mcp").split(".")[:2])
+        return (major, minor) >= (2, 3)
+    return True
+
+
+BASE_FRAMEWORKS = list(FRAMEWORKS)
+ALL_FRAMEWORKS = [*BASE_FRAMEWORKS, *_PLUGIN_NAMES]
+RESTRICTED = not all(framework_installed(f) for f in BASE_FRAMEWORKS)
+"""Some base frameworks are not installed here (CrewAI's or Strands' environment)."""
+FRAMEWORKS[:] = [f for f in BASE_FRAMEWORKS if framework_installed(f)]
 FRAMEWORKS += [name for name, module in EXTRA.items() if module.available()]
-RESTRICTED = any(f not in FRAMEWORKS for f in _MODULES)
-"""Some first-round frameworks are not installed here (CrewAI's environment)."""
+FRAMEWORKS += list(PLUGINS)
+ENVIRONMENT = "main" if not RESTRICTED else "+".join(f for f in FRAMEWORKS if f != "neutral")
+"""`main` where every base framework runs (the full matrix, `MATRIX.md`); else the frameworks here."""

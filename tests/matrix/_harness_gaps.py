@@ -144,3 +144,24 @@ def gap_reason(source: str, target: str, spec: str, check: str) -> str | None:
         if s in (source, "*") and t in (target, "*") and n in (spec, "*") and c in (check, "*"):
             return why
     return None
+
+
+_AGNO_DERIVED = (
+    "Agno as a source: the schema an Agno model is sent is Agno's own derivation from the "
+    "signature, which drops defaults and constraints (ge/le, lengths, pattern, uniqueItems), loses "
+    "`null` from Optional types, types an IntEnum as a string, datetime/date/UUID and TypedDicts as "
+    "empty objects, tuples as uniform arrays and discriminators; `from_agno` gives the neutral tool "
+    "the full pydantic schema of the same signature (what Agno's `validate_call` enforces), so every "
+    "other target is sent more than an Agno model is (at home the tool is the same object)"
+)
+_AGNO_DERIVED_SPECS = """scale_float optional_int nullable_required int_enum dict_values discriminated
+constrained_str constrained_num defaults_mix datetime_in date_and_uuid optional_model typed_dict
+annotated_desc docstring_args set_param tuple_param optional_list open_dict async_add search_web
+delete_file lookup_user ctx_optional context_named_args ctx_named_arg""".split()
+GAPS.update({("agno", "*", spec, "schema"): _AGNO_DERIVED for spec in _AGNO_DERIVED_SPECS})
+
+_STRANDS_HOME = (
+    "Strands at home: a native `@tool` going back to Strands is the very same object; its own "
+    "validation error names the pydantic model it built (`Echo_strTool`), not the tool"
+)
+GAPS[("strands", "strands", "*", "invalid-names-tool")] = _STRANDS_HOME

@@ -6,11 +6,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from _harness import FRAMEWORKS, NORMALIZATION, RESTRICTED
+from _harness import FRAMEWORKS, NORMALIZATION
 
 MATRIX_MD = Path(__file__).with_name("MATRIX.md")
-if RESTRICTED:  # a framework's own environment: its rows and columns only
-    MATRIX_MD = MATRIX_MD.with_name("MATRIX-" + "-".join(f for f in FRAMEWORKS if f != "neutral") + ".md")
+from _harness import ENVIRONMENT  # noqa: E402
+
+if ENVIRONMENT != "main":  # a framework in its own environment (Strands): its own table
+    MATRIX_MD = MATRIX_MD.with_name(f"MATRIX-{ENVIRONMENT}.md")
 
 
 @dataclass
@@ -73,6 +75,20 @@ Targets are called through their native paths: LangChain `tool.ainvoke(ToolCall)
 pydantic-ai a real `Agent.run` with a `FunctionModel`; LlamaIndex `acall` with the workflow
 `Context` injected as agents do; OpenAI Agents `on_invoke_tool(ToolContext, json)`; MCP
 `call_tool` over a client session to `interop.mcp.build_server`.
+"""
+IDIOMS += """
+Plugin frameworks:
+- strands: `@tool` (`@tool(context=True)` with `tool_context: ToolContext` reading
+  `invocation_state["context"]`; an `AgentTool` subclass where `@tool` refuses `Annotated[..., Field]`)
+  (no title or meta slot); called through a real `Agent.invoke_async` with a scripted `Model`
+  (context in `invocation_state`);
+- agno: `@tool(title=, annotations=<MCP hints>)`; context through `run_context: RunContext`
+  (`run_context.dependencies`) (no slot for other meta); called through a real `Agent.arun` with a
+  scripted `Model` (context as `dependencies`);
+- agent-framework: `@tool(additional_properties=<meta>)`; context through
+  `ctx: FunctionInvocationContext` (`ctx.kwargs["context"]`) (no title slot); called through a real
+  `Agent.run` over a scripted `FunctionInvocationLayer` chat client (context in
+  `function_invocation_kwargs`).
 """
 
 

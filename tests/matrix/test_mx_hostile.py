@@ -30,8 +30,10 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import pytest
+from _harness import FRAMEWORKS as HARNESS_FRAMEWORKS
 from _harness import (
     EXTRA,
+    PLUGINS,
     RESTRICTED,
     call_llamaindex,
     call_openai_agents,
@@ -140,6 +142,8 @@ FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agent
 FRAMEWORKS += ["haystack", "dspy"]
 FRAMEWORKS += ["google-adk", "genkit"]
 TEXT_CHANNELS = {"pydantic-ai", "openai-agents", "providers"}
+FRAMEWORKS = [f for f in FRAMEWORKS if f == "providers" or f in HARNESS_FRAMEWORKS] + list(PLUGINS)
+TEXT_CHANNELS |= {name for name, module in PLUGINS.items() if module.TEXT_CHANNEL}
 DICT_ONLY = {"langchain", "llamaindex", "mcp"}
 # Haystack `ToolCall.arguments` is a dict; DSPy ReAct parses the model's `next_tool_args` to a dict
 DICT_ONLY |= {"haystack", "dspy"}
@@ -149,7 +153,7 @@ tool (LangChain `AIMessage.tool_calls` args, LlamaIndex `tool_kwargs`, MCP `argu
 non-object or non-JSON call never reaches it (LangChain files it under `invalid_tool_calls`)."""
 # frameworks with a module of their own (`fw_<name>.py`), where installed; CrewAI's native call
 # carries the arguments' JSON text, the Claude Agent SDK's MCP `arguments` are an object
-FRAMEWORKS[:] = [f for f in FRAMEWORKS if not RESTRICTED or f == "neutral"]
+FRAMEWORKS[:] = [f for f in FRAMEWORKS if not RESTRICTED or f == "neutral" or f in PLUGINS]
 FRAMEWORKS += [f for f in EXTRA if EXTRA[f].available()]
 TEXT_CHANNELS |= {"crewai"}
 DICT_ONLY |= {"claude-agent-sdk"}
@@ -206,6 +210,7 @@ NOT_CARRIED |= {
         "JSONDecodeError it reports to the model) before any tool"
     ),
 }
+NOT_CARRIED.update({(n, k): why for n, m in PLUGINS.items() for k, why in getattr(m, "NOT_CARRIED", {}).items()})
 
 EXPECT_OVERRIDES: dict[tuple[str, str], Literal["error", "ok", "either"]] = {
     # LlamaIndex agents set the injected Context parameter themselves, over any model-sent value
@@ -284,6 +289,8 @@ async def send(framework: str, native: Any, case: Case, mcp: Any) -> tuple[bool,
             ToolCall(id="c1", name="hostile_probe", arguments=as_text(payload)), CTX
         )
         return outcome.is_error, outcome.text
+    elif framework in PLUGINS:
+        out = await PLUGINS[framework].call(native, as_text(payload), CTX)
     else:
         raise ValueError(framework)
     if out.error and out.tool_name is not None:  # pydantic-ai binds the retry to the tool call
@@ -332,6 +339,7 @@ async def test_mx_hostile_inputs(framework: str) -> None:
                     problems.append(f"{case.kind}: error does not name the tool: {text[:200]!r}")
                 unparsed = "JSON" in text and "recursion depth" in text  # Python's json stops at ~1000 levels
                 unparsed = unparsed or framework in FIELDLESS
+                unparsed = unparsed or getattr(PLUGINS.get(framework), "UNPARSED", "\0") in text
                 if case.field is not None and case.field not in text and not unparsed:
                     problems.append(
                         f"{case.kind}: error does not name the field {case.field!r}: {text[:200]!r}"

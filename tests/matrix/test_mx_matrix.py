@@ -25,9 +25,12 @@ from interop.bridge import json_safe_meta
 
 META_SLOT = {"neutral", "langchain", "pydantic-ai", "mcp"}  # sources whose native idiom carries meta
 TITLE_SLOT = {"neutral", "mcp"}  # sources whose native idiom carries a title
+META_SLOT |= {"agent-framework"}  # `@tool(additional_properties=...)`
+TITLE_SLOT |= {"agno"}  # `@tool(title=...)`
 
 
 STR_RESULTS = {"openai-agents", "llamaindex"}
+STR_RESULTS |= {"agno"}  # Agno `str()`s what its own tools return
 """Frameworks whose native tools show a non-str result to the model as `str(result)`."""
 STR_RESULTS |= {"smolagents", "crewai"}
 TITLE_SLOT |= {"claude-agent-sdk"}  # `annotations.title`

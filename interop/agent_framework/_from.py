@@ -1,0 +1,167 @@
+"""`from_agent_framework`: a Microsoft Agent Framework tool (`@tool` function, `FunctionTool`, or
+a plain function) as a neutral, validating tool.
+
+The neutral tool is async. Its `execute(input, context)` validates `input` against the tool's
+`parameters()` (the JSON Schema Agent Framework sends a model), then runs the tool's own
+`invoke(arguments=..., context=...)`, which validates again with the tool's own input model and
+injects its `FunctionInvocationContext`: the neutral context itself when it is one (the tool runs
+inside an Agent Framework agent through `to_agent_framework`), else a fresh one whose `kwargs`
+are `{"context": <neutral context>}` (what `to_agent_framework` reads), or the `kwargs` a
+`context=` hook makes of the neutral context. The result is the function's own return value
+(`skip_parsing`), with Agent Framework `Content` items as text or `interop.Image` / `Audio` /
+`File`. Agent Framework `ToolException`s (limits reached, no implementation) raise `ToolError`;
+`UserInputRequiredException` passes through as control flow; other exceptions pass through.
+
+Carried: name, description, the input schema, `approval_mode="always_require"` (as
+`requires_approval`), and `additional_properties` as meta (the title and output schema from its
+`"interop"` entry). Declaration-only tools (no function) have nothing to run and are refused.
+"""
+
+from __future__ import annotations
+
+try:
+    import agent_framework  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        "Please install `agent-framework-core` to use `interop.agent_framework`: "
+        '`pip install "standard-tool[agent-framework]"`'
+    ) from _import_error
+
+import base64
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from agent_framework import Content, FunctionInvocationContext, FunctionTool
+from agent_framework import tool as af_tool
+from agent_framework.exceptions import ToolException, UserInputRequiredException
+
+from interop import (
+    Audio,
+    File,
+    Image,
+    Issue,
+    StandardTool,
+    StandardToolV0,
+    StandardToolValidationError,
+    ToolError,
+    as_schema,
+)
+from interop.bridge import copy_json, get_origin, set_origin, validate_meta, validator
+
+from ._to import CONTEXT_KEY, META_KEY
+
+__all__ = ["InvocationKwargsHook", "from_agent_framework"]
+
+InvocationKwargsHook = Callable[[Any], Any]
+"""Maps the neutral context to the `kwargs` (runtime data) a native tool's context carries."""
+
+
+def _part(item: Content) -> Any:
+    if item.type == "text":
+        return item.text or ""
+    if item.type == "data" and item.uri and item.media_type:
+        data = base64.b64decode(item.uri.split(",", 1)[1])
+        kind = item.media_type.split("/", 1)[0]
+        if kind == "image":
+            return Image(data, item.media_type)
+        if kind == "audio":
+            return Audio(data, item.media_type)
+        return File(data, item.media_type, item.name)
+    return item.to_dict(exclude={"raw_representation"})
+
+
+def _value(raw: Any) -> Any:
+    """A native return value as neutral data: Agent Framework `Content` items as text or content values."""
+    if isinstance(raw, Content):
+        return _part(raw)
+    if isinstance(raw, list) and any(isinstance(x, Content) for x in raw):
+        return [_part(x) if isinstance(x, Content) else x for x in raw]
+    return raw
+
+
+def _title_schema_meta(native: FunctionTool) -> tuple[str | None, Any, dict[str, Any]]:
+    props = dict(native.additional_properties or {})
+    ours = props.pop(META_KEY, None)
+    title = output = None
+    if isinstance(ours, Mapping):
+        title = ours.get("title") if isinstance(ours.get("title"), str) else None
+        output = ours.get("output_schema") if isinstance(ours.get("output_schema"), Mapping) else None
+    meta: dict[str, Any] = {}
+    for key, value in props.items():
+        try:
+            validate_meta({key: value})
+        except (TypeError, ValueError):
+            continue
+        meta[key] = value
+    if native.approval_mode == "always_require":
+        meta["requires_approval"] = True
+    return title, output, meta
+
+
+def from_agent_framework(
+    native: FunctionTool | Callable[..., Any], *, context: InvocationKwargsHook | None = None
+) -> StandardToolV0[Any, Any, Any]:
+    """Convert an Agent Framework tool (a `FunctionTool`, `@tool` function, or plain function).
+
+    `context`: maps the neutral context to the `kwargs` of the `FunctionInvocationContext` the tool
+    gets (default: `{"context": <neutral context>}`, or the neutral context itself when it is a
+    `FunctionInvocationContext`). A tool made by `to_agent_framework` comes back as the very neutral
+    tool it was made from.
+    """
+    origin = get_origin(native)
+    if isinstance(origin, StandardToolV0) and context is None:
+        return origin
+    if not isinstance(native, FunctionTool):
+        if not callable(native):
+            raise TypeError(
+                f"from_agent_framework converts FunctionTools, @tool functions and functions; got {type(native).__name__}"
+            )
+        native = af_tool(native)
+    if native.declaration_only:
+        raise TypeError(
+            f"from_agent_framework: tool {native.name!r} is declaration-only (it has no function)"
+        )
+    tool = native
+    name = tool.name
+    schema = copy_json(tool.parameters())
+    check = validator(as_schema(schema), "input", name)
+    hook = context
+
+    async def invocation_context(value: Any, args: dict[str, Any]) -> FunctionInvocationContext:
+        if hook is None and isinstance(value, FunctionInvocationContext):
+            return value
+        if hook is not None:
+            made = hook(value)
+            runtime = await made if inspect.isawaitable(made) else made
+        else:
+            runtime = {CONTEXT_KEY: value}
+        return FunctionInvocationContext(function=tool, arguments=args, kwargs=dict(runtime or {}))
+
+    async def execute(input: Any = None, context: Any = None) -> Any:
+        args = dict(check({} if input is None else input))
+        ctx = await invocation_context(context, args)
+        try:
+            raw = await tool.invoke(arguments=args, context=ctx, skip_parsing=True)
+        except UserInputRequiredException:
+            raise
+        except ToolException as e:
+            raise ToolError(str(e)) from e
+        except TypeError as e:
+            if type(e).__name__ == "_FunctionArgumentValidationError":  # its own input model refused them
+                raise StandardToolValidationError("input", [Issue(str(e))], tool_name=name) from e
+            raise
+        return _value(raw)
+
+    title, output_schema, meta = _title_schema_meta(tool)
+    neutral: StandardTool[Any, Any, Any] = StandardTool(
+        name=name,
+        description=tool.description or "",
+        execute=execute,
+        input_schema=as_schema(schema),
+        output_schema=as_schema(output_schema) if output_schema is not None else None,
+        title=title,
+        meta=meta,
+    )
+    set_origin(neutral, native)
+    return neutral

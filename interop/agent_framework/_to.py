@@ -1,0 +1,295 @@
+"""`to_agent_framework`: a neutral tool as a Microsoft Agent Framework `FunctionTool`.
+
+Described: `name`, `description`, the neutral input JSON Schema as the tool's `input_model`
+(a dict schema, sent verbatim: `to_json_schema_spec()["function"]["parameters"]`),
+`approval_mode="always_require"` for meta `requires_approval=True`, and the JSON-safe meta as
+`additional_properties` (never sent to a model), the title and output schema under
+`additional_properties["interop"]`.
+
+Each call goes through the core invocation pipeline: the converted tool's `invoke` hands the
+model's raw arguments to it, so the neutral tool validates once (Agent Framework's lightweight
+top-level checks of dict schemas do not run first). The `Outcome` maps to Agent Framework
+content: text (JSON text for data), and `Content.from_data` for images, audio and files. Agent
+Framework shows the model only `"Error: Function failed."` for a raising tool (the detail needs
+the client-wide `include_detailed_errors`), so bad arguments, `ToolError` and denials are returned
+as the function result the model reads: their text names the tool and the fields, and the loop
+goes on (Agent Framework then does not count them toward `max_consecutive_errors_per_request`).
+Other exceptions propagate and Agent Framework handles them as for its own tools.
+
+Context: `FunctionInvocationContext.kwargs["context"]`, i.e. what the caller passes as
+`agent.run(..., function_invocation_kwargs={"context": obj})` (by identity), or a `context=` hook
+that gets the `FunctionInvocationContext` (its `kwargs`, `session`, `metadata`...; None when the
+tool is invoked without one). The model's arguments never reach it.
+
+Approval: `approval_mode="always_require"`: the run returns `user_input_requests`; answer with
+`request.to_function_approval_response(True)` in a new `agent.run(...)` on the same
+`AgentSession` (Agent Framework binds approvals to the requests it recorded there). Agent
+Framework decides approval per tool, never per call, so a conditional `requires_approval`
+predicate needs `approval=` (a callback asked for the calls the predicate picks),
+`approval_mode="always_require"` (Agent Framework asks about every call), or
+`allow_unapproved=True`: otherwise the conversion raises `ApprovalRequiredError`.
+"""
+
+from __future__ import annotations
+
+try:
+    import agent_framework  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        "Please install `agent-framework-core` to use `interop.agent_framework`: "
+        '`pip install "standard-tool[agent-framework]"`'
+    ) from _import_error
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Literal
+
+from agent_framework import Content, FunctionInvocationContext, FunctionTool
+from pydantic import BaseModel
+from typing_extensions import Unpack
+
+from interop import ApprovalRequiredError, InteropError, SchemaConversionError, StandardToolV0, ToolError
+from interop.bridge import (
+    ApprovalRequest,
+    Invoker,
+    Options,
+    Outcome,
+    ToolOptions,
+    approval_rule,
+    check_unique_names,
+    get_origin,
+    input_json_schema,
+    json_safe_meta,
+    output_json_schema,
+    resolve_name,
+    set_origin,
+    split_options,
+)
+
+__all__ = [
+    "CONTEXT_KEY",
+    "META_KEY",
+    "AgentFrameworkOptions",
+    "ContextHook",
+    "StandardFunctionTool",
+    "default_context",
+    "to_agent_framework",
+    "to_agent_framework_tools",
+]
+
+CONTEXT_KEY = "context"
+"""The `function_invocation_kwargs` key the default context mapping reads."""
+
+META_KEY = "interop"
+"""The `additional_properties` key holding the title and the output schema."""
+
+ContextHook = Callable[["FunctionInvocationContext | None"], Any]
+"""Maps the `FunctionInvocationContext` (None without one) to the neutral context (or an awaitable)."""
+
+ApprovalMode = Literal["always_require", "never_require"]
+
+_CTX_PARAM = "__interop_invocation_context__"
+
+
+class AgentFrameworkOptions(ToolOptions, total=False):
+    """`to_agent_framework` options: the shared ones (see `interop.bridge.Options`) plus:"""
+
+    approval_mode: ApprovalMode
+    """Agent Framework's own approval for every call (default: `"always_require"` when meta
+    `requires_approval` is `True` and no `approval=` callback is given). `"always_require"` also
+    serves a conditional `requires_approval` predicate (asking about every call)."""
+
+
+def default_context(context: FunctionInvocationContext | None) -> Any:
+    """The neutral context: `context.kwargs["context"]` (None when absent)."""
+    return context.kwargs.get(CONTEXT_KEY) if context is not None else None
+
+
+def _whole_context(context: FunctionInvocationContext | None) -> Any:
+    return context
+
+
+def _approved(request: ApprovalRequest) -> bool:
+    """Agent Framework invokes an `always_require` tool only after a human approved the call."""
+    return True
+
+
+def _content(part: Any) -> Content:
+    if isinstance(part, str):
+        return Content.from_text(part)
+    return Content.from_data(data=part.data, media_type=part.media_type, name=getattr(part, "name", None))
+
+
+def _contents(outcome: Outcome) -> list[Content]:
+    """An `Outcome` as the content Agent Framework puts in the function result the model reads."""
+    if outcome.status == "ok":
+        return [_content(p) for p in outcome.parts]
+    return [Content.from_text(outcome.text)]  # the model reads it; see the module doc
+
+
+def _raw(outcome: Outcome) -> Any:
+    if outcome.status == "ok":
+        return outcome.value
+    raise ToolError(outcome.text) from outcome.error
+
+
+class StandardFunctionTool(FunctionTool):
+    """A `FunctionTool` running a neutral tool through the invocation pipeline (`to_agent_framework`).
+
+    `invoke` (what Agent Framework's function-invocation loop calls) hands the raw arguments to
+    the pipeline; calling the tool like a function (`tool(a=1)`) runs it too and returns the
+    structured value. `standard_tool` is the neutral tool it was converted from.
+    """
+
+    def __init__(
+        self,
+        tool: StandardToolV0[Any, Any, Any],
+        *,
+        invoker: Invoker,
+        approval_mode: ApprovalMode,
+        additional_properties: dict[str, Any] | None,
+    ) -> None:
+        self.standard_tool = tool
+        self._invoker = invoker
+        self._ask = _approved if approval_mode == "always_require" else None
+        schema = input_json_schema(tool)
+        if schema.get("type", "object") != "object":
+            raise SchemaConversionError(
+                f"tool {tool.name!r}: Agent Framework passes arguments as a JSON object, but the input "
+                f"schema has type {schema['type']!r}; wrap the input in an object schema"
+            )
+        if _CTX_PARAM in (schema.get("properties") or {}):
+            raise InteropError(f"tool {tool.name!r}: the argument name {_CTX_PARAM!r} is reserved")
+        self._properties = frozenset(schema.get("properties") or ())
+        holder = self
+
+        # Declares a `FunctionInvocationContext` parameter, so the loop hands every call its context.
+        def call(
+            __interop_invocation_context__: FunctionInvocationContext | None = None, **kwargs: Any
+        ) -> Any:
+            return _raw(holder._invoker.invoke(kwargs, __interop_invocation_context__, ask=holder._ask))
+
+        call.__name__ = invoker.name
+        call.__doc__ = tool.description
+        super().__init__(
+            name=invoker.name,
+            description=tool.description,
+            approval_mode=approval_mode,
+            additional_properties=additional_properties,
+            func=call,
+            input_model=schema,
+        )
+
+    def _arguments(self, arguments: Any) -> Any:
+        """The model's arguments as the pipeline takes them (a dict, or what the model really sent)."""
+        if isinstance(arguments, BaseModel):
+            return arguments.model_dump(exclude_unset=True)
+        if isinstance(arguments, Mapping):
+            if set(arguments) == {"raw"} and "raw" not in self._properties:
+                # Agent Framework's wrapper: the text it could not parse, or the decoded non-object
+                raw = arguments["raw"]
+                if isinstance(raw, str):
+                    try:
+                        json.loads(raw)
+                    except ValueError:
+                        return raw  # the model's text, not JSON
+                    return json.dumps(raw)  # a JSON string the model sent (say a double-encoded object)
+                return raw
+            return dict(arguments)
+        return arguments
+
+    async def invoke(
+        self,
+        *,
+        arguments: BaseModel | Mapping[str, Any] | None = None,
+        context: FunctionInvocationContext | None = None,
+        tool_call_id: str | None = None,
+        skip_parsing: bool = False,
+        **kwargs: Any,
+    ) -> Any:
+        """Run one call (Agent Framework's loop calls this): `list[Content]` for the model, or the
+        structured value with `skip_parsing=True` (errors then raise `ToolError`)."""
+        if arguments is None:
+            arguments = kwargs if kwargs else (context.arguments if context is not None else None)
+        outcome = await self._invoker.ainvoke(
+            self._arguments(arguments), context, call_id=tool_call_id, ask=self._ask
+        )
+        if skip_parsing:
+            return _raw(outcome)
+        return _contents(outcome)
+
+    def __repr__(self) -> str:
+        return f"StandardFunctionTool(name={self._invoker.name!r})"
+
+
+def _approval_mode(
+    tool: StandardToolV0[Any, Any, Any], shared: Options, given: ApprovalMode | None
+) -> ApprovalMode:
+    """Agent Framework's approval mode for the tool (see the module doc); refuses a predicate."""
+    if given is not None:
+        return given
+    rule = approval_rule(tool.meta)
+    if rule is False or shared.approval is not None or shared.allow_unapproved:
+        return "never_require"
+    if rule is True:
+        return "always_require"
+    raise ApprovalRequiredError(
+        f"tool {tool.name!r} requires approval for some calls (a requires_approval predicate) and Agent "
+        "Framework approves per tool, not per call: pass approval=<callback> (asked for the calls the "
+        "predicate picks), approval_mode='always_require' (asks about every call), or allow_unapproved=True"
+    )
+
+
+def _additional_properties(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
+    props = json_safe_meta(tool.meta)
+    ours: dict[str, Any] = {}
+    if tool.title is not None:
+        ours["title"] = tool.title
+    out = output_json_schema(tool)
+    if out is not None:
+        ours["output_schema"] = out
+    if ours:
+        props[META_KEY] = ours
+    return props or None
+
+
+def to_agent_framework(
+    tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgentFrameworkOptions]
+) -> FunctionTool:
+    """An Agent Framework `FunctionTool` running `tool` (or the very `FunctionTool` `tool` came from).
+
+    Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
+    `threaded`; see the README's options table) and `approval_mode`. Context defaults to
+    `function_invocation_kwargs["context"]`; the `context=` hook gets the
+    `FunctionInvocationContext`. Names follow the provider rule (1-64 characters from
+    `a-z A-Z 0-9 _ -`).
+    """
+    shared, own = split_options(options, AgentFrameworkOptions, where="to_agent_framework")
+    origin = get_origin(tool, FunctionTool)
+    if origin is not None and shared.is_default and not own:
+        return origin
+    name = resolve_name(tool.name, "openai", shared.rename)
+    mode = _approval_mode(tool, shared, own.get("approval_mode"))
+    invoker = Invoker(
+        tool,
+        name=name,
+        target="Agent Framework",
+        options=shared,
+        context=_whole_context if origin is not None else default_context,
+        native_approval=mode == "always_require",
+    )
+    converted = StandardFunctionTool(
+        tool, invoker=invoker, approval_mode=mode, additional_properties=_additional_properties(tool)
+    )
+    set_origin(converted, tool)
+    return converted
+
+
+def to_agent_framework_tools(
+    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[AgentFrameworkOptions]
+) -> list[FunctionTool]:
+    """`to_agent_framework` over a list, for `Agent(tools=[...])`; two tools with the same final
+    name raise `ToolNameError` (Agent Framework refuses duplicate tool names)."""
+    out = [to_agent_framework(t, **options) for t in tools]
+    check_unique_names((t.name for t in out), "Agent Framework")
+    return out

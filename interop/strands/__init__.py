@@ -1,0 +1,54 @@
+"""Strands Agents adapter: neutral tools as Strands `AgentTool`s and back (extra `strands`).
+
+- `to_strands(tool)` / `to_strands_tools(tools)`: an `AgentTool` whose `ToolSpec` carries the
+  neutral input JSON Schema (`inputSchema: {"json": ...}`), the output schema and the meta
+  (`annotations`). Each call goes through the core invocation pipeline. Results are Strands tool
+  results (`json`, `text`, `image`, `document` blocks); bad arguments, `ToolError` and denials are
+  `status: "error"` results the model reads. Context: `invocation_state["context"]`
+  (`agent(prompt, invocation_state={"context": obj})`), or a `context=` hook that gets the
+  Strands `ToolContext`. A call that needs approval raises a Strands interrupt
+  (`APPROVAL_INTERRUPT`); resume with `{"interruptResponse": {"interruptId": ..., "response": True}}`.
+- `from_strands(native)`: a neutral tool for a `@tool` function or any `AgentTool`, run through
+  its own `stream`.
+
+Round trips are identities: `from_strands(to_strands(t)) is t`, `to_strands(from_strands(n)) is n`.
+Strands 1.62 needs `mcp<2.2`, so it lives in its own environment (`constraints-strands.txt`).
+"""
+
+from __future__ import annotations
+
+try:
+    import strands  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `strands-agents` to use `interop.strands`: `pip install "standard-tool[strands]"`'
+    ) from _import_error
+
+from ._from import InvocationStateHook, from_strands
+from ._to import (
+    APPROVAL_INTERRUPT,
+    CONTEXT_KEY,
+    META_KEY,
+    ContextHook,
+    StandardAgentTool,
+    StrandsOptions,
+    default_context,
+    is_approved,
+    to_strands,
+    to_strands_tools,
+)
+
+__all__ = [
+    "APPROVAL_INTERRUPT",
+    "CONTEXT_KEY",
+    "META_KEY",
+    "ContextHook",
+    "InvocationStateHook",
+    "StandardAgentTool",
+    "StrandsOptions",
+    "default_context",
+    "from_strands",
+    "is_approved",
+    "to_strands",
+    "to_strands_tools",
+]
