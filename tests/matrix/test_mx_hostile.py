@@ -30,7 +30,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 import pytest
-from _harness import FRAMEWORKS as HARNESS_FRAMEWORKS
 from _harness import (
     EXTRA,
     PLUGINS,
@@ -42,6 +41,7 @@ from _harness import (
     convert,
     mcp_target,
 )
+from _harness import FRAMEWORKS as HARNESS_FRAMEWORKS
 from pydantic import Field
 
 import interop
