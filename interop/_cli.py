@@ -17,7 +17,7 @@ from ._approval import ApprovalRequest
 from ._context_factory import load_context_factory, open_context
 from ._discover import DiscoveryError, find_tool, find_tools
 from ._docs import tools_catalog, tools_html, tools_markdown
-from ._errors import ApprovalDeniedError, InteropError, StandardToolValidationError, ToolError
+from ._errors import ApprovalDeniedError, InteropError
 from ._invoke import Invoker, Outcome
 from ._options import Options
 from ._protocols import TARGETS
