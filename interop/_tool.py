@@ -211,6 +211,9 @@ model, a dataclass, `float`, ...). `as_schema` accepts more (a JSON Schema dict,
 those give `Any`."""
 
 
+# Three exclusive groups (an argument typed `Any` would otherwise make mypy give up on the overloads):
+# output from the output schema; output from what `execute` returns (awaited); an output schema a
+# type checker cannot read (a JSON Schema dict).
 @overload
 def standard_tool(
     *,
@@ -240,7 +243,7 @@ def standard_tool(
     description: str,
     execute: Callable[..., Awaitable[OutputT]],
     input_schema: SchemaLike[InputT],
-    output_schema: Any = None,
+    output_schema: None = None,
     title: str | None = None,
     meta: Mapping[str, Any] | None = None,
 ) -> StandardTool[InputT, OutputT, Any]: ...
@@ -251,7 +254,7 @@ def standard_tool(
     description: str,
     execute: Callable[..., Awaitable[OutputT]],
     input_schema: Any = None,
-    output_schema: Any = None,
+    output_schema: None = None,
     title: str | None = None,
     meta: Mapping[str, Any] | None = None,
 ) -> StandardTool[Any, OutputT, Any]: ...
@@ -262,7 +265,7 @@ def standard_tool(
     description: str,
     execute: Callable[..., OutputT],
     input_schema: SchemaLike[InputT],
-    output_schema: Any = None,
+    output_schema: None = None,
     title: str | None = None,
     meta: Mapping[str, Any] | None = None,
 ) -> StandardTool[InputT, OutputT, Any]: ...
@@ -273,10 +276,21 @@ def standard_tool(
     description: str,
     execute: Callable[..., OutputT],
     input_schema: Any = None,
-    output_schema: Any = None,
+    output_schema: None = None,
     title: str | None = None,
     meta: Mapping[str, Any] | None = None,
 ) -> StandardTool[Any, OutputT, Any]: ...
+@overload
+def standard_tool(
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., Any],
+    input_schema: Any = None,
+    output_schema: Any,
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> StandardTool[Any, Any, Any]: ...
 def standard_tool(
     *,
     name: str,
