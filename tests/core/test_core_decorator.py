@@ -116,7 +116,7 @@ def test_name_title_description_meta_overrides() -> None:
         "Custom.",
         {"read_only": True},
     )
-    assert f.__wrapped__ is not None  # type: ignore[attr-defined]
+    assert f.__wrapped__ is not None
 
 
 def test_annotated_descriptions_win_over_docstring() -> None:
