@@ -103,6 +103,14 @@ def _split_annotated(annotation: Any) -> tuple[Any, list[Any]]:
     if typing.get_origin(annotation) is Annotated:
         base, *extras = typing.get_args(annotation)
         return base, list(extras)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        # Python 3.10's get_type_hints turns `x: Annotated[T, FromContext] = None` into
+        # `Optional[Annotated[T, FromContext]]`: the marker (and any Field) is still the parameter's
+        options = typing.get_args(annotation)
+        annotated = [a for a in options if typing.get_origin(a) is Annotated]
+        if len(options) == 2 and type(None) in options and len(annotated) == 1:
+            base, extras = _split_annotated(annotated[0])
+            return typing.Optional[base], extras  # noqa: UP045
     return annotation, []
 
 
