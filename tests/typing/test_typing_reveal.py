@@ -1,7 +1,8 @@
 """What a type checker sees of a typed tool module: mypy (and pyright, when installed) over
 `reveal_weather.py` reveal `Weather`, never `Any`; and the `assert_type` module's runtime agrees.
 
-`make typecheck` checks `check_types.py` itself (its `assert_type`s and negative checks).
+`make typecheck` (mypy) checks `check_types.py` itself (its `assert_type`s and negative checks);
+pyright checks its `assert_type`s here.
 """
 
 from __future__ import annotations
@@ -60,22 +61,33 @@ def test_mypy_reveals_weather_not_any() -> None:
     assert "FunctionTool[[city: str], reveal_weather.Weather]" in revealed[_revealed_lines()[0]]
 
 
-def test_pyright_reveals_weather_not_any() -> None:
+def test_pyright_reveals_weather_not_any_and_the_assert_type_checks_hold() -> None:
     pytest.importorskip("pyright", reason="pyright (a dev dependency) is not installed")
     if shutil.which("node") is None:
         pytest.skip("pyright needs node (Debian's nodejs)")
+    checks = HERE / "check_types.py"
     out = subprocess.run(
-        [sys.executable, "-m", "pyright", "--outputjson", "--pythonpath", sys.executable, str(EXAMPLE)],
+        [
+            sys.executable,
+            "-m",
+            "pyright",
+            "--outputjson",
+            "--pythonpath",
+            sys.executable,
+            str(EXAMPLE),
+            str(checks),
+        ],
         capture_output=True,
         text=True,
         timeout=240,
     )
     report = json.loads(out.stdout)
+    assert report["summary"]["filesAnalyzed"] == 2, report["summary"]
     errors = [d for d in report["generalDiagnostics"] if d["severity"] == "error"]
-    assert not errors, errors
+    assert not errors, errors  # an `assert_type` that does not hold is an error
     revealed = {
         d["range"]["start"]["line"] + 1: d["message"].rpartition(" is ")[2].strip('"')
         for d in report["generalDiagnostics"]
-        if d["severity"] == "information" and d["message"].startswith("Type of")
+        if d["severity"] == "information" and d["message"].startswith("Type of") and d["file"] == str(EXAMPLE)
     }
     _check(revealed)
