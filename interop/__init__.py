@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ._approval import ApprovalCallback, ApprovalRequest, with_approval
 from ._content import OMIT, Audio, File, Image
-from ._decorator import FromContext, tool
+from ._decorator import AsyncFunctionTool, FromContext, FunctionTool, tool
 from ._errors import (
     ApprovalDeniedError,
     ApprovalRequiredError,
@@ -40,9 +40,11 @@ __all__ = [
     "ApprovalRequest",
     "ApprovalRequiredError",
     "ArgTransform",
+    "AsyncFunctionTool",
     "Audio",
     "File",
     "FromContext",
+    "FunctionTool",
     "Image",
     "InteropError",
     "Issue",

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ._controlflow import is_control_flow
 from ._derive import DerivedTool, Layer, derive, find_layer
@@ -39,6 +39,8 @@ __all__ = [
     "requires_approval",
     "with_approval",
 ]
+
+OutputT = TypeVar("OutputT")
 
 
 @dataclass(frozen=True)
@@ -152,8 +154,8 @@ def ask_approval(ask: Callable[[ApprovalRequest], Any], request: ApprovalRequest
 
 @rebuilt_by_call
 def with_approval(
-    tool: StandardToolV0[Any, Any, Any], approve: ApprovalCallback
-) -> DerivedTool[Any, Any, Any]:
+    tool: StandardToolV0[Any, OutputT, Any], approve: ApprovalCallback
+) -> DerivedTool[Any, OutputT, Any]:
     """A tool that asks `approve` before each call that needs approval and never runs unapproved.
 
     Every call is asked about unless `tool.meta["requires_approval"]` is a predicate, which then

@@ -13,18 +13,73 @@ import inspect
 import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
-from typing import Annotated, Any, overload
+from collections.abc import Callable, Coroutine, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, Generic, Protocol, overload
 
 import pydantic
 from pydantic.fields import FieldInfo
+from typing_extensions import ParamSpec, TypeVar
 
 from ._content import Audio, File, Image
 from ._docstrings import parse_docstring
 from ._schema import PydanticSchema
-from ._tool import Recipe, StandardTool, remember, standard_tool
+from ._tool import Recipe, StandardTool, build_validated, remember
 
-__all__ = ["FromContext", "tool"]
+__all__ = ["AsyncFunctionTool", "FromContext", "FunctionTool", "ToolDecorator", "tool"]
+
+P = ParamSpec("P", default=...)
+R = TypeVar("R", default=Any)
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class FunctionTool(StandardTool[Any, R, Any], Generic[P, R]):
+    """What `@tool` makes of a sync function: a validated `StandardTool` whose output type is the
+    function's return type (so `interop.call(tool, ...)` is typed), and still the function.
+
+    Calling the tool directly calls the function: same arguments, same result, no validation, no
+    context lookup, so tool code is unit-tested as plain Python. `interop.call(tool, {...})` runs
+    it as a model would (validated arguments and output).
+    """
+
+    function: Callable[P, R]
+    """The decorated function."""
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        return self.function(*args, **kwargs)
+
+    @property
+    def __wrapped__(self) -> Callable[P, R]:
+        """The decorated function (so `inspect.signature(tool)` is the function's signature)."""
+        return self.function
+
+
+@dataclass(frozen=True, eq=False, kw_only=True)
+class AsyncFunctionTool(StandardTool[Any, R, Any], Generic[P, R]):
+    """What `@tool` makes of an async function: a validated `StandardTool` whose output type is
+    what the function returns once awaited, and still the function (calling the tool gives the
+    function's coroutine; no validation). See `FunctionTool`.
+    """
+
+    function: Callable[P, Coroutine[Any, Any, R]]
+    """The decorated function."""
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> Coroutine[Any, Any, R]:
+        return self.function(*args, **kwargs)
+
+    @property
+    def __wrapped__(self) -> Callable[P, Coroutine[Any, Any, R]]:
+        """The decorated function (so `inspect.signature(tool)` is the function's signature)."""
+        return self.function
+
+
+class ToolDecorator(Protocol):
+    """What `@tool(...)` with options returns: the decorator, typed like bare `@tool`."""
+
+    @overload
+    def __call__(self, fn: Callable[P, Coroutine[Any, Any, R]], /) -> AsyncFunctionTool[P, R]: ...  # type: ignore[overload-overlap]
+    @overload
+    def __call__(self, fn: Callable[P, R], /) -> FunctionTool[P, R]: ...
 
 
 class _FromContextMarker:
@@ -48,6 +103,14 @@ def _split_annotated(annotation: Any) -> tuple[Any, list[Any]]:
     if typing.get_origin(annotation) is Annotated:
         base, *extras = typing.get_args(annotation)
         return base, list(extras)
+    if typing.get_origin(annotation) in (typing.Union, types.UnionType):
+        # Python 3.10's get_type_hints turns `x: Annotated[T, FromContext] = None` into
+        # `Optional[Annotated[T, FromContext]]`: the marker (and any Field) is still the parameter's
+        options = typing.get_args(annotation)
+        annotated = [a for a in options if typing.get_origin(a) is Annotated]
+        if len(options) == 2 and type(None) in options and len(annotated) == 1:
+            base, extras = _split_annotated(annotated[0])
+            return typing.Optional[base], extras  # noqa: UP045
     return annotation, []
 
 
@@ -64,7 +127,7 @@ def _build(
     meta: Mapping[str, Any] | None,
     context: str | None,
     localns: Mapping[str, Any] | None = None,
-) -> StandardTool[Any, Any, Any]:
+) -> FunctionTool[..., Any] | AsyncFunctionTool[..., Any]:
     if not callable(fn):
         raise TypeError(f"@tool needs a function, got {fn!r}")
     if isinstance(fn, functools.partial):  # its repr holds the bound values (often secrets): never shown
@@ -140,7 +203,11 @@ def _build(
         context_param is not None and sig.parameters[context_param].default is inspect.Parameter.empty
     )
     impl = _make_impl(fn, renamed, positional, context_param, tool_name if context_required else None)
-    built = standard_tool(
+    cls: type[FunctionTool[..., Any]] | type[AsyncFunctionTool[..., Any]] = (
+        AsyncFunctionTool if inspect.iscoroutinefunction(fn) else FunctionTool
+    )
+    built = build_validated(
+        cls,
         name=tool_name,
         description=description if description is not None else doc.description,
         execute=impl,
@@ -148,8 +215,8 @@ def _build(
         output_schema=output_schema,
         title=title,
         meta=meta,
+        function=fn,
     )
-    object.__setattr__(built, "__wrapped__", fn)
     remember(
         built,
         Recipe(
@@ -285,7 +352,9 @@ def _caller_locals() -> Mapping[str, Any] | None:
 
 
 @overload
-def tool(fn: Callable[..., Any], /) -> StandardTool[Any, Any, Any]: ...
+def tool(fn: Callable[P, Coroutine[Any, Any, R]], /) -> AsyncFunctionTool[P, R]: ...  # type: ignore[overload-overlap]
+@overload
+def tool(fn: Callable[P, R], /) -> FunctionTool[P, R]: ...
 @overload
 def tool(
     *,
@@ -294,7 +363,7 @@ def tool(
     description: str | None = None,
     meta: Mapping[str, Any] | None = None,
     context: str | None = None,
-) -> Callable[[Callable[..., Any]], StandardTool[Any, Any, Any]]: ...
+) -> ToolDecorator: ...
 def tool(
     fn: Callable[..., Any] | None = None,
     /,
@@ -304,8 +373,12 @@ def tool(
     description: str | None = None,
     meta: Mapping[str, Any] | None = None,
     context: str | None = None,
-) -> StandardTool[Any, Any, Any] | Callable[[Callable[..., Any]], StandardTool[Any, Any, Any]]:
-    """Make a validated `StandardTool` from a typed function (bare `@tool` or `@tool(...)`).
+) -> FunctionTool[..., Any] | AsyncFunctionTool[..., Any] | ToolDecorator:
+    """Make a validated tool from a typed function (bare `@tool` or `@tool(...)`).
+
+    The result is a `StandardTool` typed by the function (its output type is the function's
+    return type, awaited for an async function) that is still callable as the function itself
+    (`FunctionTool` / `AsyncFunctionTool`).
 
     Args:
         name: The tool name (default: the function's name).
@@ -326,7 +399,7 @@ def tool(
             localns=_caller_locals(),
         )
 
-    def decorate(f: Callable[..., Any]) -> StandardTool[Any, Any, Any]:
+    def decorate(f: Callable[..., Any]) -> Any:
         return _build(
             f,
             name=name,

@@ -16,7 +16,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal
+
+from typing_extensions import TypeVar
 
 from ._protocols import StandardToolV0
 from ._run import StepGen, drive_async, drive_sync, is_async_tool
@@ -24,9 +26,9 @@ from ._tool import StandardTool
 
 __all__ = ["DerivedTool", "Layer", "LayerKind", "derive", "find_layer", "layers"]
 
-InputT = TypeVar("InputT")
-OutputT = TypeVar("OutputT")
-ContextT = TypeVar("ContextT")
+InputT = TypeVar("InputT", default=Any)
+OutputT = TypeVar("OutputT", default=Any)
+ContextT = TypeVar("ContextT", default=Any)
 
 LayerKind = Literal["approval", "formatted_output", "model_output", "transform"]
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from ._content import Audio, File, Image, Omit
 from ._controlflow import is_control_flow
@@ -14,6 +14,8 @@ from ._run import Run, StepGen, is_async_callable, resolve
 from ._tool import rebuilt_by_call
 
 __all__ = ["ModelOutput", "ToModelOutput", "with_formatted_output", "with_model_output"]
+
+OutputT = TypeVar("OutputT")
 
 ModelOutput = str | Sequence[str | Image | Audio | File] | Omit
 """What a model sees for a result: text, a sequence of text and content values, or `OMIT`."""
@@ -92,8 +94,8 @@ def _formatted_output_schema(tool: StandardToolV0[Any, Any, Any]) -> Any:
 
 @rebuilt_by_call
 def with_model_output(
-    tool: StandardToolV0[Any, Any, Any], to_model_output: ToModelOutput
-) -> DerivedTool[Any, Any, Any]:
+    tool: StandardToolV0[Any, OutputT, Any], to_model_output: ToModelOutput
+) -> DerivedTool[Any, OutputT, Any]:
     """Decide what the model sees for each result, keeping the structured output for the app.
 
     `to_model_output(output)` gets the validated output and returns a `str`, a sequence of `str`

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Generic, Literal, Protocol, runtime_checkable
+
+from typing_extensions import TypeVar
 
 __all__ = [
     "JsonSchemaTarget",
@@ -24,11 +26,12 @@ __all__ = [
     "TARGETS",
 ]
 
-T_co = TypeVar("T_co", covariant=True)
-InputT_co = TypeVar("InputT_co", covariant=True)
-OutputT_co = TypeVar("OutputT_co", covariant=True)
-ContextT_contra = TypeVar("ContextT_contra", contravariant=True)
-InputT_contra = TypeVar("InputT_contra", contravariant=True)
+# Defaults (`Any`): a bare `StandardToolV0` or `StandardSchemaV1` annotation means "any tool" or
+# "any schema", also under `mypy --strict` (no `[Any, Any, Any]` to spell).
+T_co = TypeVar("T_co", covariant=True, default=Any)
+OutputT_co = TypeVar("OutputT_co", covariant=True, default=Any)
+ContextT_contra = TypeVar("ContextT_contra", contravariant=True, default=Any)
+InputT_contra = TypeVar("InputT_contra", contravariant=True, default=Any)
 
 JsonSchemaTarget = Literal["draft-2020-12", "draft-07", "openapi-3.0"]
 """The JSON Schema dialects every schema can emit (`"draft-2020-12"` is the default)."""

@@ -20,7 +20,7 @@ import inspect
 import threading
 import types
 from collections.abc import Awaitable, Callable, Coroutine, Generator
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 if TYPE_CHECKING:
     from ._protocols import StandardToolV0
@@ -39,6 +39,7 @@ __all__ = [
 ]
 
 T = TypeVar("T")
+OutputT = TypeVar("OutputT")
 
 
 class Run:
@@ -124,20 +125,21 @@ def run_sync(aw: Awaitable[T]) -> T:
     return value
 
 
-def call(tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = None) -> Any:
+def call(tool: StandardToolV0[Any, OutputT, Any], input: Any = None, context: Any = None) -> OutputT:
     """Run any conforming tool from sync code, whether its `execute` is sync or async.
 
-    Works inside a running event loop too (the coroutine then runs on a worker thread).
+    Works inside a running event loop too (the coroutine then runs on a worker thread). Typed by
+    the tool's output type (`Weather` for a `@tool` function returning `Weather`).
     """
     result = tool.execute(input, context)
     if is_awaitable(result):
-        return run_sync(result)
-    return result
+        return run_sync(cast("Awaitable[OutputT]", result))
+    return cast(OutputT, result)
 
 
 async def acall(
-    tool: StandardToolV0[Any, Any, Any], input: Any = None, context: Any = None, *, threaded: bool = False
-) -> Any:
+    tool: StandardToolV0[Any, OutputT, Any], input: Any = None, context: Any = None, *, threaded: bool = False
+) -> OutputT:
     """Run any conforming tool from async code.
 
     A sync `execute` runs inline, or, with `threaded=True`, on a worker thread (carrying the
@@ -151,8 +153,8 @@ async def acall(
         return await asyncio.to_thread(call, tool, input, context)
     result = execute(input, context)
     if is_awaitable(result):
-        return await result
-    return result
+        return await cast("Awaitable[OutputT]", result)
+    return cast(OutputT, result)
 
 
 def drive_sync(gen: StepGen[T]) -> T:

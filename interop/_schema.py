@@ -14,7 +14,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast, overload
 
 import pydantic
 import pydantic_core
@@ -426,8 +426,16 @@ class _SchemaCache:
 _cache = _SchemaCache(size=256)
 
 
+@overload
+def as_schema(x: StandardSchemaV1[T]) -> StandardSchemaV1[T]: ...
+@overload
+def as_schema(x: type[T]) -> StandardSchemaV1[T]: ...
+@overload
+def as_schema(x: Any) -> StandardSchemaV1[Any]: ...
 def as_schema(x: Any) -> StandardSchemaV1[Any]:
     """Adapt `x` into a `StandardSchemaV1`, once per type (the result is cached for hashable `x`).
+
+    Typed: a schema of type `T`, or the type `T` itself, gives a `StandardSchemaV1[T]`.
 
     Accepts: an object already implementing the protocol (returned as is), a raw JSON Schema
     dict, a msgspec `Struct` (when msgspec is installed), and anything pydantic's `TypeAdapter`

@@ -11,9 +11,10 @@ import sys
 import weakref
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar, cast
+from typing import Any, Generic, Literal, cast, overload
 
 import pydantic
+from typing_extensions import TypeVar
 
 from ._errors import StandardToolValidationError
 from ._meta import check_input_examples, validate_meta
@@ -28,13 +29,17 @@ __all__ = [
     "Recipe",
     "rebuilt_by_call",
     "remember",
+    "SchemaLike",
+    "build_validated",
     "standard_tool",
+    "validated_execute",
     "validator",
 ]
 
-InputT = TypeVar("InputT")
-OutputT = TypeVar("OutputT")
-ContextT = TypeVar("ContextT")
+# Defaults (`Any`): `list[StandardTool]` means a list of any tools, also under `mypy --strict`.
+InputT = TypeVar("InputT", default=Any)
+OutputT = TypeVar("OutputT", default=Any)
+ContextT = TypeVar("ContextT", default=Any)
 
 EMPTY_INPUT_SCHEMA: Mapping[str, Any] = {"type": "object", "properties": {}}
 
@@ -198,6 +203,94 @@ def validator(
     return validate_any
 
 
+SchemaT = TypeVar("SchemaT")
+
+SchemaLike = StandardSchemaV1[SchemaT] | type[SchemaT]
+"""What a typed `standard_tool` schema argument can be: a Standard Schema, or a type (a pydantic
+model, a dataclass, `float`, ...). `as_schema` accepts more (a JSON Schema dict, `Annotated[...]`);
+those give `Any`."""
+
+
+# Three exclusive groups (an argument typed `Any` would otherwise make mypy give up on the overloads):
+# output from the output schema; output from what `execute` returns (awaited); an output schema a
+# type checker cannot read (a JSON Schema dict).
+@overload
+def standard_tool(
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., Any],
+    input_schema: SchemaLike[InputT],
+    output_schema: SchemaLike[OutputT],
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> StandardTool[InputT, OutputT, Any]: ...
+@overload
+def standard_tool(
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., Any],
+    input_schema: Any = None,
+    output_schema: SchemaLike[OutputT],
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> StandardTool[Any, OutputT, Any]: ...
+@overload
+def standard_tool(
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., Awaitable[OutputT]],
+    input_schema: SchemaLike[InputT],
+    output_schema: None = None,
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> StandardTool[InputT, OutputT, Any]: ...
+@overload
+def standard_tool(
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., Awaitable[OutputT]],
+    input_schema: Any = None,
+    output_schema: None = None,
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> StandardTool[Any, OutputT, Any]: ...
+@overload
+def standard_tool(
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., OutputT],
+    input_schema: SchemaLike[InputT],
+    output_schema: None = None,
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> StandardTool[InputT, OutputT, Any]: ...
+@overload
+def standard_tool(
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., OutputT],
+    input_schema: Any = None,
+    output_schema: None = None,
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> StandardTool[Any, OutputT, Any]: ...
+@overload
+def standard_tool(
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., Any],
+    input_schema: Any = None,
+    output_schema: Any,
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> StandardTool[Any, Any, Any]: ...
 def standard_tool(
     *,
     name: str,
@@ -215,9 +308,76 @@ def standard_tool(
     Schemas may be anything `as_schema` accepts. A failure raises `StandardToolValidationError`
     (`.target` is `"input"` or `"output"`); errors `execute` raises pass through unchanged.
     A sync `execute` gives a sync tool, an async one an async tool.
+
+    Typed: the tool's input type is the input schema's type (what `execute` receives) and its
+    output type is the output schema's type, else what `execute` returns (awaited), so
+    `interop.call(tool, ...)` is typed.
     """
+    built = build_validated(
+        StandardTool,
+        name=name,
+        description=description,
+        execute=execute,
+        input_schema=input_schema,
+        output_schema=output_schema,
+        title=title,
+        meta=meta,
+    )
+    remember(
+        built,
+        Recipe(
+            standard_tool,
+            name=name,
+            description=description,
+            execute=execute,
+            input_schema=input_schema,
+            output_schema=output_schema,
+            title=title,
+            meta=meta,
+        ),
+    )
+    return built
+
+
+ToolT = TypeVar("ToolT", bound=StandardTool[Any, Any, Any])
+
+
+def build_validated(
+    cls: type[ToolT],
+    *,
+    name: str,
+    description: str,
+    execute: Callable[..., Any],
+    input_schema: Any,
+    output_schema: Any,
+    title: str | None,
+    meta: Mapping[str, Any] | None,
+    **fields: Any,
+) -> ToolT:
+    """`standard_tool`'s tool, as an instance of `cls` (a `StandardTool` subclass) with `fields`
+    added (what `@tool` uses to build its callable tool)."""
     in_schema = as_schema(input_schema) if input_schema is not None else None
     out_schema = as_schema(output_schema) if output_schema is not None else None
+    return cls(
+        name=name,
+        description=description,
+        execute=validated_execute(name, execute, in_schema, out_schema),
+        input_schema=in_schema,
+        output_schema=out_schema,
+        title=title,
+        meta=meta if meta is not None else {},
+        **fields,
+    )
+
+
+def validated_execute(
+    name: str,
+    execute: Callable[..., Any],
+    in_schema: StandardSchemaV1[Any] | None,
+    out_schema: StandardSchemaV1[Any] | None,
+) -> Callable[..., Any]:
+    """The `execute` of a validating tool: input validated, `execute` called with it (and the
+    context when it takes a second parameter), output validated. Sync or async as `execute`."""
     check_in = validator(in_schema, "input", name) if in_schema is not None else None
     check_out = validator(out_schema, "output", name) if out_schema is not None else None
     arity = _positional_arity(execute)
@@ -269,29 +429,7 @@ def standard_tool(
             return check_out(result) if check_out is not None else result
 
         run = run_sync_
-    built: StandardTool[Any, Any, Any] = StandardTool(
-        name=name,
-        description=description,
-        execute=run,
-        input_schema=in_schema,
-        output_schema=out_schema,
-        title=title,
-        meta=meta if meta is not None else {},
-    )
-    remember(
-        built,
-        Recipe(
-            standard_tool,
-            name=name,
-            description=description,
-            execute=execute,
-            input_schema=input_schema,
-            output_schema=output_schema,
-            title=title,
-            meta=meta,
-        ),
-    )
-    return built
+    return run
 
 
 def input_json_schema(tool: StandardToolV0[Any, Any, Any], target: str = "draft-2020-12") -> dict[str, Any]:

@@ -19,7 +19,7 @@ import copy
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from ._derive import DerivedTool, Layer, derive
 from ._errors import StandardToolValidationError
@@ -38,6 +38,8 @@ from ._schema import as_schema
 from ._tool import input_json_schema, rebuilt_by_call
 
 __all__ = ["MISSING", "ArgTransform", "transform_tool"]
+
+OutputT = TypeVar("OutputT")
 
 
 class _Missing:
@@ -287,14 +289,14 @@ def _approval_predicate(predicate: Callable[[Any, Any], Any], plan: _Plan) -> Ca
 
 @rebuilt_by_call
 def transform_tool(
-    tool: StandardToolV0[Any, Any, Any],
+    tool: StandardToolV0[Any, OutputT, Any],
     *,
     name: str | None = None,
     title: str | None = None,
     description: str | None = None,
     meta: Mapping[str, Any] | None = None,
     args: Mapping[str, ArgTransform] | None = None,
-) -> DerivedTool[Any, Any, Any]:
+) -> DerivedTool[Any, OutputT, Any]:
     """The tool under a new name, title, description, meta or arguments (see `ArgTransform`).
 
     `meta` is merged over the base's meta. `args` maps the base's argument names to their

@@ -75,7 +75,7 @@ def test_tags_must_be_strings_and_meta_a_mapping() -> None:
     with pytest.raises(TypeError, match=r"meta\['tags'\] must be a list of str"):
         _tool({"tags": ["a", 1]})
     with pytest.raises(TypeError, match="meta must be a mapping"):
-        interop.standard_tool(name="x", description="", execute=print, meta=["read_only"])  # type: ignore[arg-type]
+        interop.standard_tool(name="x", description="", execute=print, meta=["read_only"])  # type: ignore[call-overload]
 
 
 def test_valid_and_unknown_meta_keys_are_kept() -> None:

@@ -116,7 +116,7 @@ def test_name_title_description_meta_overrides() -> None:
         "Custom.",
         {"read_only": True},
     )
-    assert f.__wrapped__ is not None  # type: ignore[attr-defined]
+    assert f.__wrapped__ is not None
 
 
 def test_annotated_descriptions_win_over_docstring() -> None:
@@ -468,3 +468,20 @@ def test_a_required_context_parameter_without_a_context_is_a_clear_error() -> No
         return user or "guest"
 
     assert interop.call(optional) == "guest"
+
+
+def test_an_optional_context_parameter_defaulting_to_none_stays_out_of_the_schema() -> None:
+    # Python 3.10's get_type_hints wraps `Annotated[..., FromContext] = None` in Optional[...]
+    @interop.tool
+    def whoami(
+        prefix: Annotated[str, Field(description="Shown first")] = "",
+        ctx: Annotated[Any, FromContext] = None,
+        limit: Annotated[int | None, Field(description="At most")] = None,
+    ) -> str:
+        """Who is calling."""
+        return f"{prefix}{ctx}"
+
+    schema = interop.input_json_schema(whoami)
+    assert set(schema["properties"]) == {"prefix", "limit"}
+    assert schema["properties"]["limit"]["description"] == "At most"
+    assert interop.call(whoami, {"prefix": "user="}, "ann") == "user=ann"

@@ -130,7 +130,7 @@ def test_openapi_3_0_shows_the_binding_bound() -> None:
 
 
 def _gemini_accepts(prop: dict[str, Any], value: float) -> bool:
-    return prop.get("minimum", -1e9) <= value <= prop.get("maximum", 1e9)
+    return bool(prop.get("minimum", -1e9) <= value <= prop.get("maximum", 1e9))
 
 
 @pytest.mark.parametrize("mode", ["parameters", "parameters_json_schema"])

@@ -149,7 +149,7 @@ def test_an_invalid_raw_json_schema_is_refused() -> None:
 
 
 def test_draft_07_raw_schema_is_understood_and_emitted_as_2020_12() -> None:
-    raw = {
+    raw: dict[str, Any] = {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "type": "object",
         "properties": {
@@ -205,7 +205,7 @@ class Upper:
     class _Props:
         version: Literal[1] = 1
         vendor = "upper"
-        json_schema: ClassVar[Any] = None
+        json_schema: Any = None
 
         def validate(self, value: object) -> Any:
             if isinstance(value, str):
