@@ -13,7 +13,7 @@ from pathlib import Path
 import interop
 import interop.bridge
 
-FRAMEWORKS = (
+FRAMEWORKS: tuple[str, ...] = (
     "langchain_core",
     "langchain",
     "langgraph",
