@@ -19,7 +19,7 @@ try:
     import langchain_core  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "interop[langchain]"`'
+        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
     ) from _import_error
 
 from ._approval import is_approved

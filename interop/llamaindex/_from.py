@@ -28,7 +28,7 @@ try:
     import llama_index.core  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "interop[llamaindex]"`'
+        'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "standard-tool[llamaindex]"`'
     ) from _import_error
 
 import inspect

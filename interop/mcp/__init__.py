@@ -17,7 +17,7 @@ try:
     import mcp  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `mcp` to use `interop.mcp`: `pip install "interop[mcp]"`'
+        'Please install `mcp` to use `interop.mcp`: `pip install "standard-tool[mcp]"`'
     ) from _import_error
 
 from ._approval import APPROVAL_INPUT_KEY, APPROVAL_META_KEY

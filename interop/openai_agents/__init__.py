@@ -16,7 +16,7 @@ try:
     import agents  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `openai-agents` to use `interop.openai_agents`: `pip install "interop[openai-agents]"`'
+        'Please install `openai-agents` to use `interop.openai_agents`: `pip install "standard-tool[openai-agents]"`'
     ) from _import_error
 
 from ._from import from_openai_agents, from_openai_agents_tools

@@ -14,7 +14,7 @@ try:
     import yaml  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `httpx`, `referencing` and `pyyaml` to use `interop.openapi`: `pip install "interop[openapi]"`'
+        'Please install `httpx`, `referencing` and `pyyaml` to use `interop.openapi`: `pip install "standard-tool[openapi]"`'
     ) from _import_error
 
 from ._asgi import OpenAPIOptions, from_asgi

@@ -1,7 +1,10 @@
 """Tool names and argument names derived from an OpenAPI document.
 
 Tool names follow the strictest rule of every target (OpenAI, Anthropic, Gemini, MCP, the
-frameworks): `^[A-Za-z_][A-Za-z0-9_-]{0,63}$`. The rule, applied in document order:
+frameworks): `^[A-Za-z_][A-Za-z0-9_-]{0,63}$`, except two stricter ones: smolagents wants a Python
+identifier and CrewAI lowercase words joined by single `_`; for them, convert with a `rename=`
+(e.g. `to_crewai_tools(tools, rename=lambda n: n.lower().replace("-", "_"))`). The rule, applied
+in document order:
 
 1. Start from the `operationId`; without one (or when nothing of it survives step 2), from
    `<method>_<path>` with the path's segments joined by `_` and template braces dropped

@@ -13,7 +13,7 @@ try:
     import uvicorn  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `starlette` and `uvicorn` to use `interop.playground`: `pip install "interop[playground]"`'
+        'Please install `starlette` and `uvicorn` to use `interop.playground`: `pip install "standard-tool[playground]"`'
     ) from _import_error
 
 from interop.bridge import load_context_factory, open_context

@@ -24,7 +24,7 @@ def check_assets(static_dir: Path = STATIC_DIR) -> Path:
         raise AssetsMissingError(
             f"the playground's front-end asset is missing ({', '.join(missing)} in {static_dir / 'vendor'}): "
             "this install was built without Node.js/npm. Reinstall with npm on PATH "
-            '(`pip install --force-reinstall "interop[playground]"`, or `pip install -e .` in a checkout), '
+            '(`pip install --force-reinstall "standard-tool[playground]"`, or `pip install -e .` in a checkout), '
             "or run `python hatch_build.py` in a checkout"
         )
     return static_dir

@@ -15,7 +15,7 @@ try:
     import pydantic_ai  # noqa: F401
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "interop[pydantic-ai]"`'
+        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
     ) from _import_error
 
 from ._from import afrom_pydantic_ai_toolset, from_pydantic_ai, from_pydantic_ai_toolset

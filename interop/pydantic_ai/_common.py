@@ -6,7 +6,7 @@ try:
     from pydantic_ai import RunContext
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "interop[pydantic-ai]"`'
+        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
     ) from _import_error
 
 from contextvars import ContextVar

@@ -13,7 +13,7 @@ try:
     from pydantic_ai import Tool
 except ImportError as _import_error:
     raise ImportError(
-        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "interop[pydantic-ai]"`'
+        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
     ) from _import_error
 
 import inspect

@@ -209,7 +209,9 @@ def test_the_naming_rule() -> None:
     assert re.fullmatch("pets_delete_one_[0-9a-f]{8}", names[5])  # taken by an earlier operation
     assert names[6] == "patch_weird"
     for name in names:
-        for rule in NAME_RULES.values():
+        for target, rule in NAME_RULES.items():
+            if target in ("smolagents", "crewai"):  # stricter than the rest: renamed for them (`rename=`)
+                continue
             assert re.match(rule[0], name), (name, rule)
 
 

@@ -44,7 +44,7 @@ def test_import_guard_names_the_extra() -> None:
         "try:\n    import interop.openapi\nexcept ImportError as e:\n    print(e)\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert 'pip install "interop[openapi]"' in result.stdout
+    assert 'pip install "standard-tool[openapi]"' in result.stdout
 
 
 def test_import_interop_does_not_load_it() -> None:
