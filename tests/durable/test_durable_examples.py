@@ -4,7 +4,8 @@ Heavy (three interpreter starts each, importing the frameworks): `make test` cov
 behaviours in process with the fast tests of the other test_durable_* files.
 
 The DBOS example uses DBOS's SQLite system database here (the Postgres variant is
-test_durable_dbos.py); the LangGraph one also runs against the test cluster's PostgreSQL.
+test_durable_dbos.py); the LangGraph and Google ADK ones also run against the test cluster's
+PostgreSQL.
 """
 
 from __future__ import annotations
@@ -30,6 +31,10 @@ EXPECTED = {
     "pydantic_ai_dbos.py": ["sending payment: 500 to bob for ann", "recovered: Done: ann paid 500 to bob"],
     "openai_agents_runstate.py": [
         "paused: ['send_payment']; key saved: False",
+        "resumed: Done: ann paid 500 to bob",
+    ],
+    "google_adk_confirmation.py": [
+        "paused: send_payment {'to': 'bob', 'amount': 500}",
         "resumed: Done: ann paid 500 to bob",
     ],
     "pydantic_ai_prefect.py": ["sending payment: 500 to bob for ann", "Done: ann paid 500 to bob"],
@@ -63,6 +68,13 @@ def test_example(script: str) -> None:
 def test_langgraph_example_on_postgres(postgres, pg_db) -> None:
     out = _run("langgraph_approval.py", postgres.url(pg_db))
     for expected in EXPECTED["langgraph_approval.py"]:
+        assert expected in out, out
+
+
+@pytest.mark.heavy
+def test_google_adk_example_on_postgres(postgres, pg_db) -> None:
+    out = _run("google_adk_confirmation.py", postgres.url(pg_db, driver="postgresql+psycopg"))
+    for expected in EXPECTED["google_adk_confirmation.py"]:
         assert expected in out, out
 
 
