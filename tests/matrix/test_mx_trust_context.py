@@ -190,7 +190,9 @@ async def test_ctx_langgraph_interrupt_values_and_checkpoints_never_hold_the_con
 
 
 @pytest.mark.anyio
-async def test_ctx_pydantic_ai_spans_and_deferred_requests_never_hold_the_context() -> None:
+async def test_ctx_pydantic_ai_spans_and_deferred_requests_never_hold_the_context(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import SimpleSpanProcessor
     from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -215,6 +217,8 @@ async def test_ctx_pydantic_ai_spans_and_deferred_requests_never_hold_the_contex
 
     GOT.clear()
     exporter = InMemorySpanExporter()
+    # Other frameworks' test kits quiet their tracing with OTEL_SDK_DISABLED: this provider must record.
+    monkeypatch.delenv("OTEL_SDK_DISABLED", raising=False)
     provider = TracerProvider()
     provider.add_span_processor(SimpleSpanProcessor(exporter))
     settings = InstrumentationSettings(tracer_provider=provider, include_content=True)
@@ -238,7 +242,7 @@ async def test_ctx_pydantic_ai_spans_and_deferred_requests_never_hold_the_contex
     tool_spans = [s for s in spans if s.name.startswith("execute_tool")]
     assert tool_spans and any(
         s.attributes and s.attributes.get("gen_ai.tool.call.arguments") for s in tool_spans
-    )
+    ), [(s.name, sorted(s.attributes or {})) for s in spans]
     _scan(
         "spans",
         [
