@@ -7,7 +7,6 @@ has a metadata slot.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
@@ -176,6 +175,8 @@ def json_safe_meta(meta: Mapping[str, Any]) -> dict[str, Any]:
     Entries that are not JSON (callables, objects) are left out here; they survive on the origin
     stash, so a tool that comes back from the target gets them back.
     """
+    import json  # here, not at import: `import interop` stays as cheap as pydantic itself
+
     out: dict[str, Any] = {}
     for key, value in meta.items():
         try:

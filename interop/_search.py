@@ -11,7 +11,6 @@ Python, standard library only: `import interop` stays cheap and the index costs 
 
 from __future__ import annotations
 
-import heapq
 import math
 import re
 from collections.abc import Iterable, Mapping
@@ -150,6 +149,8 @@ class ToolIndex:
         exact = self._by_name.get(query.strip().lower())
         if exact is not None:
             scores[exact] = scores.get(exact, 0.0) + EXACT_NAME_BONUS
+        import heapq  # here: the search module is imported with interop, used rarely
+
         best = heapq.nlargest(limit, scores, key=scores.__getitem__)  # ties in a fixed order
         return [(i, scores[i]) for i in best]
 

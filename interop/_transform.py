@@ -16,7 +16,6 @@ A transform that changes only the name, title, description or meta keeps the bas
 from __future__ import annotations
 
 import copy
-import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -236,6 +235,8 @@ def _schema_with_args(
 
 
 def _json_default(value: Any, name: str, tool_name: str) -> Any:
+    import json  # here, not at import: `import interop` stays as cheap as pydantic itself
+
     try:
         return json.loads(json.dumps(value))
     except (TypeError, ValueError) as e:
