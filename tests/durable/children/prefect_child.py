@@ -102,18 +102,23 @@ async def retry(shape: str, flow_run_id: UUID) -> dict[str, Any]:
     output = await run_flow(flows[shape], flow_run=run)  # the same flow run id: persisted task results hit
     async with get_client() as client:
         final = await client.read_flow_run(flow_run_id)
-        task_runs = await client.read_task_runs()
+        # task runs reach the database as events, asynchronously: wait (bounded) for the record
+        # of this process's tool task (the test asserts that it is there and "Cached")
+        deadline = time.monotonic() + 60
+        while True:
+            task_runs = sorted(
+                f"{t.name}: {t.state.name if t.state else None}"
+                for t in await client.read_task_runs()
+                if t.flow_run_id == flow_run_id
+            )
+            cached = [
+                t for t in task_runs if t.startswith("Call Tool: send_payment") and t.endswith(": Cached")
+            ]
+            if cached or time.monotonic() > deadline:
+                break
+            await asyncio.sleep(0.5)
     assert final.state is not None
-    return {
-        "found": found,
-        "output": output,
-        "state": final.state.type.value,
-        "task_runs": sorted(
-            f"{t.name}: {t.state.name if t.state else None}"
-            for t in task_runs
-            if t.flow_run_id == flow_run_id
-        ),
-    }
+    return {"found": found, "output": output, "state": final.state.type.value, "task_runs": task_runs}
 
 
 async def start() -> None:
