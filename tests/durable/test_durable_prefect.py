@@ -14,7 +14,9 @@ run again) against the same Prefect server, database and result storage. The too
 across both, the run completes with the tool's answer, and the context's secret is in neither
 Prefect's database nor its result storage (the flow parameter is a user id; a `context=` hook
 rebuilds the context from `ctx.deps`).
-One process: a flow run's own retry (`retries=1`) after a failure past the tool call.
+One process: a flow run's own retry (`retries=1`) after a failure past the tool call; and the
+control: a new flow run of the same flow calls the tool again (the reason recovery retries the
+crashed run rather than starting a new one).
 
 A tool is retried by Prefect only when its task config says so (pydantic-ai's default is
 `retries=0`): a tool that is not idempotent is never retried implicitly.
@@ -148,3 +150,31 @@ def test_flow_retry_after_a_failure_does_not_call_the_tool_again(prefect_server,
     assert sqlite_find_text(prefect_server.database, secret) == []
     stored = prefect_server.stored_files()
     assert stored and not [p for p in stored if contains(p.read_bytes(), secret)]
+
+
+def test_a_new_flow_run_calls_the_tool_again(prefect_server, counter, secret):
+    """Why recovery must retry the crashed flow run: the task cache key includes the flow run id,
+    so a new run of the same flow with the same input is a new payment, not a replay."""
+    tool = make_tool(str(counter), requires_approval=False)
+    agent = Agent(
+        _model({"left": 0}),
+        name="payments_again",
+        deps_type=str,
+        toolsets=[to_pydantic_ai_toolset([tool], id="payments", context=_context)],
+        capabilities=[PrefectDurability()],
+    )
+
+    @flow(name="pay-again")
+    async def pay(user_id: str) -> str:
+        return str((await agent.run("pay bob 5 euros", deps=user_id)).output)
+
+    settings = {
+        PREFECT_API_URL: prefect_server.api_url,
+        PREFECT_HOME: prefect_server.home,
+        PREFECT_LOCAL_STORAGE_PATH: prefect_server.storage,
+    }
+    with temporary_settings(updates=settings):
+        outputs = [asyncio.run(pay("u1")), asyncio.run(pay("u1"))]
+        APILogHandler().flush()
+    assert outputs == ['done: {"sent":500,"to":"bob"}'] * 2
+    assert len(calls(counter)) == 2
