@@ -142,7 +142,10 @@ class StandardToolHandler:
         self._grants: dict[str, int] = {}
 
     def grant(self, arguments: Any) -> None:
-        """Record that the SDK's permission callback allowed one call with `arguments`."""
+        """Record that the SDK's permission callback allowed one call with `arguments` (kept only
+        for a tool some of whose calls need approval: no other tool ever uses a grant)."""
+        if not self.invoker.may_need_approval:
+            return
         key = _key(arguments)
         self._grants[key] = self._grants.get(key, 0) + 1
 
