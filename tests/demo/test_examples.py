@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from installed import module_installed
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "frameworks"
 
@@ -48,7 +49,7 @@ def test_every_script_is_covered() -> None:
 
 @pytest.mark.parametrize("script", sorted(EXPECTED))
 def test_example_script(script: str) -> None:
-    if script in NEEDS and not _installed(NEEDS[script]):
+    if script in NEEDS and not module_installed(NEEDS[script]):
         pytest.skip(f"{NEEDS[script]} is not installed here (its own environment)")
     r = subprocess.run([sys.executable, str(EXAMPLES / script)], capture_output=True, text=True, timeout=180)
     assert r.returncode == 0, r.stderr[-3000:]
@@ -56,11 +57,3 @@ def test_example_script(script: str) -> None:
         assert expected in r.stdout, r.stdout
 
 
-def _installed(module: str) -> bool:
-    import importlib.util
-
-    try:  # a tests/<name> folder is a namespace package of that name (no origin): not installed
-        spec = importlib.util.find_spec(module)
-    except ModuleNotFoundError:
-        return False
-    return spec is not None and spec.origin is not None

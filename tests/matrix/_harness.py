@@ -28,6 +28,8 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from installed import module_installed
+
 import interop
 import interop.bridge
 from interop.bridge import get_origin, to_jsonable
@@ -699,16 +701,6 @@ PLUGINS: dict[str, Any] = {n: m for n in _PLUGIN_NAMES if (m := fw_module(n)).av
 """The installed frameworks of `_PLUGIN_NAMES` (their security suite: test_mx_plugins_security.py)."""
 
 
-def _installed(module: str) -> bool:
-    import importlib.util
-
-    try:  # a tests/<name> folder is a namespace package of that name (no origin): not installed
-        spec = importlib.util.find_spec(module)
-    except ModuleNotFoundError:
-        return False
-    return spec is not None and spec.origin is not None
-
-
 _MODULES = {
     "langchain": "langchain_core",
     "pydantic-ai": "pydantic_ai",
@@ -728,7 +720,7 @@ def framework_installed(name: str) -> bool:
 
     if name not in _MODULES:
         return True
-    if not _installed(_MODULES[name]):
+    if not module_installed(_MODULES[name]):
         return False
     if name == "mcp":
         major, minor = (int(x) for x in importlib.metadata.version("mcp").split(".")[:2])

@@ -12,9 +12,10 @@ then `tool(**args, sanitize_inputs_outputs=True)`, as its agent loop calls tools
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import inspect
 from typing import Any
+
+from installed import module_installed
 
 import interop
 from interop.bridge import get_origin, input_json_schema, output_json_schema, to_jsonable
@@ -23,14 +24,7 @@ NAME = "smolagents"
 
 
 def available() -> bool:
-    return _installed("smolagents.tools")
-
-
-def _installed(module: str) -> bool:
-    try:  # a submodule: tests/<name> folders are namespace packages of the same name
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:
-        return False
+    return module_installed("smolagents.tools")
 
 
 def _run(fn: Any, kwargs: dict[str, Any]) -> Any:
