@@ -13,13 +13,13 @@ where the LangChain- and LlamaIndex-based `test_mx_security.py` cannot).
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
 import pytest
 from _corpus import CALLS, by_name
 from _harness import ALL_FRAMEWORKS, BASE_FRAMEWORKS, PLUGINS, call_target, convert, source_tools, view
+from _probes import cancel_when_started, slow_tool
 
 import interop
 import interop.bridge
@@ -119,26 +119,5 @@ async def test_mx_plugin_requires_approval_is_enforced(framework: str) -> None:
 @pytest.mark.anyio
 @pytest.mark.parametrize("framework", PLUGIN_NAMES)
 async def test_mx_cancelling_a_plugin_run_cancels_the_tool(framework: str) -> None:
-    state: dict[str, Any] = {"started": asyncio.Event(), "cancelled": False}
-
-    @interop.tool
-    async def slow(n: int) -> int:
-        """Takes a long time."""
-        state["started"].set()
-        try:
-            await asyncio.sleep(30)
-        except asyncio.CancelledError:
-            state["cancelled"] = True
-            raise
-        return n
-
-    task = asyncio.ensure_future(PLUGINS[framework].run_calling(convert(framework, slow), {"n": 1}))
-    await asyncio.wait_for(state["started"].wait(), 10)
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    for _ in range(200):
-        if state["cancelled"]:
-            break
-        await asyncio.sleep(0.01)
-    assert state["cancelled"]
+    slow, state = slow_tool()
+    await cancel_when_started(PLUGINS[framework].run_calling(convert(framework, slow), {"n": 1}), state)

@@ -11,7 +11,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 from typing import Annotated, Any
@@ -19,6 +18,7 @@ from typing import Annotated, Any
 import pytest
 from _corpus import CALLS, by_name
 from _harness import EXTRA, FRAMEWORKS, call_target, convert, mcp_target, source_tools, view
+from _probes import cancel_when_started, slow_tool
 from langchain_core.tools import InjectedToolArg
 
 import interop
@@ -237,47 +237,17 @@ async def test_mx_requires_approval_is_enforced_or_refused_on_every_path() -> No
 # ------------------------------------------------------------------------------------------ cancellation
 
 
-def _slow() -> tuple[Any, dict[str, Any]]:
-    state: dict[str, Any] = {"started": asyncio.Event(), "cancelled": False}
-
-    @interop.tool
-    async def slow(n: int) -> int:
-        """Takes a long time."""
-        state["started"].set()
-        try:
-            await asyncio.sleep(30)
-        except asyncio.CancelledError:
-            state["cancelled"] = True
-            raise
-        return n
-
-    return slow, state
-
-
-async def _cancel_when_started(run: Any, state: dict[str, Any]) -> None:
-    task = asyncio.ensure_future(run)
-    await asyncio.wait_for(state["started"].wait(), 5)
-    task.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await task
-    for _ in range(100):
-        if state["cancelled"]:
-            break
-        await asyncio.sleep(0.01)
-    assert state["cancelled"]
-
-
 @pytest.mark.anyio
 async def test_mx_cancelling_a_pydantic_ai_run_cancels_the_tool() -> None:
     from pydantic_ai import Agent
     from pydantic_ai.messages import ModelResponse, ToolCallPart
     from pydantic_ai.models.function import FunctionModel
 
-    slow, state = _slow()
+    slow, state = slow_tool()
     model = FunctionModel(
         lambda m, i: ModelResponse(parts=[ToolCallPart("slow", {"n": 1}, tool_call_id="c1")])
     )
-    await _cancel_when_started(Agent(model, tools=[convert("pydantic-ai", slow)]).run("go"), state)
+    await cancel_when_started(Agent(model, tools=[convert("pydantic-ai", slow)]).run("go"), state)
 
 
 @pytest.mark.anyio
@@ -285,18 +255,18 @@ async def test_mx_cancelling_an_openai_agents_run_cancels_the_tool() -> None:
     from agents import Agent, Runner
     from agents.testing import ScriptedModel, assistant_message, function_call
 
-    slow, state = _slow()
+    slow, state = slow_tool()
     model = ScriptedModel([[function_call("slow", {"n": 1}, call_id="c1")], [assistant_message("x")]])
-    await _cancel_when_started(
+    await cancel_when_started(
         Runner.run(Agent(name="a", model=model, tools=[convert("openai-agents", slow)]), "go"), state
     )
 
 
 @pytest.mark.anyio
 async def test_mx_cancelling_an_mcp_call_cancels_the_served_tool() -> None:
-    slow, state = _slow()
+    slow, state = slow_tool()
     async with mcp_target([slow]) as mcp:
-        await _cancel_when_started(mcp.call("slow", {"n": 1}, None), state)
+        await cancel_when_started(mcp.call("slow", {"n": 1}, None), state)
 
 
 # ------------------------------------------------------------------------------------------ Haystack, DSPy
@@ -355,14 +325,14 @@ async def test_mx_cancelling_a_haystack_agent_run_cancels_the_tool() -> None:
     from haystack.components.agents import Agent
     from haystack.dataclasses import ChatMessage
 
-    slow, state = _slow()
+    slow, state = slow_tool()
     agent = Agent(chat_generator=fw_haystack.OneCall("slow", {"n": 1}), tools=[convert("haystack", slow)])
-    await _cancel_when_started(agent.run_async(messages=[ChatMessage.from_user("go")]), state)
+    await cancel_when_started(agent.run_async(messages=[ChatMessage.from_user("go")]), state)
 
 
 @pytest.mark.anyio
 async def test_mx_cancelling_a_dspy_react_run_cancels_the_tool() -> None:
-    slow, state = _slow()
+    slow, state = slow_tool()
     native = convert("dspy", slow)  # loads fw_dspy first (LiteLLM's offline cost map)
     import dspy
     from dspy.utils.dummies import DummyLM
@@ -370,7 +340,7 @@ async def test_mx_cancelling_a_dspy_react_run_cancels_the_tool() -> None:
     lm = DummyLM([{"next_thought": "t", "next_tool_name": "slow", "next_tool_args": {"n": 1}}])
     program = dspy.ReAct("question -> answer", tools=[native])
     with dspy.context(lm=lm):
-        await _cancel_when_started(program.acall(question="go"), state)
+        await cancel_when_started(program.acall(question="go"), state)
 
 
 # ------------------------------------------------------------------------------------------ Google ADK, Genkit
@@ -447,7 +417,7 @@ async def test_mx_cancelling_an_adk_run_cancels_the_tool() -> None:
     from google.adk.runners import InMemoryRunner
     from google.genai import types
 
-    slow, state = _slow()
+    slow, state = slow_tool()
 
     class OneCall(BaseLlm):
         async def generate_content_async(self, llm_request: Any, stream: bool = False) -> Any:
@@ -462,7 +432,7 @@ async def test_mx_cancelling_an_adk_run_cancels_the_tool() -> None:
         async for _ in runner.run_async(user_id="u", session_id=session.id, new_message=message):
             pass
 
-    await _cancel_when_started(drive(), state)
+    await cancel_when_started(drive(), state)
 
 
 @pytest.mark.anyio
@@ -470,7 +440,7 @@ async def test_mx_cancelling_a_genkit_generate_cancels_the_tool() -> None:
     import fw_genkit
     from genkit import Message, ModelResponse, Part, ToolRequest
 
-    slow, state = _slow()
+    slow, state = slow_tool()
     ai = fw_genkit.ai()
 
     async def one_call(request: Any, ctx: Any) -> Any:
@@ -481,6 +451,6 @@ async def test_mx_cancelling_a_genkit_generate_cancels_the_tool() -> None:
 
     one_call.__annotations__["request"] = ModelRequest  # Genkit reads the annotation object
     ai.define_model(name="cancel-probe", fn=one_call)
-    await _cancel_when_started(
+    await cancel_when_started(
         ai.generate(model="cancel-probe", prompt="go", tools=[convert("genkit", slow)]), state
     )
