@@ -53,7 +53,19 @@ from ._results import (
     parse_arguments,
     parts_text,
 )
-from ._run import Run, StepGen, drive_async, drive_sync, is_async_tool, resolve
+from ._run import (
+    Run,
+    StepGen,
+    acall,
+    call,
+    drive_async,
+    drive_sync,
+    is_async_callable,
+    is_async_tool,
+    is_awaitable,
+    resolve,
+    run_sync,
+)
 
 __all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status"]
 
@@ -70,7 +82,7 @@ flow (a LangGraph interrupt)."""
 class Outcome:
     """What came of one call, for an adapter to map to its framework's channel (read-only)."""
 
-    __slots__ = ("error", "name", "parts", "request", "status", "value")
+    __slots__ = ("_parts", "error", "name", "request", "status", "value")
 
     status: Status
     """`"ok"`; `"error"` (for the model to act on); `"denied"` (approval refused: did not run);
@@ -79,8 +91,6 @@ class Outcome:
     """The tool's name as the target knows it."""
     value: Any
     """ok: the structured output (what the application gets: artifact, structuredContent...)."""
-    parts: tuple[Part, ...]
-    """What the model sees: text and content values (ok), or the one error message."""
     error: BaseException | None
     """error/denied: the exception behind it."""
     request: ApprovalRequest | None
@@ -99,9 +109,17 @@ class Outcome:
         self.status = status
         self.name = name
         self.value = value
-        self.parts = parts
+        self._parts: tuple[Part, ...] | None = parts
         self.error = error
         self.request = request
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """What the model sees: text and content values (ok), or the one error message."""
+        parts = self._parts
+        if parts is None:  # a scalar result, encoded when first asked for (it cannot fail)
+            parts = self._parts = model_parts(self.value, tool_name=self.name)
+        return parts
 
     def __repr__(self) -> str:
         extra = f", error={self.error!r}" if self.error is not None else f", value={self.value!r}"
@@ -114,12 +132,21 @@ class Outcome:
     @property
     def text(self) -> str:
         """The parts as one text (content values as short placeholders, never their data)."""
-        return parts_text(self.parts)
+        parts = self.parts
+        if len(parts) == 1 and type(parts[0]) is str:
+            return parts[0]
+        return parts_text(parts)
 
     @property
     def has_content(self) -> bool:
         """Whether the model output holds an image, audio or file."""
-        return any(not isinstance(p, str) for p in self.parts)
+        parts = self._parts
+        if parts is None:  # a scalar result: text
+            return False
+        for p in parts:
+            if not isinstance(p, str):
+                return True
+        return False
 
     @property
     def error_kind(self) -> ErrorKind | None:
@@ -154,6 +181,8 @@ def _asks_itself(tool: StandardToolV0[Any, Any, Any], rule: Any) -> bool:
 
 
 _PLAIN = frozenset({str, int, float, bool, dict, list, tuple, type(None)})
+_SCALAR = frozenset({int, float, bool, type(None)})
+"""Results whose JSON text cannot fail (made only when an adapter asks for the parts)."""
 
 
 async def _collect_async(iterable: Any) -> list[Any]:
@@ -244,13 +273,83 @@ class Invoker:
         self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
     ) -> Outcome:
         """Run one call from sync code (a sync tool runs inline)."""
-        return drive_sync(self.steps(arguments, native, call_id, ask))
+        if self.rule is not False:  # approval may be asked: the step machine (`steps`)
+            return drive_sync(self.steps(arguments, native, call_id, ask))
+        # No approval rule (decided at construction): the same steps as `steps`, straight-line.
+        try:
+            args = self._parse(arguments)
+            context = self.context_of(native)
+            if is_awaitable(context):
+                context = run_sync(context)
+            if APPROVED.get():  # inside another approved call: this one was not approved
+                token = APPROVED.set(False)
+                try:
+                    result = call(self.tool, args, context)
+                finally:
+                    APPROVED.reset(token)
+            else:
+                result = call(self.tool, args, context)
+            if type(result) not in _PLAIN:
+                if hasattr(result, "__aiter__"):
+                    result = run_sync(_collect_async(result))
+                result = materialize(result)
+        except Exception as e:
+            if is_control_flow(e):
+                raise
+            return self._failure(e)
+        try:
+            shown = result
+            if self.to_model_output is not None:  # its own exceptions propagate
+                shown = self.to_model_output(result)
+                if is_awaitable(shown):
+                    shown = run_sync(shown)
+            return self._ok(result, shown)
+        except ResultNotJSON as e:
+            return self._failure(e)
 
     async def ainvoke(
         self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
     ) -> Outcome:
         """Run one call from async code (a sync tool on a worker thread unless `threaded=False`)."""
-        return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self.threaded)
+        if self.rule is not False:  # approval may be asked: the step machine (`steps`)
+            return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self.threaded)
+        # No approval rule (decided at construction): the same steps as `steps`, straight-line.
+        try:
+            args = self._parse(arguments)
+            context = self.context_of(native)
+            if is_awaitable(context):
+                context = await context
+            if APPROVED.get():  # inside another approved call: this one was not approved
+                token = APPROVED.set(False)
+                try:
+                    result = await acall(self.tool, args, context, threaded=self.threaded)
+                finally:
+                    APPROVED.reset(token)
+            else:  # `acall`, inlined (one coroutine less per call)
+                execute = self.tool.execute
+                if self.threaded and not is_async_callable(execute):
+                    result = await acall(self.tool, args, context, threaded=True)
+                else:
+                    result = execute(args, context)
+                    if is_awaitable(result):
+                        result = await result
+            if type(result) not in _PLAIN:
+                if hasattr(result, "__aiter__"):
+                    result = await _collect_async(result)
+                result = materialize(result)
+        except Exception as e:
+            if is_control_flow(e):
+                raise
+            return self._failure(e)
+        try:
+            shown = result
+            if self.to_model_output is not None:  # its own exceptions propagate
+                shown = self.to_model_output(result)
+                if is_awaitable(shown):
+                    shown = await shown
+            return self._ok(result, shown)
+        except ResultNotJSON as e:
+            return self._failure(e)
 
     def needs_approval(self, arguments: Any, native: Any = None) -> bool:
         """For frameworks that gate calls before running them: does this call need approval?"""
@@ -294,10 +393,17 @@ class Invoker:
             shown = result
             if self.to_model_output is not None:  # its own exceptions propagate
                 shown = yield from resolve(self.to_model_output(result))
-            parts = model_parts(shown, tool_name=self.name)
+            return self._ok(result, shown)
         except ResultNotJSON as e:
             return self._failure(e)
-        return Outcome("ok", self.name, value=result, parts=parts)
+
+    def _ok(self, result: Any, shown: Any) -> Outcome:
+        """The ok `Outcome` (raises `ResultNotJSON`); a scalar result's text is made on demand."""
+        if shown is result and type(result) in _SCALAR:
+            outcome = Outcome("ok", self.name, value=result)
+            outcome._parts = None  # its JSON text cannot fail: encoded when first asked for
+            return outcome
+        return Outcome("ok", self.name, value=result, parts=model_parts(shown, tool_name=self.name))
 
     def _parse(self, arguments: Any) -> Any:
         if arguments is None or isinstance(arguments, (str, bytes, bytearray)):

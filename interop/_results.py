@@ -177,6 +177,9 @@ def describe_error(exc: BaseException, tool_name: str) -> str:
     return f"Error from tool {tool_name!r}: {type(exc).__name__}: {exc}"
 
 
+_decode = json.JSONDecoder().decode
+
+
 def parse_arguments(raw: str | bytes | bytearray | None, tool_name: str) -> Any:
     """The arguments a model sent as JSON text, parsed (`{}` for none or blank text).
 
@@ -186,6 +189,8 @@ def parse_arguments(raw: str | bytes | bytearray | None, tool_name: str) -> Any:
     if raw is None or not raw.strip():
         return {}
     try:
+        if type(raw) is str and not raw.startswith("\ufeff"):
+            return _decode(raw)  # what `json.loads` does with such a text, one call less
         return json.loads(raw)
     except (ValueError, RecursionError) as e:
         raise ArgumentsNotJSON(str(e)[:200], tool_name=tool_name) from None
