@@ -20,7 +20,9 @@ catch; results are never a Python `repr`; errors follow `Options.errors`.
 
 from __future__ import annotations
 
+import inspect
 import logging
+import types
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -182,6 +184,8 @@ def _asks_itself(tool: StandardToolV0[Any, Any, Any], rule: Any) -> bool:
 
 _PLAIN = frozenset({str, int, float, bool, dict, list, tuple, type(None)})
 _SCALAR = frozenset({int, float, bool, type(None)})
+_TEXT = (str, bytes, bytearray)
+_new = object.__new__
 """Results whose JSON text cannot fail (made only when an adapter asks for the parts)."""
 
 
@@ -194,6 +198,7 @@ class Invoker:
 
     __slots__ = (
         "_approval_check",
+        "_coroutine_execute",
         "callback",
         "context_of",
         "errors",
@@ -253,6 +258,13 @@ class Invoker:
         )
         layer = find_layer(tool, "model_output")
         self.to_model_output: Callable[[Any], Any] | None = layer.value if layer is not None else None
+        execute = tool.execute
+        self._coroutine_execute: Callable[..., Any] | None = (
+            execute
+            if type(execute) is types.FunctionType and execute.__code__.co_flags & inspect.CO_COROUTINE
+            else None
+        )
+        """`tool.execute` when it is an `async def` function (awaited directly on the async path)."""
 
     @property
     def is_async(self) -> bool:
@@ -277,18 +289,23 @@ class Invoker:
             return drive_sync(self.steps(arguments, native, call_id, ask))
         # No approval rule (decided at construction): the same steps as `steps`, straight-line.
         try:
-            args = self._parse(arguments)
+            if arguments is None or isinstance(arguments, _TEXT):
+                arguments = parse_arguments(arguments, self.name)
+            if self.restore is not None:
+                arguments = self.restore(arguments)
             context = self.context_of(native)
-            if is_awaitable(context):
+            if context is not None and is_awaitable(context):
                 context = run_sync(context)
             if APPROVED.get():  # inside another approved call: this one was not approved
                 token = APPROVED.set(False)
                 try:
-                    result = call(self.tool, args, context)
+                    result = call(self.tool, arguments, context)
                 finally:
                     APPROVED.reset(token)
-            else:
-                result = call(self.tool, args, context)
+            else:  # `call`, inlined
+                result = self.tool.execute(arguments, context)
+                if is_awaitable(result):
+                    result = run_sync(result)
             if type(result) not in _PLAIN:
                 if hasattr(result, "__aiter__"):
                     result = run_sync(_collect_async(result))
@@ -297,12 +314,12 @@ class Invoker:
             if is_control_flow(e):
                 raise
             return self._failure(e)
+        if self.to_model_output is None:
+            return self._ok(result, result)
         try:
-            shown = result
-            if self.to_model_output is not None:  # its own exceptions propagate
-                shown = self.to_model_output(result)
-                if is_awaitable(shown):
-                    shown = run_sync(shown)
+            shown = self.to_model_output(result)  # its own exceptions propagate
+            if is_awaitable(shown):
+                shown = run_sync(shown)
             return self._ok(result, shown)
         except ResultNotJSON as e:
             return self._failure(e)
@@ -315,24 +332,28 @@ class Invoker:
             return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self.threaded)
         # No approval rule (decided at construction): the same steps as `steps`, straight-line.
         try:
-            args = self._parse(arguments)
+            if arguments is None or isinstance(arguments, _TEXT):
+                arguments = parse_arguments(arguments, self.name)
+            if self.restore is not None:
+                arguments = self.restore(arguments)
             context = self.context_of(native)
-            if is_awaitable(context):
+            if context is not None and is_awaitable(context):
                 context = await context
+            execute = self.tool.execute
             if APPROVED.get():  # inside another approved call: this one was not approved
                 token = APPROVED.set(False)
                 try:
-                    result = await acall(self.tool, args, context, threaded=self.threaded)
+                    result = await acall(self.tool, arguments, context, threaded=self.threaded)
                 finally:
                     APPROVED.reset(token)
-            else:  # `acall`, inlined (one coroutine less per call)
-                execute = self.tool.execute
-                if self.threaded and not is_async_callable(execute):
-                    result = await acall(self.tool, args, context, threaded=True)
-                else:
-                    result = execute(args, context)
-                    if is_awaitable(result):
-                        result = await result
+            elif execute is self._coroutine_execute:  # `acall`, inlined: an `async def` execute
+                result = await execute(arguments, context)
+            elif self.threaded and not is_async_callable(execute):
+                result = await acall(self.tool, arguments, context, threaded=True)
+            else:  # `acall`, inlined
+                result = execute(arguments, context)
+                if is_awaitable(result):
+                    result = await result
             if type(result) not in _PLAIN:
                 if hasattr(result, "__aiter__"):
                     result = await _collect_async(result)
@@ -341,12 +362,12 @@ class Invoker:
             if is_control_flow(e):
                 raise
             return self._failure(e)
+        if self.to_model_output is None:
+            return self._ok(result, result)
         try:
-            shown = result
-            if self.to_model_output is not None:  # its own exceptions propagate
-                shown = self.to_model_output(result)
-                if is_awaitable(shown):
-                    shown = await shown
+            shown = self.to_model_output(result)  # its own exceptions propagate
+            if is_awaitable(shown):
+                shown = await shown
             return self._ok(result, shown)
         except ResultNotJSON as e:
             return self._failure(e)
@@ -398,15 +419,25 @@ class Invoker:
             return self._failure(e)
 
     def _ok(self, result: Any, shown: Any) -> Outcome:
-        """The ok `Outcome` (raises `ResultNotJSON`); a scalar result's text is made on demand."""
+        """The ok `Outcome`, or the failure for a result that cannot be sent as JSON."""
         if shown is result and type(result) in _SCALAR:
-            outcome = Outcome("ok", self.name, value=result)
-            outcome._parts = None  # its JSON text cannot fail: encoded when first asked for
-            return outcome
-        return Outcome("ok", self.name, value=result, parts=model_parts(shown, tool_name=self.name))
+            parts = None  # its JSON text cannot fail: made when first asked for
+        else:
+            try:
+                parts = model_parts(shown, tool_name=self.name)
+            except ResultNotJSON as e:
+                return self._failure(e)
+        outcome: Outcome = _new(Outcome)  # `Outcome("ok", ...)`, without the keyword parsing
+        outcome.status = "ok"
+        outcome.name = self.name
+        outcome.value = result
+        outcome._parts = parts
+        outcome.error = None
+        outcome.request = None
+        return outcome
 
     def _parse(self, arguments: Any) -> Any:
-        if arguments is None or isinstance(arguments, (str, bytes, bytearray)):
+        if arguments is None or isinstance(arguments, _TEXT):
             arguments = parse_arguments(arguments, self.name)
         if self.restore is not None:
             arguments = self.restore(arguments)

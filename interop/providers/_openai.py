@@ -90,8 +90,11 @@ def _calls(obj: Any) -> list[tuple[str, ToolCall]]:
         items = [obj]
     calls: list[tuple[str, ToolCall]] = []
     for item in items:
-        fn = field_of(item, "function")
-        if fn is not None:
+        fn = item.get("function") if type(item) is dict else field_of(item, "function")
+        if type(fn) is dict and type(item) is dict:  # a Chat call as a dict (`field_of`, inlined)
+            call = ToolCall(id=item.get("id"), name=fn.get("name"), arguments=fn.get("arguments"))
+            calls.append(("chat", call))
+        elif fn is not None:
             call = ToolCall(
                 id=field_of(item, "id"), name=field_of(fn, "name"), arguments=field_of(fn, "arguments")
             )
