@@ -26,12 +26,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# `make test`: lint first, then five jobs, three at a time, each job's output printed whole when it
+# `make test`: lint first, then six jobs, three at a time, each job's output printed whole when it
 # ends: mypy (strict); the whole suite here (Python 3.11, pinned versions); the matrix, the core
 # tests and each framework's loop on Python 3.10 and 3.13 and at the lowest and highest allowed
-# versions (.ci/matrix.py); CrewAI's and Strands' own environments.
+# versions (.ci/matrix.py); CrewAI's, Strands' and Prefect's own environments.
 test: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite test-matrix test-crewai test-strands
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite test-matrix test-crewai test-strands test-prefect
 
 suite: $(STAMP)
 	$(PY) -m pytest -m "not heavy"
@@ -40,7 +40,7 @@ test-matrix: $(STAMP)
 	$(PY) .ci/matrix.py
 
 test-all: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all test-matrix test-crewai test-strands
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all test-matrix test-crewai test-strands test-prefect
 
 suite-all: $(STAMP)
 	$(PY) -m pytest
@@ -81,7 +81,15 @@ test-strands: .venv-strands/.installed
 	.venv-strands/bin/python -m mypy --cache-dir .venv-strands/.mypy_cache $(wildcard interop/strands/*.py)
 	.venv-strands/bin/python -m pytest -m "not heavy" tests/strands tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py "tests/demo/test_examples.py::test_example_script[strands_agent.py]"
 
-.PHONY: test-crewai test-strands
+# Prefect 3.9 (pydantic-ai's durable execution on Prefect) requires fastapi<0.151 and cachetools<8,
+# which the main environment's pins exclude: its own venv runs the durable Prefect tests (a Prefect
+# server the tests start and stop themselves, SQLite; a child process killed with SIGKILL after a
+# converted tool's call, a second one that retries the flow run without calling the tool again)
+# and the Prefect example.
+test-prefect: .venv-prefect/.installed
+	.venv-prefect/bin/python -m pytest -m "not heavy" tests/durable/test_durable_prefect.py tests/durable/test_durable_examples.py::test_prefect_example
+
+.PHONY: test-crewai test-strands test-prefect
 
 bench: $(STAMP)
 	$(PY) -m benchmarks
@@ -103,4 +111,4 @@ conformance: $(STAMP) $(CONFORMANCE)/.installed
 	$(PY) tests/mcp/run_conformance.py
 
 clean:
-	rm -rf $(VENV) .venv-matrix .venv-crewai .venv-strands build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor
+	rm -rf $(VENV) .venv-matrix .venv-crewai .venv-strands .venv-prefect build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor

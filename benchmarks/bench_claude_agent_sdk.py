@@ -1,8 +1,10 @@
 """Claude Agent SDK: a converted neutral tool vs a native `@tool` on the same function.
 
-- call: both served by the SDK's `create_sdk_mcp_server` and called with MCP `tools/call` over an
-  open in-process client session (the SDK's argument check, the handler, its content mapping: the
-  path the CLI's requests take). The native handler returns JSON text of the dict.
+- call: each served the way its users serve it (the native `@tool` by the SDK's
+  `create_sdk_mcp_server`, which checks the arguments with `jsonschema` first; ours by
+  `to_claude_agent_sdk_server`, where the neutral tool validates) and called with MCP `tools/call`
+  over an open in-process client session of its own (the path the CLI's requests take). The
+  native handler returns JSON text of the dict.
 - conversion: `to_claude_agent_sdk` of 1,000 neutral tools vs 1,000 `@tool` definitions with the
   SDK's `{name: type}` schema shorthand, each side then served (`create_sdk_mcp_server` builds
   every tool's wire descriptor).
@@ -48,19 +50,18 @@ async def _calls() -> dict[str, object]:
     from mcp.client.client import Client
 
     import interop
-    from interop.claude_agent_sdk import to_claude_agent_sdk
+    from interop.claude_agent_sdk import to_claude_agent_sdk_server
 
-    server = create_sdk_mcp_server(
-        "bench", tools=[_native(add), to_claude_agent_sdk(interop.tool(add, name="add_ours"))]
-    )
+    server = create_sdk_mcp_server("bench", tools=[_native(add)])
+    ours = to_claude_agent_sdk_server([interop.tool(add, name="add_ours")], name="bench")
     args = {"a": 2, "b": 3, "label": "sum"}
-    async with Client(server["instance"]) as client:
+    async with Client(server["instance"]) as client, Client(ours["instance"]) as ours_client:
         for _ in range(30):
             await client.call_tool("add", args)
-            await client.call_tool("add_ours", args)
+            await ours_client.call_tool("add_ours", args)
         result = await acompare(
             lambda: aper_call(lambda: client.call_tool("add", args), CALLS),
-            lambda: aper_call(lambda: client.call_tool("add_ours", args), CALLS),
+            lambda: aper_call(lambda: ours_client.call_tool("add_ours", args), CALLS),
             SAMPLES,
             warmup=0,
         )
@@ -69,7 +70,10 @@ async def _calls() -> dict[str, object]:
         target=1.05,
         unit="us/call",
         scale=1e6,
-        note="vs @tool with a JSON-text handler; ours also validates with the neutral schema",
+        note=(
+            "vs @tool with a JSON-text handler on create_sdk_mcp_server (its jsonschema check); ours on "
+            "to_claude_agent_sdk_server (the neutral tool validates; no jsonschema pre-check)"
+        ),
     )
 
 

@@ -1,12 +1,22 @@
 """A converted tool inside pydantic-ai's Prefect durable execution: the tool call is a Prefect task
 (no opt-in), so a retry of the flow run after a failure past the tool call does not call it again.
 
-    pip install prefect   # Prefect 3.9 wants fastapi<0.151 and cachetools<8 (not the project's pins)
-    python pydantic_ai_prefect.py
+    make .venv-prefect/.installed                      # Prefect's own environment, from a clone
+    .venv-prefect/bin/python examples/durable/pydantic_ai_prefect.py
+
+or, in an environment of your own (Prefect 3.9 wants fastapi<0.151 and cachetools<8, older than
+the main environment's pins, so it is not in `[all]`):
+
+    pip install -c constraints-prefect.txt -e ".[prefect]"
+    python examples/durable/pydantic_ai_prefect.py
 
 Prefect starts a temporary local API server (SQLite) when no PREFECT_API_URL is set. The model
 fails once after the tool answered (as a crashed worker would); the flow run is retried, the
-tool's persisted task result is reused, and "sending payment" is printed once.
+tool's persisted task result is reused, and "sending payment" is printed once. `make test` runs
+this example (`make test-prefect`), and tests/durable/test_durable_prefect.py proves the same
+with two processes, the first killed with SIGKILL after the tool call, the second retrying the
+same flow run (a new flow run would call the tool again: the task cache key includes the flow
+run id).
 """
 
 import asyncio

@@ -23,6 +23,7 @@ from claude_agent_sdk import (
 from interop.claude_agent_sdk import permission_callback, run_context, to_claude_agent_sdk_server
 
 USES = [("get_weather", {"city": "Oslo"}), ("delete_file", {"path": "/tmp/a.txt"}), ("whoami", {})]
+USES.append(("get_weather", {"city": "Oslo", "units": "K"}))  # bad arguments: the error names the field
 
 
 class FakeCLI(Transport):

@@ -1,10 +1,15 @@
 """Claude Agent SDK adapter: neutral tools as `SdkMcpTool`s served in-process, and back.
 
 `to_claude_agent_sdk(tool)` gives an `SdkMcpTool`; `to_claude_agent_sdk_server(tools, name=...)`
-the `create_sdk_mcp_server` config for `ClaudeAgentOptions(mcp_servers={name: config})`;
-`from_claude_agent_sdk(sdk_tool)` a neutral tool for an SDK `@tool`. Approval goes through the
-SDK's `can_use_tool` (`permission_callback`); the neutral context is the object bound with
-`run_context(obj)` around the SDK session.
+an in-process server config (`McpSdkServerConfig`, its own low-level `mcp.server.Server`) for
+`ClaudeAgentOptions(mcp_servers={name: config})`; `from_claude_agent_sdk(sdk_tool)` a neutral tool
+for an SDK `@tool`. Approval goes through the SDK's `can_use_tool` (`permission_callback`); the
+neutral context is the object bound with `run_context(obj)` around the SDK session.
+
+Serve converted tools with `to_claude_agent_sdk_server`: bad arguments then get the neutral tool's
+own error naming the tool and the field. The SDK's `create_sdk_mcp_server(tools=[...])` checks the
+arguments with `jsonschema` before any handler and answers `Input validation error: ...` (no tool
+or field path, the offending value repeated, lax values such as `"5"` for an int refused).
 """
 
 from __future__ import annotations

@@ -5,8 +5,18 @@
   `properties` gets an empty `properties`, which means the same). The title and the four MCP
   behaviour hints go to the tool's `annotations`; other meta has no slot in the SDK (it stays on
   the neutral tool, which `from_claude_agent_sdk` gives back).
-- **Validation.** The SDK checks the arguments against that same schema first (`Input validation
-  error: ...`); the neutral tool validates again (its own checks: formats, pydantic models).
+- **Serving.** `to_claude_agent_sdk_server` serves the converted tools from its own low-level
+  `mcp.server.Server` (the SDK's documented `McpSdkServerConfig(type="sdk", instance=server)`),
+  listing each tool exactly as `create_sdk_mcp_server` would (name, description, input schema,
+  annotations, `_meta`). It answers calls as the SDK's server does (unknown tools and exceptions
+  as error results, never protocol errors) but without the SDK's `jsonschema` pre-check.
+- **Validation.** The neutral tool validates the arguments (its own checks: lax values it accepts,
+  formats, pydantic models); bad arguments get a short error naming the tool and the fields. A
+  `create_sdk_mcp_server(tools=[to_claude_agent_sdk(t)])` built by hand still checks the arguments
+  against the schema first and answers the SDK's own `Input validation error: ...` (which names
+  neither, repeats the offending value and refuses lax values): prefer
+  `to_claude_agent_sdk_server`. With mcp 1.x installed, `to_claude_agent_sdk_server` falls back to
+  `create_sdk_mcp_server` (and its check).
 - **Results.** MCP content: text (JSON text for structured values) and images as image blocks;
   audio and files, which the SDK drops, as short placeholders. Bad arguments, `ToolError` and
   denials are results with `is_error: true` naming the tool and the fields. Other exceptions
@@ -34,9 +44,10 @@ except ImportError as _import_error:
 
 import contextlib
 import contextvars
+import inspect
 import json
 from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from claude_agent_sdk import (
     McpSdkServerConfig,
@@ -45,7 +56,8 @@ from claude_agent_sdk import (
     ToolPermissionContext,
     create_sdk_mcp_server,
 )
-from mcp.types import ToolAnnotations
+from mcp.server import Server
+from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, Tool, ToolAnnotations
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
@@ -56,13 +68,15 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    get_origin,
-    input_json_schema,
+    object_input_schema,
     placeholder,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
 )
+
+if TYPE_CHECKING:
+    from mcp.server import ServerRequestContext
+    from mcp.types import PaginatedRequestParams
 
 __all__ = [
     "HANDLERS_ATTR",
@@ -163,24 +177,15 @@ def to_claude_agent_sdk(
     `threaded`). Names follow Anthropic's tool-name rule. A tool that came from
     `from_claude_agent_sdk` goes home as the very same object (with no options).
     """
-    shared, _ = split_options(options, None, where="to_claude_agent_sdk")
-    if shared.is_default:
-        native = get_origin(tool, SdkMcpTool)
-        if native is not None:
-            return native
-    name = resolve_name(tool.name, "anthropic", shared.rename)
-    schema = input_json_schema(tool)
-    if schema.get("type", "object") != "object":
-        raise TypeError(
-            f"tool {tool.name!r}: MCP tools take an object of arguments, but the input schema has type "
-            f"{schema['type']!r}; wrap the input in an object schema"
-        )
+    c = prepare(tool, options, where="to_claude_agent_sdk", rule="anthropic", native=SdkMcpTool)
+    if c.home is not None:
+        return c.home
+    schema = object_input_schema(tool, "the Claude Agent SDK")
     schema.setdefault("type", "object")
     schema.setdefault("properties", {})  # without it the SDK would read the dict as {name: type}
-    invoker = Invoker(tool, name=name, target="the Claude Agent SDK", options=shared, native_approval=True)
-    handler = StandardToolHandler(tool, invoker)
+    handler = StandardToolHandler(tool, c.invoker(target="the Claude Agent SDK", native_approval=True))
     native = SdkMcpTool(
-        name=name,
+        name=c.name,
         description=tool.description,
         input_schema=schema,
         handler=handler,
@@ -197,14 +202,94 @@ def to_claude_agent_sdk_server(
     version: str = "1.0.0",
     **options: Unpack[ToolOptions],
 ) -> McpSdkServerConfig:
-    """The in-process MCP server config (`create_sdk_mcp_server`) serving the converted tools, for
-    `ClaudeAgentOptions(mcp_servers={name: config})`; duplicate names raise `ToolNameError`."""
-    converted = [to_claude_agent_sdk(t, **options) for t in tools]
+    """The in-process MCP server config serving the converted tools, for
+    `ClaudeAgentOptions(mcp_servers={name: config})`; duplicate names raise `ToolNameError`.
+
+    The server (`config["instance"]`, a low-level `mcp.server.Server`) lists the tools as
+    `create_sdk_mcp_server` would and runs each call through the neutral tool's own validation, so
+    bad arguments get an error naming the tool and the fields (no `jsonschema` pre-check). A tool
+    that came from `from_claude_agent_sdk` is listed as the SDK tool it came from and called
+    through its neutral tool (validated against the schema the SDK lists for it).
+    """
+    neutrals = list(tools)
+    converted = [to_claude_agent_sdk(t, **options) for t in neutrals]
     check_unique_names((t.name for t in converted), "the Claude Agent SDK")
-    config = create_sdk_mcp_server(name, version, tools=converted)
-    handlers = {t.name: t.handler for t in converted if isinstance(t.handler, StandardToolHandler)}
-    setattr(config["instance"], HANDLERS_ATTR, handlers)
-    return config
+    if not _MCP_CONSTRUCTOR_HANDLERS:
+        config = create_sdk_mcp_server(name, version, tools=converted)
+        handlers = {t.name: t.handler for t in converted if isinstance(t.handler, StandardToolHandler)}
+        setattr(config["instance"], HANDLERS_ATTR, handlers)
+        return config
+    served: dict[str, StandardToolHandler] = {}
+    listed: list[Tool] = []
+    for neutral, sdk_tool in zip(neutrals, converted, strict=True):
+        handler = sdk_tool.handler
+        if isinstance(handler, StandardToolHandler):
+            schema: Any = sdk_tool.input_schema  # a dict with `type` and `properties`: listed as is
+        else:  # a native SDK tool gone home: its neutral tool validates, then runs its handler
+            shared, _ = split_options(options, None, where="to_claude_agent_sdk")
+            invoker = Invoker(
+                neutral,
+                name=sdk_tool.name,
+                target="the Claude Agent SDK",
+                options=shared,
+                native_approval=True,
+            )
+            handler = StandardToolHandler(neutral, invoker)
+            schema = input_json_schema(neutral)  # the SDK's expansion of its schema (from_claude_agent_sdk)
+        served[sdk_tool.name] = handler
+        listed.append(_wire_tool(sdk_tool, schema))
+    server = _tool_server(name, version, listed, served)
+    setattr(server, HANDLERS_ATTR, served)
+    return McpSdkServerConfig(type="sdk", name=name, instance=server)
+
+
+_MCP_CONSTRUCTOR_HANDLERS = "on_call_tool" in inspect.signature(Server.__init__).parameters
+"""mcp 2.x takes the request handlers in the `Server` constructor (mcp 1.x: decorators)."""
+
+
+def _wire_tool(sdk_tool: SdkMcpTool[Any], schema: dict[str, Any]) -> Tool:
+    """The `tools/list` entry of a tool, as `create_sdk_mcp_server` lists it."""
+    max_size = getattr(sdk_tool.annotations, "maxResultSizeChars", None)  # the SDK's one `_meta` key
+    return Tool.model_validate(
+        {
+            "name": sdk_tool.name,
+            "description": sdk_tool.description,
+            "inputSchema": schema,
+            "annotations": sdk_tool.annotations,
+            "_meta": None if max_size is None else {"anthropic/maxResultSizeChars": max_size},
+        }
+    )
+
+
+def _error_result(text: str) -> CallToolResult:
+    return CallToolResult.model_validate({"content": [{"type": "text", "text": text}], "isError": True})
+
+
+def _tool_server(
+    name: str, version: str, listed: list[Tool], handlers: Mapping[str, StandardToolHandler]
+) -> Server[Any]:
+    """A low-level MCP server listing `listed` and answering calls with `handlers` (no argument
+    pre-check: the pipeline validates). Unknown tools and exceptions are error results, as the
+    SDK's own server answers them."""
+
+    async def on_list_tools(
+        ctx: ServerRequestContext[Any], params: PaginatedRequestParams | None
+    ) -> ListToolsResult:
+        return ListToolsResult(tools=listed)
+
+    async def on_call_tool(ctx: ServerRequestContext[Any], params: CallToolRequestParams) -> CallToolResult:
+        handler = handlers.get(params.name)
+        if handler is None:
+            return _error_result(f"Tool '{params.name}' not found")
+        try:
+            result = await handler(params.arguments or {})
+        except Exception as e:  # the SDK reports a handler's exception to Claude as an error result
+            return _error_result(str(e))
+        return CallToolResult.model_validate(
+            {"content": result["content"], "isError": result.get("is_error", False)}
+        )
+
+    return Server(name, version=version, on_list_tools=on_list_tools, on_call_tool=on_call_tool)
 
 
 def _handler(servers: Mapping[str, Any], tool_name: str) -> StandardToolHandler | None:

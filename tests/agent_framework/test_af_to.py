@@ -3,15 +3,13 @@
 
 from __future__ import annotations
 
-import asyncio
 import base64
-import threading
 from typing import Annotated, Any
 
 import pytest
 from af_kit import agent, function_results, result_texts, spec_sent
 from agent_framework import FunctionInvocationContext, FunctionTool, Message
-from pydantic import BaseModel, Field
+from plugin_tools import make_tools
 
 import interop
 from interop import ApprovalRequiredError, Audio, File, FromContext, Image, ToolError, ToolNameError
@@ -24,36 +22,6 @@ from interop.agent_framework import (
 )
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(16)
-
-
-class Tag(BaseModel):
-    label: str = Field(min_length=1)
-
-
-def make_tools(log: list[Any]) -> tuple[Any, Any]:
-    @interop.tool(title="Add numbers", meta={"read_only": True, "owner": "team-a"})
-    def add(
-        a: Annotated[int, Field(ge=0, description="First")],
-        b: int = 1,
-        tags: list[Tag] = [],
-        ctx: Annotated[Any, FromContext] = None,
-    ) -> dict[str, Any]:
-        """Add two integers."""
-        log.append((a, b, ctx, threading.current_thread().name))
-        if a == 13:
-            raise ToolError("13 is unlucky")
-        if a == 99:
-            raise RuntimeError("kaboom")
-        return {"sum": a + b, "user": (ctx or {}).get("user")}
-
-    @interop.tool
-    async def echo(text: str, ctx: Annotated[Any, FromContext] = None) -> str:
-        """Echo a text."""
-        await asyncio.sleep(0)
-        log.append((text, ctx, threading.current_thread().name))
-        return text
-
-    return add, echo
 
 
 def test_the_tool_carries_the_schema_verbatim_and_the_meta() -> None:

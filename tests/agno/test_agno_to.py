@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-import threading
 from typing import Annotated, Any
 
 import pytest
@@ -12,43 +10,13 @@ from agno.run import RunContext
 from agno.tools.function import Function
 from agno.tools.toolkit import Toolkit
 from agno_kit import agent, function_sent, tool_messages
-from pydantic import BaseModel, Field
+from plugin_tools import make_tools
 
 import interop
-from interop import ApprovalRequiredError, Audio, File, FromContext, Image, ToolError, ToolNameError
+from interop import ApprovalRequiredError, Audio, File, FromContext, Image, ToolNameError
 from interop.agno import from_agno, to_agno, to_agno_tools
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(32)
-
-
-class Tag(BaseModel):
-    label: str = Field(min_length=1)
-
-
-def make_tools(log: list[Any]) -> tuple[Any, Any]:
-    @interop.tool(title="Add numbers", meta={"read_only": True, "owner": "team-a"})
-    def add(
-        a: Annotated[int, Field(ge=0, description="First")],
-        b: int = 1,
-        tags: list[Tag] = [],
-        ctx: Annotated[Any, FromContext] = None,
-    ) -> dict[str, Any]:
-        """Add two integers."""
-        log.append((a, b, ctx, threading.current_thread().name))
-        if a == 13:
-            raise ToolError("13 is unlucky")
-        if a == 99:
-            raise RuntimeError("kaboom")
-        return {"sum": a + b, "user": (ctx or {}).get("user")}
-
-    @interop.tool
-    async def echo(text: str, ctx: Annotated[Any, FromContext] = None) -> str:
-        """Echo a text."""
-        await asyncio.sleep(0)
-        log.append((text, ctx, threading.current_thread().name))
-        return text
-
-    return add, echo
 
 
 def results(run: Any) -> list[tuple[Any, Any]]:

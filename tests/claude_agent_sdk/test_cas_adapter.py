@@ -110,13 +110,13 @@ async def test_cas_errors_are_is_error_results_and_the_session_goes_on() -> None
 
     servers = {"t": to_claude_agent_sdk_server([pick], name="t")}
     turns = [
-        [Use("t", "pick", {"n": "x"})],  # the SDK's own schema check
+        [Use("t", "pick", {"n": "x"})],  # the neutral tool's own check (no SDK pre-check)
         [Use("t", "pick", {"n": 13})],  # ToolError
         [Use("t", "pick", {"n": 7})],
     ]
     seen, messages = await run_session(options(servers), turns)
     first, second, third = seen.results
-    assert first["isError"] and "'x' is not of type 'integer'" in texts(first)
+    assert first["isError"] and texts(first).startswith("Invalid arguments for tool 'pick': n: ")
     assert second["isError"] and "13 is unlucky" in texts(second) and "'pick'" in texts(second)
     assert not third["isError"] and texts(third) == "7"
     assert [m.result for m in messages if hasattr(m, "result") and isinstance(m.result, str)] == [
@@ -294,3 +294,164 @@ def test_cas_names_and_duplicates() -> None:
     assert to_claude_agent_sdk(dotted, rename="dotted_name").name == "dotted_name"
     with pytest.raises(ToolNameError):
         to_claude_agent_sdk_server([double, double], name="x")
+
+
+@interop.tool(context="caller")
+def label(
+    count: Annotated[int, Field(ge=0, le=1000)],
+    name: Annotated[str, Field(max_length=100)],
+    caller: Any = None,
+) -> dict[str, Any]:
+    """Label count things."""
+    RUNS.append({"count": count, "name": name, "caller": caller})
+    return {"count": count, "user": (caller or {}).get("user")}
+
+
+@pytest.mark.anyio
+async def test_cas_bad_arguments_name_the_tool_and_field_through_the_sdk_loop() -> None:
+    servers = {"lab": to_claude_agent_sdk_server([label], name="lab")}
+    big = "x" * (10 * 1024 * 1024)
+    turns = [
+        [Use("lab", "label", {"count": -1, "name": "x"})],
+        [Use("lab", "label", {"count": 1, "name": "x", "bogus": 1})],
+        [Use("lab", "label", {"name": "x"})],
+        [Use("lab", "label", {"count": 1, "name": big})],
+        [Use("lab", "label", {"count": "5", "name": "x"})],  # lax: the neutral tool accepts it
+    ]
+    with run_context({"user": "ann"}):
+        seen, messages = await run_session(options(servers), turns)
+    below, extra, missing, huge, lax = seen.results
+    for result, field in ((below, "count"), (extra, "bogus"), (missing, "count"), (huge, "name")):
+        text = texts(result)
+        assert result["isError"] and text.startswith(f"Invalid arguments for tool 'label': {field}: "), text
+        assert "Input validation error" not in text and len(text) < 1000
+    assert not lax.get("isError") and texts(lax) == '{"count":5,"user":"ann"}'
+    assert RUNS == [{"count": 5, "name": "x", "caller": {"user": "ann"}}]  # never ran on bad input
+    assert [m.result for m in messages if hasattr(m, "result") and isinstance(m.result, str)] == [
+        "error",
+        "error",
+        "error",
+        "error",
+        "ok",
+    ]
+
+
+@pytest.mark.anyio
+async def test_cas_bad_arguments_over_the_in_process_mcp_transport() -> None:
+    import mcp.types as mt
+    from mcp.client.client import Client
+
+    server = to_claude_agent_sdk_server([label], name="lab")["instance"]
+    with run_context({"user": "bob"}):
+        async with Client(server) as client:
+            bad = await client.call_tool("label", {"count": 1, "name": "x" * (10 * 1024 * 1024)})
+            lax = await client.call_tool("label", {"count": "7", "name": "y"})
+            unknown = await client.call_tool("nope", {})
+    assert isinstance(bad.content[0], mt.TextContent) and bad.is_error
+    assert bad.content[0].text.startswith("Invalid arguments for tool 'label': name: ")
+    assert len(bad.content[0].text) < 1000
+    assert isinstance(lax.content[0], mt.TextContent) and not lax.is_error
+    assert lax.content[0].text == '{"count":7,"user":"bob"}'
+    assert isinstance(unknown.content[0], mt.TextContent) and unknown.is_error
+    assert unknown.content[0].text == "Tool 'nope' not found"  # as the SDK's own server answers
+    assert RUNS == [{"count": 7, "name": "y", "caller": {"user": "bob"}}]
+
+
+def _native_tools() -> list[SdkMcpTool[Any]]:
+    @tool(
+        "add",
+        "Add two numbers.",
+        {"a": int, "b": int},
+        annotations=ToolAnnotations(title="Adder", idempotentHint=True, maxResultSizeChars=5000),
+    )
+    async def add(args: dict[str, Any]) -> dict[str, Any]:
+        return {"content": [{"type": "text", "text": str(args["a"] + args["b"])}]}
+
+    class Point(TypedDict):
+        x: int
+        y: int
+
+    @tool("norm", "Manhattan norm.", Point)
+    async def norm(args: dict[str, Any]) -> dict[str, Any]:
+        return {"content": [{"type": "text", "text": str(abs(args["x"]) + abs(args["y"]))}]}
+
+    return [add, norm]
+
+
+@pytest.mark.anyio
+async def test_cas_server_lists_what_the_sdks_own_server_lists() -> None:
+    from mcp.client.client import Client
+
+    @interop.tool
+    def bare(x: str) -> str:
+        """No title, no hints."""
+        return x
+
+    @interop.tool(title="Nothing", meta={"destructive": False, "open_world": True, "owner": "me"})
+    def nothing() -> None:
+        """Takes no arguments."""
+
+    neutrals = [double, label, bare, nothing, spend, *(from_claude_agent_sdk(t) for t in _native_tools())]
+    ours = to_claude_agent_sdk_server(neutrals, name="s", version="2.0.0")
+    theirs = create_sdk_mcp_server("s", "2.0.0", tools=[to_claude_agent_sdk(t) for t in neutrals])
+    async with Client(ours["instance"]) as a, Client(theirs["instance"]) as b:
+        listed, expected = (await a.list_tools()).tools, (await b.list_tools()).tools
+        assert a.server_info == b.server_info and a.server_capabilities == b.server_capabilities
+    dump = [t.model_dump(by_alias=True, exclude_none=True) for t in listed]
+    assert dump == [t.model_dump(by_alias=True, exclude_none=True) for t in expected]
+    assert [t["name"] for t in dump] == ["double", "label", "bare", "nothing", "spend", "add", "norm"]
+    assert dump[5]["_meta"] == {"anthropic/maxResultSizeChars": 5000}
+    assert ours["type"] == "sdk" and ours["name"] == "s"
+
+
+@pytest.mark.anyio
+async def test_cas_native_tools_served_again_are_validated_by_their_neutral_tool() -> None:
+    add, norm = (from_claude_agent_sdk(t) for t in _native_tools())
+    servers = {"n": to_claude_agent_sdk_server([add, norm], name="n")}
+    turns = [
+        [Use("n", "add", {"a": 1, "b": 2}), Use("n", "add", {"a": "x", "b": 2}), Use("n", "norm", {"x": 3})]
+    ]
+    seen, _ = await run_session(options(servers), turns)
+    ok, bad, missing = seen.results
+    assert texts(ok) == "3" and not ok.get("isError")
+    assert bad["isError"] and texts(bad).startswith("Invalid arguments for tool 'add': a: "), texts(bad)
+    assert missing["isError"] and texts(missing).startswith("Invalid arguments for tool 'norm': 'y' ")
+
+
+@pytest.mark.anyio
+async def test_cas_server_exceptions_are_answered_as_the_sdk_answers_them() -> None:
+    @interop.tool
+    def boom(n: int) -> int:
+        """Boom."""
+        raise RuntimeError("kaput")
+
+    @tool("native_boom", "Boom.", {"n": int})
+    async def native_boom(args: dict[str, Any]) -> dict[str, Any]:
+        raise RuntimeError("kaput")
+
+    servers = {
+        "ours": to_claude_agent_sdk_server([boom], name="ours"),
+        "sdk": create_sdk_mcp_server("sdk", tools=[native_boom]),
+    }
+    uses = [Use("ours", "boom", {"n": 1}), Use("sdk", "native_boom", {"n": 1})]
+    uses += [Use("ours", "missing", {}), Use("sdk", "missing", {})]
+    seen, _ = await run_session(options(servers), [uses])
+    ours, sdk, ours_unknown, sdk_unknown = seen.results
+    assert ours == sdk == {"content": [{"type": "text", "text": "kaput"}], "isError": True}
+    assert (
+        ours_unknown
+        == sdk_unknown
+        == {
+            "content": [{"type": "text", "text": "Tool 'missing' not found"}],
+            "isError": True,
+        }
+    )
+
+
+def test_cas_server_falls_back_to_the_sdks_helper_on_mcp_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    from interop.claude_agent_sdk import HANDLERS_ATTR, StandardToolHandler, _to
+
+    monkeypatch.setattr(_to, "_MCP_CONSTRUCTOR_HANDLERS", False)  # what mcp 1.x's Server gives
+    config = to_claude_agent_sdk_server([double], name="calc")
+    handlers = getattr(config["instance"], HANDLERS_ATTR)
+    assert list(handlers) == ["double"] and isinstance(handlers["double"], StandardToolHandler)

@@ -30,6 +30,7 @@ EXPECTED = {
         "tools listed: ['get_weather'",
         "delete_file: denied (not today)",
         'whoami: {"user":"ann"',
+        "get_weather: Invalid arguments for tool 'get_weather': units: ",
     ],
     "crewai_crew.py": ['get_weather: {"city":"Oslo"', "blocked by hook", 'whoami: {"user":"ann"'],
 }

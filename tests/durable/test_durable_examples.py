@@ -78,11 +78,12 @@ def test_google_adk_example_on_postgres(postgres, pg_db) -> None:
         assert expected in out, out
 
 
-@pytest.mark.heavy
 @pytest.mark.skipif(importlib.util.find_spec("prefect") is None, reason="Prefect is not installed")
-def test_prefect_example(tmp_path, monkeypatch) -> None:
-    monkeypatch.setenv("PREFECT_HOME", str(tmp_path))
-    monkeypatch.setenv("PREFECT_SERVER_EPHEMERAL_STARTUP_TIMEOUT_SECONDS", "300")
+def test_prefect_example(prefect_server, tmp_path, monkeypatch) -> None:
+    """Not heavy: it runs in `make test-prefect` (Prefect's own environment), against the session's
+    Prefect server (the example starts a temporary one itself when PREFECT_API_URL is unset)."""
+    for name, value in {**prefect_server.env(), "PREFECT_LOCAL_STORAGE_PATH": str(tmp_path)}.items():
+        monkeypatch.setenv(name, value)
     out = _run("pydantic_ai_prefect.py")
     for expected in EXPECTED["pydantic_ai_prefect.py"]:
         assert expected in out, out

@@ -3,43 +3,55 @@
 pydantic-ai's `PrefectDurability` runs every tool of a `FunctionToolset` as a Prefect task, and
 both `to_pydantic_ai_toolset(tools, id=...)` and `to_pydantic_ai(tool)` (in the agent's own
 function toolset) give one: each converted tool call is a task with no opt-in and no code of
-ours. Prefect's recovery is a retry of the same flow run: tasks whose result was persisted (the
-default for pydantic-ai's tasks; the cache key includes the flow run id) return that result
-instead of running again. The first attempt here fails in the model step right after the tool
-call (the crash point); the flow run's retry completes the run and the tool has run once. The
-context is rebuilt by a `context=` hook from `deps` (a user id), and its secret is in neither
-Prefect's database nor its result storage. A tool is retried by Prefect only when its task
-config says so (pydantic-ai's default is `retries=0`): a tool that is not idempotent is never
-retried implicitly.
+ours. Prefect's recovery re-runs the same flow run: tasks whose result was persisted (the default
+for pydantic-ai's tasks; the cache key includes the flow run id) return that result instead of
+running again.
 
-Heavy: Prefect starts its API server in a subprocess (10-20 s on an idle machine, over a minute
-on a loaded one). Skipped when Prefect is not installed: Prefect 3.9 requires fastapi<0.151 and
-cachetools<8, which the project's pinned environment (fastapi 0.165, cachetools 8) excludes, so
-it is not in the `durable` group; install it beside the project to run this file.
+Two processes (the proof): the first runs the flow until the model is asked again after the tool
+call, and is killed with SIGKILL there; a second process retries that flow run (marks it CRASHED,
+then does what `prefect flow-run retry ID --entrypoint ...` does: SCHEDULED, the same flow run id
+run again) against the same Prefect server, database and result storage. The tool has run once
+across both, the run completes with the tool's answer, and the context's secret is in neither
+Prefect's database nor its result storage (the flow parameter is a user id; a `context=` hook
+rebuilds the context from `ctx.deps`).
+One process: a flow run's own retry (`retries=1`) after a failure past the tool call; and the
+control: a new flow run of the same flow calls the tool again (the reason recovery retries the
+crashed run rather than starting a new one).
+
+A tool is retried by Prefect only when its task config says so (pydantic-ai's default is
+`retries=0`): a tool that is not idempotent is never retried implicitly.
+
+The Prefect server is started by the session's `prefect_server` fixture (conftest.py: `prefect
+server start`, a free port, SQLite in a temp dir; 10-20 s on an idle machine, over a minute on a
+loaded one) and stopped at the end. Prefect 3.9 requires fastapi<0.151 and cachetools<8, which the
+main environment's pins exclude: these tests run in `.venv-prefect` (`make test-prefect`, part of
+`make test`) and are skipped elsewhere.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import os
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from durable_common import load_context, make_tool
-from durable_harness import calls
+from durable_harness import calls, kill_at, run_to_end
 from durable_pg import contains, sqlite_find_text
 
 pytest.importorskip(
     "prefect",
-    reason="Prefect is not installed (its fastapi<0.151 / cachetools<8 pins conflict with the project's environment)",
+    reason="Prefect is not installed here (it has its own environment: make test-prefect)",
 )
 
 from prefect import flow
-from prefect.settings import PREFECT_SERVER_DATABASE_CONNECTION_URL
-from prefect.testing.utilities import prefect_test_harness
+from prefect.logging.handlers import APILogHandler
+from prefect.settings import (
+    PREFECT_API_URL,
+    PREFECT_HOME,
+    PREFECT_LOCAL_STORAGE_PATH,
+    temporary_settings,
+)
 from pydantic_ai import Agent, RunContext
 from pydantic_ai.durable_exec.prefect import PrefectDurability
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
@@ -47,26 +59,42 @@ from pydantic_ai.models.function import FunctionModel
 
 from interop.pydantic_ai import to_pydantic_ai, to_pydantic_ai_toolset
 
-pytestmark = [pytest.mark.heavy, pytest.mark.timeout(900)]
+pytestmark = pytest.mark.timeout(600)
 
 
-@pytest.fixture(scope="module")
-def prefect_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A local Prefect server (SQLite) for this module; yields the result storage directory."""
-    home = tmp_path_factory.mktemp("prefect")
-    saved = dict(os.environ)
-    os.environ.update(
-        PREFECT_HOME=str(home),
-        PREFECT_LOCAL_STORAGE_PATH=str(home / "storage"),
-        PREFECT_SERVER_ANALYTICS_ENABLED="false",  # no telemetry: this machine has no network
-        PREFECT_LOGGING_LEVEL="WARNING",
-    )
-    try:
-        with prefect_test_harness(server_startup_timeout=300):
-            yield home / "storage"
-    finally:
-        os.environ.clear()
-        os.environ.update(saved)
+# ---- two processes, the first killed with SIGKILL -------------------------------------------------
+
+
+def test_crash_after_tool_call_recovers_without_calling_it_again(prefect_server, tmp_path, secret):
+    """Both shapes (a toolset, a single tool), one flow run each, in the same two processes."""
+    env = prefect_server.env()
+    crashed = kill_at("prefect_child.py", ["start", str(tmp_path)], "crash-point", env=env, timeout=300)
+    assert sorted(crashed["flow_runs"]) == ["tool", "toolset"]
+    first = {shape: calls(tmp_path / f"{shape}.jsonl") for shape in crashed["flow_runs"]}
+    for (line,) in first.values():
+        assert json.loads(line)["pid"] == crashed["pid"] and json.loads(line)["context_ok"]
+
+    runs = ",".join(f"{shape}={run_id}" for shape, run_id in crashed["flow_runs"].items())
+    done = run_to_end("prefect_child.py", ["recover", str(tmp_path), runs], env=env, timeout=300)
+    assert done["pid"] != crashed["pid"] and sorted(done["results"]) == ["tool", "toolset"]
+    for shape, result in done["results"].items():
+        assert result["found"] == "RUNNING"  # what SIGKILL left behind
+        assert result["output"] == 'done: {"sent":500,"to":"bob"}'
+        assert result["state"] == "COMPLETED"
+        assert calls(tmp_path / f"{shape}.jsonl") == first[shape]  # not called again
+        # the tool call is a Prefect task; the second process got its persisted result (the first
+        # process's own task-run records may be lost with it: Prefect sends them as events)
+        tool_tasks = [t for t in result["task_runs"] if t.startswith("Call Tool: send_payment")]
+        assert any(t.endswith(": Cached") for t in tool_tasks), result["task_runs"]
+
+    assert sqlite_find_text(prefect_server.database, "Call Tool: send_payment")
+    assert sqlite_find_text(prefect_server.database, secret) == []
+    stored = prefect_server.stored_files()
+    assert stored  # the task results Prefect persisted ...
+    assert not [p for p in stored if contains(p.read_bytes(), secret)]  # ... hold nothing of the context
+
+
+# ---- one process: the flow run's own retry ---------------------------------------------------------
 
 
 def _model(crash: dict[str, int]) -> FunctionModel:
@@ -91,7 +119,7 @@ def _context(ctx: RunContext[str]) -> Any:
 
 
 @pytest.mark.parametrize("shape", ["toolset", "tool"])
-def test_flow_retry_after_a_crash_does_not_call_the_tool_again(prefect_server, counter, secret, shape):
+def test_flow_retry_after_a_failure_does_not_call_the_tool_again(prefect_server, counter, secret, shape):
     tool = make_tool(str(counter), requires_approval=False)
     tools: dict[str, Any] = (
         {"toolsets": [to_pydantic_ai_toolset([tool], id="payments", context=_context)]}
@@ -103,18 +131,50 @@ def test_flow_retry_after_a_crash_does_not_call_the_tool_again(prefect_server, c
         _model(crash), name=f"payments_{shape}", deps_type=str, capabilities=[PrefectDurability()], **tools
     )
 
-    @flow(name=f"pay-{shape}", retries=1, retry_delay_seconds=0)
+    @flow(name=f"pay-retry-{shape}", retries=1, retry_delay_seconds=0)
     async def pay(user_id: str) -> str:
         return str((await agent.run("pay bob 5 euros", deps=user_id)).output)
 
-    output = asyncio.run(pay("u1"))
+    settings = {
+        PREFECT_API_URL: prefect_server.api_url,
+        PREFECT_HOME: prefect_server.home,
+        PREFECT_LOCAL_STORAGE_PATH: prefect_server.storage,
+    }
+    with temporary_settings(updates=settings):
+        output = asyncio.run(pay("u1"))
+        APILogHandler().flush()  # send the run's logs while the server is up (they are searched below)
     assert output == 'done: {"sent":500,"to":"bob"}'
     assert crash["left"] == 0  # the first attempt did fail after the tool call
     assert [json.loads(line)["context_ok"] for line in calls(counter)] == [True]  # once, across the retry
 
-    database = PREFECT_SERVER_DATABASE_CONNECTION_URL.value().split("///", 1)[1]
-    assert sqlite_find_text(database, "Call Tool: send_payment")  # the call was a Prefect task
-    assert sqlite_find_text(database, secret) == []
-    stored = [p for p in prefect_server.rglob("*") if p.is_file()]
-    assert stored  # the task results Prefect persisted ...
-    assert not [p for p in stored if contains(p.read_bytes(), secret)]  # ... hold nothing of the context
+    assert sqlite_find_text(prefect_server.database, secret) == []
+    stored = prefect_server.stored_files()
+    assert stored and not [p for p in stored if contains(p.read_bytes(), secret)]
+
+
+def test_a_new_flow_run_calls_the_tool_again(prefect_server, counter, secret):
+    """Why recovery must retry the crashed flow run: the task cache key includes the flow run id,
+    so a new run of the same flow with the same input is a new payment, not a replay."""
+    tool = make_tool(str(counter), requires_approval=False)
+    agent = Agent(
+        _model({"left": 0}),
+        name="payments_again",
+        deps_type=str,
+        toolsets=[to_pydantic_ai_toolset([tool], id="payments", context=_context)],
+        capabilities=[PrefectDurability()],
+    )
+
+    @flow(name="pay-again")
+    async def pay(user_id: str) -> str:
+        return str((await agent.run("pay bob 5 euros", deps=user_id)).output)
+
+    settings = {
+        PREFECT_API_URL: prefect_server.api_url,
+        PREFECT_HOME: prefect_server.home,
+        PREFECT_LOCAL_STORAGE_PATH: prefect_server.storage,
+    }
+    with temporary_settings(updates=settings):
+        outputs = [asyncio.run(pay("u1")), asyncio.run(pay("u1"))]
+        APILogHandler().flush()
+    assert outputs == ['done: {"sent":500,"to":"bob"}'] * 2
+    assert len(calls(counter)) == 2

@@ -1,7 +1,9 @@
 """The Claude Agent SDK in the matrix: native `@tool` tools, what its model sees (the tool as the
-SDK's in-process MCP server lists it), and its native call path (`tools/call` to the SDK's
-`create_sdk_mcp_server` server over an mcp `Client`: the SDK's own argument check, the handler,
-its content mapping; the CLI's control-protocol bridge forwards exactly these messages).
+SDK's in-process MCP server lists it), and its call path (`tools/call` over an mcp `Client` to the
+in-process server each kind of tool is served by: a native tool by the SDK's
+`create_sdk_mcp_server` (its own argument check, the handler, its content mapping), a converted
+tool by `to_claude_agent_sdk_server`, as the adapter recommends (the neutral tool's own
+validation); the CLI's control-protocol bridge forwards exactly these messages).
 
 - Native idiom: `@tool(name, description, input_schema)` with a dict JSON Schema and an async
   handler returning MCP content (JSON text for structured values), `annotations` for the title and
@@ -56,10 +58,16 @@ def from_native(tool: Any) -> Any:
     return from_claude_agent_sdk(tool)
 
 
+_OPTIONS: dict[int, tuple[Any, Any, dict[str, Any]]] = {}
+"""id of a converted tool -> (the tool, its neutral tool, the options it was converted with)."""
+
+
 def convert(neutral: Any, **options: Any) -> Any:
     from interop.claude_agent_sdk import to_claude_agent_sdk
 
-    return to_claude_agent_sdk(neutral, **options)
+    converted = to_claude_agent_sdk(neutral, **options)
+    _OPTIONS[id(converted)] = (converted, neutral, options)
+    return converted
 
 
 def _listed(tool: Any) -> dict[str, Any]:
@@ -80,16 +88,29 @@ def view(tool: Any) -> Any:
     return View(tool.name, tool.description, annotations.get("title"), _listed(tool), meta)
 
 
+def _server(tool: Any) -> Any:
+    """The in-process server a user serves `tool` with: `to_claude_agent_sdk_server` for a tool
+    converted here (with the same options), the SDK's `create_sdk_mcp_server` for a native one."""
+    from claude_agent_sdk import create_sdk_mcp_server
+
+    from interop.claude_agent_sdk import StandardToolHandler, to_claude_agent_sdk_server
+
+    if isinstance(tool.handler, StandardToolHandler):
+        converted, neutral, options = _OPTIONS[id(tool)]
+        assert converted is tool
+        return to_claude_agent_sdk_server([neutral], name="matrix", **options)["instance"]
+    return create_sdk_mcp_server("matrix", tools=[tool])["instance"]
+
+
 async def call(tool: Any, args: Any, context: Any) -> Any:
-    """`tools/call` on the SDK's in-process server over an mcp client session."""
+    """`tools/call` on the tool's in-process server over an mcp client session."""
     import mcp.types as mt
     from _harness import Outcome
-    from claude_agent_sdk import create_sdk_mcp_server
     from mcp.client.client import Client
 
     from interop.claude_agent_sdk import run_context
 
-    server = create_sdk_mcp_server("matrix", tools=[tool])["instance"]
+    server = _server(tool)
     with run_context(context):  # the server's tasks start inside it
         async with Client(server) as client:
             result = await client.call_tool(tool.name, args)

@@ -175,13 +175,10 @@ NOT_CARRIED: dict[tuple[str, str], str] = {
     ),
 }
 """Cases a framework's channel cannot deliver to any tool, with the framework reason."""
-_CAS_CHECK = (
-    "`create_sdk_mcp_server` checks the arguments with `jsonschema` before any handler and answers "
-    "`Input validation error: <jsonschema message>`, which repeats the offending value (here 10 MB, "
-    "or 10,000 key names) and does not name the field, for every SDK tool; the handler never runs"
-)
-FIELDLESS = {"claude-agent-sdk": _CAS_CHECK}
-"""Channels whose own argument check answers first, in words that do not name the field."""
+FIELDLESS: dict[str, str] = {}
+"""Channels whose own argument check answers first, in words that do not name the field (none
+now: the Claude Agent SDK's `create_sdk_mcp_server` check is not on `to_claude_agent_sdk_server`'s
+path)."""
 _CREW_NOT_OBJECT = (
     "CrewAI's native tool-call path (`execute_single_native_tool_call`) fails before any tool when the "
     "arguments parse to a non-object: its `ToolUsageStartedEvent` requires a dict (pydantic ValidationError)"
@@ -200,8 +197,6 @@ NOT_CARRIED |= {
         "the MCP SDK client the Claude Agent SDK's in-process server is reached through refuses to "
         "serialize the request (as for `mcp`)"
     ),
-    ("claude-agent-sdk", "10 MB string"): _CAS_CHECK,
-    ("claude-agent-sdk", "10,000 extra keys"): _CAS_CHECK,
     ("crewai", "not an object: array"): _CREW_NOT_OBJECT,
     ("crewai", "not an object: number"): _CREW_NOT_OBJECT,
     ("crewai", "JSON text of an array"): _CREW_NOT_OBJECT,
@@ -219,7 +214,6 @@ EXPECT_OVERRIDES: dict[tuple[str, str], Literal["error", "ok", "either"]] = {
 }
 # smolagents checks each input's JSON type itself before any tool runs (no string-to-number coercion)
 EXPECT_OVERRIDES[("smolagents", "number as string (lax, accepted)")] = "error"
-EXPECT_OVERRIDES[("claude-agent-sdk", "number as string (lax, accepted)")] = "error"  # _CAS_CHECK
 
 
 def carried(framework: str, case: Case) -> bool:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import asyncio
 import math
-import threading
 from typing import Annotated, Any
 
+import plugin_tools
 import pytest
-from pydantic import BaseModel, Field
 from strands.types.tools import AgentTool, ToolContext
 from strands_kit import agent, spec_sent, tool_results
 
@@ -20,7 +18,6 @@ from interop import (
     File,
     FromContext,
     Image,
-    ToolError,
     ToolNameError,
     with_model_output,
 )
@@ -29,34 +26,8 @@ from interop.strands import APPROVAL_INTERRUPT, CONTEXT_KEY, StandardAgentTool, 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(64)
 
 
-class Tag(BaseModel):
-    label: str = Field(min_length=1, title="Label")
-
-
 def make_tools(log: list[Any]) -> tuple[Any, Any]:
-    @interop.tool(title="Add numbers", meta={"read_only": True, "owner": "team-a", "tags": ["math"]})
-    def add(
-        a: Annotated[int, Field(ge=0, description="First")],
-        b: int = 1,
-        tags: list[Tag] = [],
-        ctx: Annotated[Any, FromContext] = None,
-    ) -> dict[str, Any]:
-        """Add two integers."""
-        log.append((a, b, ctx, threading.current_thread().name))
-        if a == 13:
-            raise ToolError("13 is unlucky")
-        if a == 99:
-            raise RuntimeError("kaboom")
-        return {"sum": a + b, "user": (ctx or {}).get("user")}
-
-    @interop.tool
-    async def echo(text: str, ctx: Annotated[Any, FromContext] = None) -> str:
-        """Echo a text."""
-        await asyncio.sleep(0)
-        log.append((text, ctx, threading.current_thread().name))
-        return text
-
-    return add, echo
+    return plugin_tools.make_tools(log, meta={"tags": ["math"]})
 
 
 def test_spec_carries_the_neutral_schema_title_meta_and_output_schema() -> None:
