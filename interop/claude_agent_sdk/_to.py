@@ -64,10 +64,12 @@ from interop import StandardToolV0
 from interop.bridge import (
     MCP_HINTS,
     ApprovalRequest,
+    Conversion,
     Invoker,
     Outcome,
     ToolOptions,
     check_unique_names,
+    input_json_schema,
     object_input_schema,
     placeholder,
     prepare,
@@ -140,7 +142,10 @@ class StandardToolHandler:
         self._grants: dict[str, int] = {}
 
     def grant(self, arguments: Any) -> None:
-        """Record that the SDK's permission callback allowed one call with `arguments`."""
+        """Record that the SDK's permission callback allowed one call with `arguments` (kept only
+        for a tool some of whose calls need approval: no other tool ever uses a grant)."""
+        if not self.invoker.may_need_approval:
+            return
         key = _key(arguments)
         self._grants[key] = self._grants.get(key, 0) + 1
 
@@ -226,15 +231,10 @@ def to_claude_agent_sdk_server(
         if isinstance(handler, StandardToolHandler):
             schema: Any = sdk_tool.input_schema  # a dict with `type` and `properties`: listed as is
         else:  # a native SDK tool gone home: its neutral tool validates, then runs its handler
-            shared, _ = split_options(options, None, where="to_claude_agent_sdk")
-            invoker = Invoker(
-                neutral,
-                name=sdk_tool.name,
-                target="the Claude Agent SDK",
-                options=shared,
-                native_approval=True,
+            home: Conversion[Any] = prepare(neutral, options, where="to_claude_agent_sdk", rule="anthropic")
+            handler = StandardToolHandler(
+                neutral, home.invoker(target="the Claude Agent SDK", native_approval=True)
             )
-            handler = StandardToolHandler(neutral, invoker)
             schema = input_json_schema(neutral)  # the SDK's expansion of its schema (from_claude_agent_sdk)
         served[sdk_tool.name] = handler
         listed.append(_wire_tool(sdk_tool, schema))

@@ -24,6 +24,7 @@ import interop
 from interop import ToolError, ToolNameError
 from interop.bridge import input_json_schema
 from interop.claude_agent_sdk import (
+    HANDLERS_ATTR,
     from_claude_agent_sdk,
     permission_callback,
     run_context,
@@ -281,6 +282,15 @@ async def test_cas_round_trips_and_native_idioms() -> None:
     servers = {"n": to_claude_agent_sdk_server([a], name="n", rename="add_again")}
     seen, _ = await run_session(options(servers), [[Use("n", "add_again", {"a": 1, "b": 1})]])
     assert texts(seen.results[0]) == "2"
+
+
+@pytest.mark.anyio
+async def test_cas_allowed_calls_of_a_tool_without_approval_leave_no_grants() -> None:
+    servers = {"calc": to_claude_agent_sdk_server([double], name="calc")}
+    await run_session(options(servers), [[Use("calc", "double", {"a": n})] for n in range(3)])
+    assert [r["a"] for r in RUNS] == [0, 1, 2]
+    handler = getattr(servers["calc"]["instance"], HANDLERS_ATTR)["double"]
+    assert handler._grants == {}  # nothing recorded per allowed call for a tool that never asks
 
 
 def test_cas_names_and_duplicates() -> None:
