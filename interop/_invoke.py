@@ -12,7 +12,8 @@ An `Invoker` is built once per converted tool, at conversion time (where the app
 rule is checked: a tool that needs approval never converts to a target with no way to ask unless
 the caller says so). An adapter then does two things only: describe the tool to its framework,
 and turn each `Outcome` into the framework's own channel. `ainvoke` is the async path; `invoke`
-the sync facade: the same steps, driven by `interop._run`.
+the sync facade: the same steps, driven by `interop._run` (`steps`), or straight-line for a tool
+with no approval rule (chosen at construction: no step generator per call).
 
 Rules owned here, once: only the value `True` approves; the framework's control flow passes every
 catch; results are never a Python `repr`; errors follow `Options.errors`.
