@@ -122,6 +122,7 @@ def _as_part(value: Any) -> Part | None:
 
 
 _JSON_ONLY = frozenset({int, float, bool, dict, type(None)})
+_SMALL = 2**63
 
 
 def model_parts(value: Any, *, tool_name: str | None = None) -> tuple[Part, ...]:
@@ -133,6 +134,8 @@ def model_parts(value: Any, *, tool_name: str | None = None) -> tuple[Part, ...]
     cls = type(value)
     if cls is str:
         return (value,)
+    if cls is int and -_SMALL < value < _SMALL:
+        return (str(value),)  # the encoder's text for it, without the encoder's call
     if cls in _JSON_ONLY:
         return (to_json_text(value, tool_name=tool_name),)
     if isinstance(value, Omit):
