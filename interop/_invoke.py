@@ -12,8 +12,7 @@ An `Invoker` is built once per converted tool, at conversion time (where the app
 rule is checked: a tool that needs approval never converts to a target with no way to ask unless
 the caller says so). An adapter then does two things only: describe the tool to its framework,
 and turn each `Outcome` into the framework's own channel. `ainvoke` is the async path; `invoke`
-the sync facade: the same steps, driven by `interop._run` (`steps`), or straight-line for a tool
-with no approval rule (chosen at construction: no step generator per call).
+the sync facade: the same steps, driven by `interop._run`.
 
 Rules owned here, once: only the value `True` approves; the framework's control flow passes every
 catch; results are never a Python `repr`; errors follow `Options.errors`.
@@ -21,9 +20,7 @@ catch; results are never a Python `repr`; errors follow `Options.errors`.
 
 from __future__ import annotations
 
-import inspect
 import logging
-import types
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
@@ -59,15 +56,10 @@ from ._results import (
 from ._run import (
     Run,
     StepGen,
-    acall,
-    call,
     drive_async,
     drive_sync,
-    is_async_callable,
     is_async_tool,
-    is_awaitable,
     resolve,
-    run_sync,
 )
 
 __all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status"]
@@ -199,7 +191,6 @@ class Invoker:
 
     __slots__ = (
         "_approval_check",
-        "_coroutine_execute",
         "callback",
         "context_of",
         "errors",
@@ -259,13 +250,6 @@ class Invoker:
         )
         layer = find_layer(tool, "model_output")
         self.to_model_output: Callable[[Any], Any] | None = layer.value if layer is not None else None
-        execute = tool.execute
-        self._coroutine_execute: Callable[..., Any] | None = (
-            execute
-            if type(execute) is types.FunctionType and execute.__code__.co_flags & inspect.CO_COROUTINE
-            else None
-        )
-        """`tool.execute` when it is an `async def` function (awaited directly on the async path)."""
 
     @property
     def is_async(self) -> bool:
@@ -286,92 +270,13 @@ class Invoker:
         self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
     ) -> Outcome:
         """Run one call from sync code (a sync tool runs inline)."""
-        if self.rule is not False:  # approval may be asked: the step machine (`steps`)
-            return drive_sync(self.steps(arguments, native, call_id, ask))
-        # No approval rule (decided at construction): the same steps as `steps`, straight-line.
-        try:
-            if arguments is None or isinstance(arguments, _TEXT):
-                arguments = parse_arguments(arguments, self.name)
-            if self.restore is not None:
-                arguments = self.restore(arguments)
-            context = self.context_of(native)
-            if context is not None and is_awaitable(context):
-                context = run_sync(context)
-            if APPROVED.get():  # inside another approved call: this one was not approved
-                token = APPROVED.set(False)
-                try:
-                    result = call(self.tool, arguments, context)
-                finally:
-                    APPROVED.reset(token)
-            else:  # `call`, inlined
-                result = self.tool.execute(arguments, context)
-                if is_awaitable(result):
-                    result = run_sync(result)
-            if type(result) not in _PLAIN:
-                if hasattr(result, "__aiter__"):
-                    result = run_sync(_collect_async(result))
-                result = materialize(result)
-        except Exception as e:
-            if is_control_flow(e):
-                raise
-            return self._failure(e)
-        if self.to_model_output is None:
-            return self._ok(result, result)
-        try:
-            shown = self.to_model_output(result)  # its own exceptions propagate
-            if is_awaitable(shown):
-                shown = run_sync(shown)
-            return self._ok(result, shown)
-        except ResultNotJSON as e:
-            return self._failure(e)
+        return drive_sync(self.steps(arguments, native, call_id, ask))
 
     async def ainvoke(
         self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
     ) -> Outcome:
         """Run one call from async code (a sync tool on a worker thread unless `threaded=False`)."""
-        if self.rule is not False:  # approval may be asked: the step machine (`steps`)
-            return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self.threaded)
-        # No approval rule (decided at construction): the same steps as `steps`, straight-line.
-        try:
-            if arguments is None or isinstance(arguments, _TEXT):
-                arguments = parse_arguments(arguments, self.name)
-            if self.restore is not None:
-                arguments = self.restore(arguments)
-            context = self.context_of(native)
-            if context is not None and is_awaitable(context):
-                context = await context
-            execute = self.tool.execute
-            if APPROVED.get():  # inside another approved call: this one was not approved
-                token = APPROVED.set(False)
-                try:
-                    result = await acall(self.tool, arguments, context, threaded=self.threaded)
-                finally:
-                    APPROVED.reset(token)
-            elif execute is self._coroutine_execute:  # `acall`, inlined: an `async def` execute
-                result = await execute(arguments, context)
-            elif self.threaded and not is_async_callable(execute):
-                result = await acall(self.tool, arguments, context, threaded=True)
-            else:  # `acall`, inlined
-                result = execute(arguments, context)
-                if is_awaitable(result):
-                    result = await result
-            if type(result) not in _PLAIN:
-                if hasattr(result, "__aiter__"):
-                    result = await _collect_async(result)
-                result = materialize(result)
-        except Exception as e:
-            if is_control_flow(e):
-                raise
-            return self._failure(e)
-        if self.to_model_output is None:
-            return self._ok(result, result)
-        try:
-            shown = self.to_model_output(result)  # its own exceptions propagate
-            if is_awaitable(shown):
-                shown = await shown
-            return self._ok(result, shown)
-        except ResultNotJSON as e:
-            return self._failure(e)
+        return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self.threaded)
 
     def needs_approval(self, arguments: Any, native: Any = None) -> bool:
         """For frameworks that gate calls before running them: does this call need approval?"""

@@ -183,13 +183,7 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
         dbos = dbos_workflow()
         if dbos is not None:  # DBOS workflow code: the call is a recorded step
             return await run_step(dbos, durable, call, ctx, args)
-        # `call`, inlined (one coroutine less per call)
-        token = CURRENT_CALL.set(ctx)
-        try:
-            outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx) if gated else None)
-        finally:
-            CURRENT_CALL.reset(token)
-        return _to_pydantic_ai(outcome, args, custom)
+        return await call(ctx, args)
 
     return run
 
