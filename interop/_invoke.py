@@ -53,7 +53,14 @@ from ._results import (
     parse_arguments,
     parts_text,
 )
-from ._run import Run, StepGen, drive_async, drive_sync, is_async_tool, resolve
+from ._run import (
+    Run,
+    StepGen,
+    drive_async,
+    drive_sync,
+    is_async_tool,
+    resolve,
+)
 
 __all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status"]
 
@@ -70,7 +77,7 @@ flow (a LangGraph interrupt)."""
 class Outcome:
     """What came of one call, for an adapter to map to its framework's channel (read-only)."""
 
-    __slots__ = ("error", "name", "parts", "request", "status", "value")
+    __slots__ = ("_parts", "error", "name", "request", "status", "value")
 
     status: Status
     """`"ok"`; `"error"` (for the model to act on); `"denied"` (approval refused: did not run);
@@ -79,8 +86,6 @@ class Outcome:
     """The tool's name as the target knows it."""
     value: Any
     """ok: the structured output (what the application gets: artifact, structuredContent...)."""
-    parts: tuple[Part, ...]
-    """What the model sees: text and content values (ok), or the one error message."""
     error: BaseException | None
     """error/denied: the exception behind it."""
     request: ApprovalRequest | None
@@ -99,9 +104,17 @@ class Outcome:
         self.status = status
         self.name = name
         self.value = value
-        self.parts = parts
+        self._parts: tuple[Part, ...] | None = parts
         self.error = error
         self.request = request
+
+    @property
+    def parts(self) -> tuple[Part, ...]:
+        """What the model sees: text and content values (ok), or the one error message."""
+        parts = self._parts
+        if parts is None:  # a scalar result, encoded when first asked for (it cannot fail)
+            parts = self._parts = model_parts(self.value, tool_name=self.name)
+        return parts
 
     def __repr__(self) -> str:
         extra = f", error={self.error!r}" if self.error is not None else f", value={self.value!r}"
@@ -114,12 +127,21 @@ class Outcome:
     @property
     def text(self) -> str:
         """The parts as one text (content values as short placeholders, never their data)."""
-        return parts_text(self.parts)
+        parts = self.parts
+        if len(parts) == 1 and type(parts[0]) is str:
+            return parts[0]
+        return parts_text(parts)
 
     @property
     def has_content(self) -> bool:
         """Whether the model output holds an image, audio or file."""
-        return any(not isinstance(p, str) for p in self.parts)
+        parts = self._parts
+        if parts is None:  # a scalar result: text
+            return False
+        for p in parts:
+            if not isinstance(p, str):
+                return True
+        return False
 
     @property
     def error_kind(self) -> ErrorKind | None:
@@ -154,6 +176,10 @@ def _asks_itself(tool: StandardToolV0[Any, Any, Any], rule: Any) -> bool:
 
 
 _PLAIN = frozenset({str, int, float, bool, dict, list, tuple, type(None)})
+_SCALAR = frozenset({int, float, bool, type(None)})
+_TEXT = (str, bytes, bytearray)
+_new = object.__new__
+"""Results whose JSON text cannot fail (made only when an adapter asks for the parts)."""
 
 
 async def _collect_async(iterable: Any) -> list[Any]:
@@ -294,13 +320,30 @@ class Invoker:
             shown = result
             if self.to_model_output is not None:  # its own exceptions propagate
                 shown = yield from resolve(self.to_model_output(result))
-            parts = model_parts(shown, tool_name=self.name)
+            return self._ok(result, shown)
         except ResultNotJSON as e:
             return self._failure(e)
-        return Outcome("ok", self.name, value=result, parts=parts)
+
+    def _ok(self, result: Any, shown: Any) -> Outcome:
+        """The ok `Outcome`, or the failure for a result that cannot be sent as JSON."""
+        if shown is result and type(result) in _SCALAR:
+            parts = None  # its JSON text cannot fail: made when first asked for
+        else:
+            try:
+                parts = model_parts(shown, tool_name=self.name)
+            except ResultNotJSON as e:
+                return self._failure(e)
+        outcome: Outcome = _new(Outcome)  # `Outcome("ok", ...)`, without the keyword parsing
+        outcome.status = "ok"
+        outcome.name = self.name
+        outcome.value = result
+        outcome._parts = parts
+        outcome.error = None
+        outcome.request = None
+        return outcome
 
     def _parse(self, arguments: Any) -> Any:
-        if arguments is None or isinstance(arguments, (str, bytes, bytearray)):
+        if arguments is None or isinstance(arguments, _TEXT):
             arguments = parse_arguments(arguments, self.name)
         if self.restore is not None:
             arguments = self.restore(arguments)

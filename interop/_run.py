@@ -66,6 +66,8 @@ def is_awaitable(value: Any) -> bool:
     cls = type(value)
     if cls in _NEVER_AWAITABLE:
         return False
+    if cls is types.CoroutineType:
+        return True
     if inspect.isawaitable(value):
         return True
     if cls is not types.GeneratorType and len(_NEVER_AWAITABLE) < 4096:

@@ -29,6 +29,7 @@ from typing_extensions import Unpack
 from interop import StandardToolV0
 from interop.bridge import (
     ApprovalRequest,
+    Asker,
     Invoker,
     Options,
     Outcome,
@@ -130,13 +131,16 @@ class _OnInvoke:
         return bound
 
     async def __call__(self, ctx: ToolContext[Any], input: str) -> Any:
-        name = self._invoker.name
+        invoker = self._invoker
+        ask: Asker | None = None
+        if invoker.may_need_approval:
+            name = invoker.name
 
-        def ask(request: ApprovalRequest) -> bool:  # the SDK approved (or refused) before calling
-            return ctx.is_tool_approved(name, ctx.tool_call_id) is True
+            def ask(request: ApprovalRequest) -> bool:  # the SDK approved (or refused) before calling
+                return ctx.is_tool_approved(name, ctx.tool_call_id) is True
 
         try:
-            outcome = await self._invoker.ainvoke(input, ctx, call_id=ctx.tool_call_id, ask=ask)
+            outcome = await invoker.ainvoke(input, ctx, call_id=ctx.tool_call_id, ask=ask)
         except Exception as e:  # neither the model's fault nor the tool's report: SDK convention
             assert self._function_tool is not None
             message = await maybe_invoke_function_tool_failure_error_function(

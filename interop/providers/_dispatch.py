@@ -93,7 +93,7 @@ class DispatchError(Exception):
 
 def field_of(obj: Any, *names: str, default: Any = None) -> Any:
     """The first of `names` found on `obj` as a key (dicts) or an attribute (SDK objects)."""
-    if isinstance(obj, Mapping):
+    if type(obj) is dict or isinstance(obj, Mapping):  # (a dict first: no ABC check)
         for name in names:
             if name in obj:
                 return obj[name]
@@ -159,6 +159,14 @@ class Dispatcher:
         """Run calls from sync code: sync tools in threads when parallel, async ones on one loop."""
         if not calls:
             return []
+        if len(calls) == 1:  # one sync call: what the batch code below does with it, directly
+            invoker = self.entries.get(calls[0].name)
+            if invoker is None:
+                return [self._unknown(calls[0])]
+            if not is_async_tool(invoker.tool):
+                return [
+                    ToolOutcome(calls[0], invoker.invoke(calls[0].arguments, context, call_id=calls[0].id))
+                ]
         if any(self._is_async(c) for c in calls):
             return run_sync(self.arun(calls, context))
         if not self.parallel or len(calls) == 1:
@@ -175,6 +183,8 @@ class Dispatcher:
 
     async def arun(self, calls: Sequence[ToolCall], context: Any = None) -> list[ToolOutcome]:
         """Run calls from async code: gathered when parallel, in order otherwise."""
+        if len(calls) == 1:  # what the batch code does for it
+            return [await self.arun_one(calls[0], context)]
         if not self.parallel or len(calls) <= 1:
             results: list[Any] = []
             for c in calls:

@@ -90,8 +90,12 @@ def _calls(obj: Any) -> list[tuple[str, ToolCall]]:
         items = [obj]
     calls: list[tuple[str, ToolCall]] = []
     for item in items:
-        fn = field_of(item, "function")
-        if fn is not None:
+        fn = item.get("function") if type(item) is dict else field_of(item, "function")
+        if type(fn) is dict and type(item) is dict:  # a Chat call as a dict (`field_of`, inlined)
+            raw: Any = fn  # (the model's JSON: any value, as `field_of` gives it)
+            call = ToolCall(id=item.get("id"), name=raw.get("name"), arguments=raw.get("arguments"))
+            calls.append(("chat", call))
+        elif fn is not None:
             call = ToolCall(
                 id=field_of(item, "id"), name=field_of(fn, "name"), arguments=field_of(fn, "arguments")
             )
@@ -118,7 +122,7 @@ def _input_part(part: Any) -> dict[str, Any]:
 
 def _message(kind: str, outcome: ToolOutcome) -> dict[str, Any]:
     if kind == "chat":  # Chat tool messages carry text only: content values as placeholders
-        return {"role": "tool", "tool_call_id": outcome.call.id, "content": outcome.text}
+        return {"role": "tool", "tool_call_id": outcome.call.id, "content": outcome.outcome.text}
     output: Any = [_input_part(p) for p in outcome.parts] if outcome.outcome.has_content else outcome.text
     return {"type": "function_call_output", "call_id": outcome.call.id, "output": output}
 

@@ -167,12 +167,14 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
     call is a DBOS step (`_durable`).
     """
     custom = invoker.to_model_output is not None
+    gated = invoker.may_need_approval  # else no asker is needed (nothing to approve)
     durable = step_options(invoker.name, invoker.tool.meta)
+    ainvoke = invoker.ainvoke
 
     async def call(ctx: RunContext[Any], args: dict[str, Any]) -> Any:
         token = CURRENT_CALL.set(ctx)
         try:
-            outcome = await invoker.ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx))
+            outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx) if gated else None)
         finally:
             CURRENT_CALL.reset(token)
         return _to_pydantic_ai(outcome, args, custom)
