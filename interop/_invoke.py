@@ -59,6 +59,7 @@ from ._run import (
     drive_async,
     drive_sync,
     is_async_tool,
+    is_awaitable,
     resolve,
 )
 
@@ -292,7 +293,9 @@ class Invoker:
         """The pipeline for one call, as a step generator (see `interop._run`)."""
         try:
             args = self._parse(arguments)
-            context = yield from resolve(self.context_of(native))
+            context = self.context_of(native)
+            if context is not None and is_awaitable(context):  # `resolve`, inlined: no generator per call
+                context = yield context
             approved = None
             if self.rule is not False:
                 approved = yield from self._approve(args, context, call_id, ask)
@@ -387,7 +390,9 @@ class Invoker:
                 if getattr(checked, "issues", None):
                     return False  # the call will fail validation before anything runs
                 value = getattr(checked, "value", args)
-            context = yield from resolve(self.context_of(native))
+            context = self.context_of(native)
+            if context is not None and is_awaitable(context):  # `resolve`, inlined: no generator per call
+                context = yield context
         except StandardToolValidationError:
             return False
         return (yield from needs_approval(self.rule, value, context))
