@@ -5,7 +5,9 @@ its framework, and map an `Outcome` to the framework's own channel. Everything b
 model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 
 - the call path: `Invoker`, `Outcome`, `Asker`, `PENDING`
-- options: `Options`, `ToolOptions`, `split_options`, `Errors`
+- options: `Options`, `ToolOptions`, `split_options`, `Errors`; what every `to_X` decides first:
+  `prepare` (options, the way home, the name, the `Invoker`) -> `Conversion`, and
+  `object_input_schema`
 - approval: `ApprovalRequest`, `ApprovalCallback`, `approval_rule`, `requires_approval`,
   `has_approval_layer`
 - derived tools and the origin stash: `DerivedTool`, `Layer`, `layers`, `find_layer`, `derive`,
@@ -39,6 +41,7 @@ from ._approval import (
 from ._content import content_kind, placeholder
 from ._context_factory import load_context_factory, open_context
 from ._controlflow import is_control_flow, register_control_flow
+from ._convert import Conversion, object_input_schema, prepare
 from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
 from ._dialects import strongest_bounds
 from ._discover import find_tool, find_tools
@@ -103,6 +106,7 @@ __all__ = [
     "ApprovalRequest",
     "ArgumentsNotJSON",
     "Asker",
+    "Conversion",
     "DerivedTool",
     "ErrorKind",
     "Errors",
@@ -152,11 +156,13 @@ __all__ = [
     "map_subschemas",
     "meta_flag",
     "meta_tags",
+    "object_input_schema",
     "open_context",
     "output_json_schema",
     "parse_arguments",
     "parts_text",
     "placeholder",
+    "prepare",
     "provider_options",
     "register_control_flow",
     "replace_fields",

@@ -48,7 +48,7 @@ from agent_framework import Content, FunctionInvocationContext, FunctionTool
 from pydantic import BaseModel
 from typing_extensions import Unpack
 
-from interop import ApprovalRequiredError, InteropError, SchemaConversionError, StandardToolV0, ToolError
+from interop import ApprovalRequiredError, InteropError, StandardToolV0, ToolError
 from interop.bridge import (
     ApprovalRequest,
     Invoker,
@@ -57,13 +57,11 @@ from interop.bridge import (
     ToolOptions,
     approval_rule,
     check_unique_names,
-    get_origin,
-    input_json_schema,
     json_safe_meta,
+    object_input_schema,
     output_json_schema,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
 )
 
 __all__ = [
@@ -152,12 +150,7 @@ class StandardFunctionTool(FunctionTool):
         self.standard_tool = tool
         self._invoker = invoker
         self._ask = _approved if approval_mode == "always_require" else None
-        schema = input_json_schema(tool)
-        if schema.get("type", "object") != "object":
-            raise SchemaConversionError(
-                f"tool {tool.name!r}: Agent Framework passes arguments as a JSON object, but the input "
-                f"schema has type {schema['type']!r}; wrap the input in an object schema"
-            )
+        schema = object_input_schema(tool, "Agent Framework")
         if _CTX_PARAM in (schema.get("properties") or {}):
             raise InteropError(f"tool {tool.name!r}: the argument name {_CTX_PARAM!r} is reserved")
         self._properties = frozenset(schema.get("properties") or ())
@@ -264,18 +257,15 @@ def to_agent_framework(
     `FunctionInvocationContext`. Names follow the provider rule (1-64 characters from
     `a-z A-Z 0-9 _ -`).
     """
-    shared, own = split_options(options, AgentFrameworkOptions, where="to_agent_framework")
-    origin = get_origin(tool, FunctionTool)
-    if origin is not None and shared.is_default and not own:
-        return origin
-    name = resolve_name(tool.name, "openai", shared.rename)
-    mode = _approval_mode(tool, shared, own.get("approval_mode"))
-    invoker = Invoker(
-        tool,
-        name=name,
+    c = prepare(
+        tool, options, AgentFrameworkOptions, where="to_agent_framework", rule="openai", native=FunctionTool
+    )
+    if c.home is not None:
+        return c.home
+    mode = _approval_mode(tool, c.options, c.own.get("approval_mode"))
+    invoker = c.invoker(
         target="Agent Framework",
-        options=shared,
-        context=_whole_context if origin is not None else default_context,
+        context=_whole_context if c.origin is not None else default_context,
         native_approval=mode == "always_require",
     )
     converted = StandardFunctionTool(

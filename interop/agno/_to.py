@@ -53,7 +53,7 @@ from agno.tools.function import Function, FunctionCall, ToolResult
 from agno.tools.toolkit import Toolkit
 from typing_extensions import Unpack
 
-from interop import ApprovalRequiredError, InteropError, SchemaConversionError, StandardToolV0, ToolError
+from interop import ApprovalRequiredError, InteropError, StandardToolV0, ToolError
 from interop.bridge import (
     MCP_HINTS,
     ApprovalRequest,
@@ -65,11 +65,10 @@ from interop.bridge import (
     check_unique_names,
     content_kind,
     get_origin,
-    input_json_schema,
     meta_flag,
-    resolve_name,
+    object_input_schema,
+    prepare,
     set_origin,
-    split_options,
 )
 
 __all__ = ["AgnoOptions", "ContextHook", "default_context", "to_agno", "to_agno_tools"]
@@ -169,12 +168,7 @@ def _entrypoint(invoker: Invoker, ask: Callable[[ApprovalRequest], bool] | None)
 
 
 def _parameters(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
-    schema = input_json_schema(tool)
-    if schema.get("type", "object") != "object":
-        raise SchemaConversionError(
-            f"tool {tool.name!r}: Agno passes arguments as a JSON object, but the input schema has "
-            f"type {schema['type']!r}; wrap the input in an object schema"
-        )
+    schema = object_input_schema(tool, "Agno")
     clash = _RESERVED & set(schema.get("properties") or {})
     if clash:
         raise InteropError(f"tool {tool.name!r}: the argument name {sorted(clash)[0]!r} is reserved by Agno")
@@ -205,24 +199,19 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
     the run's `dependencies`; the `context=` hook gets Agno's `RunContext`. Names follow Agno's
     rule (1-64 characters from `a-z A-Z 0-9 _ -`).
     """
-    shared, own = split_options(options, AgnoOptions, where="to_agno")
-    origin = get_origin(tool, Function)
-    if origin is not None and shared.is_default and not own:
-        return origin
-    name = resolve_name(tool.name, "openai", shared.rename)
-    confirm = _confirmation(tool, shared, own.get("requires_confirmation"))
-    invoker = Invoker(
-        tool,
-        name=name,
+    c = prepare(tool, options, AgnoOptions, where="to_agno", rule="openai", native=Function)
+    if c.home is not None:
+        return c.home
+    confirm = _confirmation(tool, c.options, c.own.get("requires_confirmation"))
+    invoker = c.invoker(
         target="Agno",
-        options=shared,
-        context=_whole_run_context if origin is not None else default_context,
+        context=_whole_run_context if c.origin is not None else default_context,
         native_approval=confirm,
     )
     hints = {MCP_HINTS[k]: v for k, v in tool.meta.items() if k in MCP_HINTS and isinstance(v, bool)}
     direct = meta_flag(tool.meta, "return_direct")
     function = Function(
-        name=name,
+        name=c.name,
         description=tool.description,
         title=tool.title,
         annotations=hints or None,

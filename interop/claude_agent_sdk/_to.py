@@ -56,12 +56,10 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    get_origin,
-    input_json_schema,
+    object_input_schema,
     placeholder,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
 )
 
 __all__ = [
@@ -163,24 +161,15 @@ def to_claude_agent_sdk(
     `threaded`). Names follow Anthropic's tool-name rule. A tool that came from
     `from_claude_agent_sdk` goes home as the very same object (with no options).
     """
-    shared, _ = split_options(options, None, where="to_claude_agent_sdk")
-    if shared.is_default:
-        native = get_origin(tool, SdkMcpTool)
-        if native is not None:
-            return native
-    name = resolve_name(tool.name, "anthropic", shared.rename)
-    schema = input_json_schema(tool)
-    if schema.get("type", "object") != "object":
-        raise TypeError(
-            f"tool {tool.name!r}: MCP tools take an object of arguments, but the input schema has type "
-            f"{schema['type']!r}; wrap the input in an object schema"
-        )
+    c = prepare(tool, options, where="to_claude_agent_sdk", rule="anthropic", native=SdkMcpTool)
+    if c.home is not None:
+        return c.home
+    schema = object_input_schema(tool, "the Claude Agent SDK")
     schema.setdefault("type", "object")
     schema.setdefault("properties", {})  # without it the SDK would read the dict as {name: type}
-    invoker = Invoker(tool, name=name, target="the Claude Agent SDK", options=shared, native_approval=True)
-    handler = StandardToolHandler(tool, invoker)
+    handler = StandardToolHandler(tool, c.invoker(target="the Claude Agent SDK", native_approval=True))
     native = SdkMcpTool(
-        name=name,
+        name=c.name,
         description=tool.description,
         input_schema=schema,
         handler=handler,

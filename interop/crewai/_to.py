@@ -60,13 +60,11 @@ from interop.bridge import (
     ToolOptions,
     check_unique_names,
     compile_openai_strict,
-    get_origin,
     input_json_schema,
     meta_flag,
     output_json_schema,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
 )
 
 __all__ = [
@@ -290,22 +288,12 @@ def to_crewai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[CrewAIOptio
     `context=` receives the call's `ToolCallHookContext`; default `default_context`. A tool that
     came from `from_crewai` goes home as the very same object (with no options).
     """
-    shared, own = split_options(options, CrewAIOptions, where="to_crewai")
-    if shared.is_default and not own:
-        native = get_origin(tool, BaseTool)
-        if native is not None:
-            return native
-    name = resolve_name(tool.name, "crewai", shared.rename)
+    c = prepare(tool, options, CrewAIOptions, where="to_crewai", rule="crewai", native=BaseTool)
+    if c.home is not None:
+        return c.home
+    name, own = c.name, c.own
     schema, restore = _strict(tool, name)
-    invoker = Invoker(
-        tool,
-        name=name,
-        target="CrewAI",
-        options=shared,
-        context=default_context,
-        native_approval=True,
-        restore=restore,
-    )
+    invoker = c.invoker(target="CrewAI", context=default_context, native_approval=True, restore=restore)
     converted = StandardCrewAITool(
         name=name,
         description=tool.description,

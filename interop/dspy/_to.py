@@ -57,12 +57,10 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    get_origin,
     inline_refs,
     input_json_schema,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
 )
 
 __all__ = [
@@ -272,14 +270,10 @@ def to_dspy(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOptions])
     `allow_unapproved=True` (else `ApprovalRequiredError`). A tool that came from DSPy
     (`from_dspy`) goes home as the very same object when no option is given.
     """
-    shared, _ = split_options(options, None, where="to_dspy")
-    if shared.is_default:
-        native = get_origin(tool, dspy.Tool)
-        if native is not None:
-            return native
-    name = resolve_name(tool.name, "dspy", shared.rename)
-    invoker = Invoker(tool, name=name, target="DSPy", options=shared, context=default_context)
-    converted = StandardDSPyTool(tool, invoker=invoker)
+    c = prepare(tool, options, where="to_dspy", rule="dspy", native=dspy.Tool)
+    if c.home is not None:
+        return c.home
+    converted = StandardDSPyTool(tool, invoker=c.invoker(target="DSPy", context=default_context))
     set_origin(converted, tool)
     return converted
 

@@ -53,14 +53,13 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    get_origin,
     input_json_schema,
     json_safe_meta,
     output_json_schema,
+    prepare,
     register_control_flow,
     resolve_name,
     set_origin,
-    split_options,
     to_jsonable,
 )
 
@@ -191,23 +190,17 @@ def to_genkit(
     the `generate` unless `approval=` gives a callback. A tool that came from Genkit
     (`from_genkit`) goes home as the very same object (registered on `ai` when given).
     """
-    shared, _ = split_options(options, None, where="to_genkit")
-    native = get_origin(tool, Tool)
-    if native is not None and shared.is_default:
+    c = prepare(tool, options, where="to_genkit", rule="genkit", native=Tool)
+    if (native := c.home) is not None:
         if (
             ai is not None
             and ai.registry.registered_action(ActionKind.TOOL, native.name) is not native.action()
         ):
             ai.registry.register_action_from_instance(native.action())
         return native
-    name = resolve_name(tool.name, "genkit", shared.rename)
-    invoker = Invoker(
-        tool,
-        name=name,
-        target="Genkit",
-        options=shared,
-        context=default_context if native is None else _whole_context,
-        native_approval=True,
+    name = c.name
+    invoker = c.invoker(
+        target="Genkit", context=default_context if c.origin is None else _whole_context, native_approval=True
     )
     handler = _handler(invoker)
     schema = input_json_schema(tool)

@@ -45,7 +45,7 @@ from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 from typing_extensions import Unpack
 
-from interop import SchemaConversionError, StandardToolV0
+from interop import StandardToolV0
 from interop.bridge import (
     PENDING,
     ApprovalRequest,
@@ -53,14 +53,11 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    get_origin,
-    input_json_schema,
     json_safe_meta,
+    object_input_schema,
     output_json_schema,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
-    to_json_text,
     to_jsonable,
 )
 
@@ -152,12 +149,7 @@ class StandardADKTool(BaseTool):
         self._invoker = invoker
         self._gated = ask_adk and invoker.may_need_approval
         self._custom_output = invoker.to_model_output is not None
-        self._parameters = input_json_schema(tool)
-        if self._parameters.get("type", "object") != "object":
-            raise SchemaConversionError(
-                f"tool {tool.name!r}: ADK passes arguments as a JSON object, but the input schema is "
-                f"{to_json_text(self._parameters)[:200]}; wrap the input in an object"
-            )
+        self._parameters = object_input_schema(tool, "ADK")
         self._response = output_json_schema(tool)
         self._declarations: dict[bool, types.FunctionDeclaration] = {}
 
@@ -217,20 +209,15 @@ def to_google_adk(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
     `meta["requires_approval"]` asks through ADK's tool confirmation unless `approval=` gives a
     callback. A tool that came from ADK (`from_google_adk`) goes home as the very same object.
     """
-    shared, _ = split_options(options, None, where="to_google_adk")
-    native = get_origin(tool, BaseTool)
-    if native is not None and shared.is_default:
-        return native
-    name = resolve_name(tool.name, "google-adk", shared.rename)
-    invoker = Invoker(
-        tool,
-        name=name,
+    c = prepare(tool, options, where="to_google_adk", rule="google-adk", native=BaseTool)
+    if c.home is not None:
+        return c.home
+    invoker = c.invoker(
         target="Google ADK",
-        options=shared,
-        context=default_context if native is None else _whole_context,  # a native tool gets its own
+        context=default_context if c.origin is None else _whole_context,  # a native tool gets its own
         native_approval=True,
     )
-    converted = StandardADKTool(tool, invoker=invoker, ask_adk=shared.approval is None)
+    converted = StandardADKTool(tool, invoker=invoker, ask_adk=c.options.approval is None)
     set_origin(converted, tool)
     return converted
 

@@ -59,13 +59,11 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    get_origin,
     input_json_schema,
     is_control_flow,
     placeholder,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
     to_json_text,
 )
 
@@ -308,25 +306,15 @@ def to_haystack(tool: StandardToolV0[Any, Any, Any], **options: Unpack[HaystackO
     hook gets the `State`. A tool that came from Haystack (`from_haystack`) goes home as the very
     same object when no option is given.
     """
-    shared, own = split_options(options, HaystackOptions, where="to_haystack")
-    if shared.is_default and not own:
-        native = get_origin(tool, Tool)
-        if native is not None:
-            return native
-    name = resolve_name(tool.name, "haystack", shared.rename)
-    strategy: ConfirmationStrategy | None = own.get("confirmation_strategy")
+    c = prepare(tool, options, HaystackOptions, where="to_haystack", rule="haystack", native=Tool)
+    if c.home is not None:
+        return c.home
+    strategy: ConfirmationStrategy | None = c.own.get("confirmation_strategy")
     if strategy is not None and not callable(getattr(strategy, "run", None)):
         raise TypeError("confirmation_strategy= must be a Haystack ConfirmationStrategy (with a run method)")
-    invoker = Invoker(
-        tool,
-        name=name,
-        target="Haystack",
-        options=shared,
-        context=default_context,
-        native_approval=strategy is not None,
-    )
+    invoker = c.invoker(target="Haystack", context=default_context, native_approval=strategy is not None)
     converted = StandardHaystackTool(
-        tool, invoker=invoker, confirmation_strategy=strategy, outputs_to_state=own.get("outputs_to_state")
+        tool, invoker=invoker, confirmation_strategy=strategy, outputs_to_state=c.own.get("outputs_to_state")
     )
     set_origin(converted, tool)
     return converted

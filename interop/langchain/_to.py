@@ -32,6 +32,7 @@ from typing_extensions import Unpack
 
 from interop import SchemaConversionError, StandardToolV0
 from interop.bridge import (
+    Conversion,
     Invoker,
     Outcome,
     ToolOptions,
@@ -44,9 +45,9 @@ from interop.bridge import (
     meta_tags,
     output_json_schema,
     placeholder,
+    prepare,
     requires_approval,
     resolve_name,
-    split_options,
     to_json_text,
 )
 
@@ -251,26 +252,23 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
     `interrupt` (resume with `Command(resume=True)`, or `{interrupt_id: True, ...}` when several are
     pending), unless `approval=` gives a callback.
     """
-    shared, own = split_options(options, LangChainOptions, where="to_langchain")
+    c: Conversion[Any] = prepare(tool, options, LangChainOptions, where="to_langchain", rule="langchain")
     origin = get_origin(tool, BaseTool)
     # home as the native tool only when nothing is lost: LangChain has no approval of its own, so
     # a tool that requires approval (a `requires_approval` metadata label) is wrapped and gated
-    if origin is not None and shared.without_rename().is_default and not own and not requires_approval(tool):
-        new_name = resolve_name(origin.name, "langchain", shared.rename)
+    if (
+        origin is not None
+        and c.options.without_rename().is_default
+        and not c.own
+        and not requires_approval(tool)
+    ):
+        new_name = resolve_name(origin.name, "langchain", c.options.rename)
         return origin if new_name == origin.name else origin.model_copy(update={"name": new_name})
-    name = resolve_name(tool.name, "langchain", shared.rename)
-    invoker = Invoker(
-        tool,
-        name=name,
-        target="LangChain",
-        options=shared,
-        context=default_context,
-        native_approval=HAS_INTERRUPT,
-    )
+    invoker = c.invoker(target="LangChain", context=default_context, native_approval=HAS_INTERRUPT)
     holder: list[LangChainStandardTool] = []
     func, coroutine = _entry_points(holder)
     lc_tool = LangChainStandardTool(
-        name=name,
+        name=c.name,
         description=tool.description,
         func=func,
         coroutine=coroutine,
@@ -279,7 +277,7 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
         return_direct=meta_flag(tool.meta, "return_direct"),
         tags=meta_tags(tool.meta) or None,
         metadata=_metadata(tool),
-        handle_tool_error=own.get("handle_tool_error", True),
+        handle_tool_error=c.own.get("handle_tool_error", True),
     )
     holder.append(lc_tool)
     lc_tool._standard_tool = tool

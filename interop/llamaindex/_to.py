@@ -52,14 +52,12 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    get_origin,
     input_json_schema,
     meta_flag,
     output_json_schema,
+    prepare,
     requires_approval,
-    resolve_name,
     set_origin,
-    split_options,
 )
 
 from ._metadata import StandardToolMetadata, permissive_fn_schema
@@ -246,21 +244,20 @@ def to_llamaindex(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
 
     A tool that came from LlamaIndex (`from_llamaindex`) goes home as the very same object.
     """
-    shared, _ = split_options(options, None, where="to_llamaindex")
-    origin = get_origin(tool)
-    if (
-        isinstance(origin, BaseTool)
-        and shared.without_rename().is_default
-        and shared.rename is None
-        and not requires_approval(tool)  # a LlamaIndex tool cannot ask: never home unguarded
-    ):
-        return origin
-    name = resolve_name(tool.name, "llamaindex", shared.rename)
+    c = prepare(
+        tool,
+        options,
+        where="to_llamaindex",
+        rule="llamaindex",
+        native=BaseTool,
+        home_if=lambda _: not requires_approval(tool),  # a LlamaIndex tool cannot ask: never home unguarded
+    )
+    if c.home is not None:
+        return c.home
     default = default_context
-    if isinstance(origin, FunctionTool) and origin.requires_context:
+    if isinstance(c.origin, FunctionTool) and c.origin.requires_context:
         default = _pass_workflow_context  # a native ctx-taking tool gets the agent's own Context
-    invoker = Invoker(tool, name=name, target="LlamaIndex", options=shared, context=default)
-    converted = StandardFunctionTool(tool, invoker=invoker)
+    converted = StandardFunctionTool(tool, invoker=c.invoker(target="LlamaIndex", context=default))
     set_origin(converted, tool)
     return converted
 

@@ -35,12 +35,10 @@ from interop.bridge import (
     ToolOptions,
     check_unique_names,
     compile_openai_strict,
-    get_origin,
     input_json_schema,
     is_openai_strict,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
 )
 
 from ._schema import qualifies_as_strict
@@ -176,12 +174,17 @@ def to_openai_agents(
     (`Runner.run(..., context=obj)`); the `context=` hook gets the SDK's `ToolContext`. A tool that
     came from `from_openai_agents` goes home as the very same native object (with no options).
     """
-    shared, own = split_options(options, OpenAIAgentsOptions, where="to_openai_agents")
-    if shared.is_default and not own:
-        native = get_origin(tool, FunctionTool)
-        if native is not None:
-            return native
-    name = resolve_name(tool.name, "openai-agents", shared.rename)
+    c = prepare(
+        tool,
+        options,
+        OpenAIAgentsOptions,
+        where="to_openai_agents",
+        rule="openai-agents",
+        native=FunctionTool,
+    )
+    if c.home is not None:
+        return c.home
+    shared, own, name = c.options, c.own, c.name
     schema, is_strict, restore = _strict_schema(tool, name, own.get("strict"))
     given: NeedsApproval | None = own.get("needs_approval")
     pipeline_options = shared if given is None else Options(**{**vars(shared), "allow_unapproved": True})

@@ -42,7 +42,7 @@ from pydantic_ai.toolsets import ToolsetTool
 from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator, ValidationError, core_schema
 from typing_extensions import Unpack
 
-from interop import SchemaConversionError, StandardToolV0, StandardToolValidationError
+from interop import StandardToolV0, StandardToolValidationError
 from interop.bridge import (
     MAX_ISSUES_SHOWN,
     PENDING,
@@ -53,13 +53,11 @@ from interop.bridge import (
     approval_rule,
     check_unique_names,
     compile_openai_strict,
-    get_origin,
-    input_json_schema,
     json_safe_meta,
+    object_input_schema,
     output_json_schema,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
     to_json_text,
 )
 
@@ -205,29 +203,28 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
     A tool that came from pydantic-ai and is converted with no options goes home as the very
     same object.
     """
-    shared, own = split_options(options, PydanticAIOptions, where="to_pydantic_ai")
-    origin = get_origin(tool, (Tool, ToolsetTool))
-    if isinstance(origin, Tool) and shared.is_default and not own and _enforces(origin, tool):
-        return origin
-    name = resolve_name(tool.name, "pydantic-ai", shared.rename)
-    schema = input_json_schema(tool)
-    if schema.get("type", "object") != "object":
-        raise SchemaConversionError(
-            f"tool {tool.name!r}: pydantic-ai passes arguments as a JSON object, but the input schema "
-            f"has type {schema['type']!r}; wrap the input in an object schema"
-        )
+    c = prepare(
+        tool,
+        options,
+        PydanticAIOptions,
+        where="to_pydantic_ai",
+        rule="pydantic-ai",
+        native=(Tool, ToolsetTool),
+        home_if=lambda origin: isinstance(origin, Tool) and _enforces(origin, tool),
+    )
+    if isinstance(c.home, Tool):
+        return c.home
+    shared, own, name = c.options, c.own, c.name
+    schema = object_input_schema(tool, "pydantic-ai")
     strict = tool.meta.get("strict")
     restore = None
     if strict is True:  # compiled here, so optional fields stay optional (nullable, null = omitted)
         compiled = compile_openai_strict(schema, tool_name=name)
         schema = compiled.schema
         restore = compiled.restore if compiled.injected else None
-    invoker = Invoker(
-        tool,
-        name=name,
+    invoker = c.invoker(
         target="pydantic-ai",
-        options=shared,
-        context=_whole_context if origin is not None else _deps,
+        context=_whole_context if c.origin is not None else _deps,
         native_approval=True,
         restore=restore,
     )

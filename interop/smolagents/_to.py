@@ -41,12 +41,11 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    get_origin,
     input_json_schema,
+    object_input_schema,
     output_json_schema,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
     to_jsonable,
 )
 
@@ -100,12 +99,7 @@ class StandardSmolagentsTool(Tool):  # type: ignore[misc]
     skip_forward_signature_validation = True
 
     def __init__(self, tool: StandardToolV0[Any, Any, Any], *, invoker: Invoker) -> None:
-        schema = input_json_schema(tool)
-        if schema.get("type", "object") != "object":
-            raise TypeError(
-                f"tool {tool.name!r}: smolagents passes arguments by name, but the input schema has type "
-                f"{schema['type']!r}; wrap the input in an object schema"
-            )
+        schema = object_input_schema(tool, "smolagents")
         out_schema = output_json_schema(tool)
         self.name = invoker.name
         self.description = tool.description
@@ -162,19 +156,10 @@ def to_smolagents(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
     otherwise). `context=` receives the object bound with `run_context(...)` (or None). A tool
     that came from `from_smolagents` goes home as the very same object (with no options).
     """
-    shared, _ = split_options(options, None, where="to_smolagents")
-    if shared.is_default:
-        native = get_origin(tool, Tool)
-        if native is not None:
-            return native
-    name = resolve_name(tool.name, "smolagents", shared.rename)
-    invoker = Invoker(
-        tool,
-        name=name,
-        target="smolagents",
-        options=shared,
-        restore=_restore(input_json_schema(tool)),
-    )
+    c = prepare(tool, options, where="to_smolagents", rule="smolagents", native=Tool)
+    if c.home is not None:
+        return c.home
+    invoker = c.invoker(target="smolagents", restore=_restore(input_json_schema(tool)))
     converted = StandardSmolagentsTool(tool, invoker=invoker)
     set_origin(converted, tool)
     return converted

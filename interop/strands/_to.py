@@ -48,7 +48,7 @@ from strands.types.events import ToolResultEvent
 from strands.types.tools import AgentTool, ToolContext, ToolGenerator, ToolResult, ToolSpec, ToolUse
 from typing_extensions import Unpack
 
-from interop import ApprovalDeniedError, ApprovalRequiredError, SchemaConversionError, StandardToolV0
+from interop import ApprovalDeniedError, ApprovalRequiredError, StandardToolV0
 from interop.bridge import (
     MCP_HINTS,
     ApprovalRequest,
@@ -57,14 +57,12 @@ from interop.bridge import (
     ToolOptions,
     check_unique_names,
     content_kind,
-    get_origin,
-    input_json_schema,
     json_safe_meta,
+    object_input_schema,
     output_json_schema,
     placeholder,
-    resolve_name,
+    prepare,
     set_origin,
-    split_options,
     to_jsonable,
 )
 
@@ -296,13 +294,7 @@ def _guard_untyped(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _input_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
-    schema = input_json_schema(tool)
-    if schema.get("type", "object") != "object":
-        raise SchemaConversionError(
-            f"tool {tool.name!r}: Strands passes tool input as a JSON object, but the input schema has "
-            f"type {schema['type']!r}; wrap the input in an object schema"
-        )
-    return _guard_untyped(schema)
+    return _guard_untyped(object_input_schema(tool, "Strands"))
 
 
 def _annotations(tool: StandardToolV0[Any, Any, Any]) -> dict[str, object]:
@@ -342,20 +334,15 @@ def to_strands(tool: StandardToolV0[Any, Any, Any], **options: Unpack[StrandsOpt
     interrupt (`APPROVAL_INTERRUPT`) unless `approval=` gives a callback. Names follow the
     provider rule Strands checks (1-64 characters from `a-z A-Z 0-9 _ -`).
     """
-    shared, _ = split_options(options, StrandsOptions, where="to_strands")
-    origin = get_origin(tool, AgentTool)
-    if origin is not None and shared.is_default:
-        return origin
-    name = resolve_name(tool.name, "openai", shared.rename)
-    invoker = Invoker(
-        tool,
-        name=name,
+    c = prepare(tool, options, StrandsOptions, where="to_strands", rule="openai", native=AgentTool)
+    if c.home is not None:
+        return c.home
+    invoker = c.invoker(
         target="Strands",
-        options=shared,
-        context=_whole_tool_context if origin is not None else default_context,
+        context=_whole_tool_context if c.origin is not None else default_context,
         native_approval=True,
     )
-    converted = StandardAgentTool(tool, invoker=invoker, spec=_spec(tool, name))
+    converted = StandardAgentTool(tool, invoker=invoker, spec=_spec(tool, c.name))
     set_origin(converted, tool)
     return converted
 
