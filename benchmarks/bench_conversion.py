@@ -312,7 +312,9 @@ def bench_framework(label: str, parts: Parts, rounds: int) -> list[dict[str, Any
     rows = [
         _row(f"{label}: to_X of 1,000 neutral tools vs 1,000 native builds", base, conv, TARGET, "us/tool"),
         # issue 14 item 7: `@tool` + `to_X` at most the framework's own decorator
-        _row(f"{label}: @tool + to_X of 1,000 functions vs 1,000 native builds", base, full, TARGET, "us/tool"),
+        _row(
+            f"{label}: @tool + to_X of 1,000 functions vs 1,000 native builds", base, full, TARGET, "us/tool"
+        ),
     ]
     if frm:
         rows.append(

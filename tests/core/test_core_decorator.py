@@ -527,7 +527,9 @@ def test_simple_signatures_are_described_exactly_as_pydantic_would(tp: Any) -> N
 
     for default in [inspect.Parameter.empty, *_SIMPLE_DEFAULTS]:
         params = [
-            inspect.Parameter("first", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=tp, default=default),
+            inspect.Parameter(
+                "first", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=tp, default=default
+            ),
             inspect.Parameter("second", inspect.Parameter.KEYWORD_ONLY, annotation=tp, default=default),
             inspect.Parameter("third", inspect.Parameter.KEYWORD_ONLY, default=default),
         ]
@@ -548,3 +550,26 @@ def test_simple_signatures_are_described_exactly_as_pydantic_would(tp: Any) -> N
         out = json.dumps(interop.output_json_schema(built))
         assert emitted == _pydantic_emission(built.input_schema, "input")
         assert out == _pydantic_emission(built.output_schema, "output")
+
+
+def test_a_deferred_tool_is_built_once_under_concurrent_first_calls() -> None:
+    """The arguments model of a plain signature is built on the first validation, once, whichever
+    thread gets there first; every concurrent first call validates (bad input still refused)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    @interop.tool
+    def add(a: int, b: int = 1) -> int:
+        """Add."""
+        return a + b
+
+    assert "type" not in add.input_schema.__dict__
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda i: interop.call(add, {"a": str(i)}), range(64)))
+    assert results == [i + 1 for i in range(64)]
+    schema: Any = add.input_schema
+    model = schema.type
+    assert model.__name__ == "add_args" and schema.type is model
+    with pytest.raises(StandardToolValidationError):
+        interop.call(add, {"a": "x"})
+    with pytest.raises(StandardToolValidationError):
+        interop.call(add, {"a": 1, "c": 2})  # extra="forbid", as for an eagerly built model
