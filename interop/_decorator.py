@@ -24,6 +24,7 @@ from typing_extensions import ParamSpec, TypeVar
 
 from ._content import Audio, File, Image
 from ._docstrings import parse_docstring
+from ._jsoncopy import copy_json
 from ._schema import DeferredType, Direction, PydanticSchema
 from ._tool import Recipe, StandardTool, build_validated, remember
 
@@ -285,14 +286,42 @@ _ATOMS: dict[Any, str] = {str: "string", int: "integer", float: "number", bool: 
 _NULL = {"type": "null"}
 
 
+_SIMPLE_CACHE: dict[Any, dict[str, Any] | None] = {}
+_SIMPLE_CACHE_MAX = 1024
+
+
 def _simple_json(tp: Any) -> dict[str, Any] | None:
     """The JSON Schema pydantic emits for `tp` (validation and serialization alike), written
     directly, for the few types whose schema cannot fail to build and has one obvious form:
     `str`, `int`, `float`, `bool`, `list[X]`, `dict[str, X]`, unions of those (`X | None`), and
-    `Any` at the top. None for any other type (pydantic then builds it, and reports errors)."""
+    `Any` at the top. None for any other type (pydantic then builds it, and reports errors).
+    A new dict each time (the caller owns it); the answers are remembered per type."""
     if tp is Any:
         return {}
-    return _simple_inner(tp)
+    try:
+        template = _SIMPLE_CACHE[tp]
+    except KeyError:
+        template = _simple_inner(tp)
+        if template is not None and _order_free(template):
+            if len(_SIMPLE_CACHE) >= _SIMPLE_CACHE_MAX:
+                _SIMPLE_CACHE.clear()
+            _SIMPLE_CACHE[tp] = template
+    except TypeError:  # unhashable (an Annotated with unhashable metadata, say)
+        return _simple_inner(tp)
+    return None if template is None else cast(dict[str, Any], copy_json(template))
+
+
+def _order_free(schema: dict[str, Any]) -> bool:
+    """Whether no union in `schema` has two non-null members: `int | str` and `str | int` are
+    equal (and hash alike) as types, but are emitted in their own orders, so they are not cached."""
+    options = schema.get("anyOf")
+    if options is not None and (len(options) > 2 or _NULL not in options):
+        return False
+    return all(
+        _order_free(sub)
+        for sub in (*(options or ()), schema.get("items"), schema.get("additionalProperties"))
+        if isinstance(sub, dict)
+    )
 
 
 def _simple_inner(tp: Any) -> dict[str, Any] | None:

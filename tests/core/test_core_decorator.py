@@ -502,6 +502,9 @@ _SIMPLE_TYPES: list[Any] = [
     int | None,
     None | str,  # pydantic moves the null last
     int | str,
+    str | int,  # equal to `int | str` as a type, emitted in its own order
+    list[int | str],
+    list[str | int],
     bool | int | float,
     list[str] | None,
     dict[str, bool] | None,
