@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import sys
 import types
 import typing
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any, Generic, Protocol, overload
+from typing import Annotated, Any, Generic, Protocol, cast, overload
 
 import pydantic
 from pydantic.fields import FieldInfo
@@ -23,7 +24,8 @@ from typing_extensions import ParamSpec, TypeVar
 
 from ._content import Audio, File, Image
 from ._docstrings import parse_docstring
-from ._schema import PydanticSchema
+from ._jsoncopy import copy_json
+from ._schema import DeferredType, Direction, PydanticSchema
 from ._tool import Recipe, StandardTool, build_validated, remember
 
 __all__ = ["AsyncFunctionTool", "FromContext", "FunctionTool", "ToolDecorator", "tool"]
@@ -121,11 +123,11 @@ def _has_description(extras: list[Any]) -> bool:
 def _build(
     fn: Callable[..., Any],
     *,
-    name: str | None,
-    title: str | None,
-    description: str | None,
-    meta: Mapping[str, Any] | None,
-    context: str | None,
+    name: str | None = None,
+    title: str | None = None,
+    description: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+    context: str | None = None,
     localns: Mapping[str, Any] | None = None,
 ) -> FunctionTool[..., Any] | AsyncFunctionTool[..., Any]:
     if not callable(fn):
@@ -151,6 +153,7 @@ def _build(
         raise TypeError(f"@tool {tool_name!r}: cannot resolve the type hints of {fn!r}: {e}") from e
     sig = inspect.signature(fn)
     fields: dict[str, Any] = {}
+    simple: list[tuple[str, Any, Any, str | None]] | None = []  # while every parameter is simple
     renamed: dict[str, str] = {}  # model field -> parameter, for names pydantic reserves
     positional: list[str] = []
     context_param: str | None = None
@@ -169,6 +172,26 @@ def _build(
         extras = [e for e in extras if e is not FromContext]
         text_docs = [e for e in extras if isinstance(e, str)]
         extras = [e for e in extras if not isinstance(e, str)]
+        if param.kind is param.POSITIONAL_ONLY:
+            positional.append(param.name)
+        if simple is not None:
+            default = _REQUIRED if param.default is inspect.Parameter.empty else param.default
+            if (
+                not extras
+                and param.name not in _RESERVED
+                and not param.name.startswith("_")
+                and (default is _REQUIRED or type(default) in _JSON_SCALARS)
+                and not (type(default) is float and not math.isfinite(default))
+                and _simple_json(base) is not None
+            ):
+                simple.append(
+                    (param.name, base, default, text_docs[0] if text_docs else doc.params.get(param.name))
+                )
+                continue
+            # not one this module describes: the model is built now, with the earlier parameters too
+            for p_name, p_base, p_default, p_doc in simple:
+                fields[p_name] = _model_field(p_base, p_default, p_doc)
+            simple = None
         if not _has_description(extras):
             doc_text = text_docs[0] if text_docs else doc.params.get(param.name)
             if doc_text:
@@ -181,36 +204,49 @@ def _build(
         typ = Annotated[(base, *extras)] if extras else base  # type: ignore[valid-type]
         default = ... if param.default is inspect.Parameter.empty else param.default
         fields[field_name] = (typ, default)
-        if param.kind is param.POSITIONAL_ONLY:
-            positional.append(param.name)
     if context is not None and context_param is None:
         raise TypeError(f"@tool {tool_name!r}: no parameter named {context!r} to receive the context")
 
-    try:
-        model = pydantic.create_model(  # type: ignore[call-overload]
-            f"{tool_name}_args",
-            __config__=pydantic.ConfigDict(extra="forbid", json_schema_extra=_no_title),
-            __module__=getattr(fn, "__module__", __name__),
-            **fields,
+    if simple is not None:  # JSON Schema written here; the model is built on first validation
+        module = getattr(fn, "__module__", __name__)
+        input_schema: PydanticSchema[Any] = PydanticSchema.deferred(
+            _Signature(f"{tool_name}_args", module, tuple(simple)),
+            empty_input=not any(p[2] is _REQUIRED for p in simple),
         )
-    except pydantic.PydanticSchemaGenerationError as e:
-        raise _unsupported_parameter(tool_name, fields, renamed) from e
-    input_schema: PydanticSchema[Any] = PydanticSchema(model)
-    if not any(f.is_required() for f in model.model_fields.values()):
-        _accept_no_input(input_schema)
+    else:
+        try:
+            model = pydantic.create_model(  # type: ignore[call-overload]
+                f"{tool_name}_args",
+                __config__=_CONFIG,
+                __module__=getattr(fn, "__module__", __name__),
+                **fields,
+            )
+        except pydantic.PydanticSchemaGenerationError as e:
+            raise _unsupported_parameter(tool_name, fields, renamed) from e
+        input_schema = PydanticSchema(model)
+        if not any(f.is_required() for f in model.model_fields.values()):
+            _accept_no_input(input_schema)
     output_schema = _output_schema(hints.get("return", inspect.Signature.empty))
     context_required = (
         context_param is not None and sig.parameters[context_param].default is inspect.Parameter.empty
     )
-    impl = _make_impl(fn, renamed, positional, context_param, tool_name if context_required else None)
+    is_async = inspect.iscoroutinefunction(fn)
+    # a plain sync function is called with the arguments model's fields as keywords directly
+    keywords = not is_async and not renamed and not positional and context_param is None
+    impl = (
+        fn
+        if keywords
+        else _make_impl(fn, renamed, positional, context_param, tool_name if context_required else None)
+    )
     cls: type[FunctionTool[..., Any]] | type[AsyncFunctionTool[..., Any]] = (
-        AsyncFunctionTool if inspect.iscoroutinefunction(fn) else FunctionTool
+        AsyncFunctionTool if is_async else FunctionTool
     )
     built = build_validated(
         cls,
         name=tool_name,
         description=description if description is not None else doc.description,
         execute=impl,
+        keywords=keywords,
         input_schema=input_schema,
         output_schema=output_schema,
         title=title,
@@ -224,14 +260,151 @@ def _build(
             fn,
             module=getattr(fn, "__module__", None),
             qualname=getattr(fn, "__qualname__", None),
-            name=name,
-            title=title,
-            description=description,
-            meta=meta,
-            context=context,
+            # only the options given (each defaults to None): an undecorated tool's recipe is small
+            **{
+                key: value
+                for key, value in (
+                    ("name", name),
+                    ("title", title),
+                    ("description", description),
+                    ("meta", meta),
+                    ("context", context),
+                )
+                if value is not None
+            },
         ),
     )
     return built
+
+
+_CONFIG = pydantic.ConfigDict(extra="forbid", json_schema_extra=_no_title)
+_REQUIRED: Any = object()
+"""The default of a parameter that has none (in `_Signature`'s parameter tuples)."""
+_JSON_SCALARS = (str, int, float, bool, type(None))
+"""Default values emitted as they are (pydantic's JSON form of them is the value itself)."""
+_ATOMS: dict[Any, str] = {str: "string", int: "integer", float: "number", bool: "boolean"}
+_NULL = {"type": "null"}
+
+
+_SIMPLE_CACHE: dict[Any, dict[str, Any] | None] = {}
+_SIMPLE_CACHE_MAX = 1024
+
+
+def _simple_json(tp: Any) -> dict[str, Any] | None:
+    """The JSON Schema pydantic emits for `tp` (validation and serialization alike), written
+    directly, for the few types whose schema cannot fail to build and has one obvious form:
+    `str`, `int`, `float`, `bool`, `list[X]`, `dict[str, X]`, unions of those (`X | None`), and
+    `Any` at the top. None for any other type (pydantic then builds it, and reports errors).
+    A new dict each time (the caller owns it); the answers are remembered per type."""
+    if tp is Any:
+        return {}
+    try:
+        template = _SIMPLE_CACHE[tp]
+    except KeyError:
+        template = _simple_inner(tp)
+        if template is not None and _order_free(template):
+            if len(_SIMPLE_CACHE) >= _SIMPLE_CACHE_MAX:
+                _SIMPLE_CACHE.clear()
+            _SIMPLE_CACHE[tp] = template
+    except TypeError:  # unhashable (an Annotated with unhashable metadata, say)
+        return _simple_inner(tp)
+    return None if template is None else cast(dict[str, Any], copy_json(template))
+
+
+def _order_free(schema: dict[str, Any]) -> bool:
+    """Whether no union in `schema` has two non-null members: `int | str` and `str | int` are
+    equal (and hash alike) as types, but are emitted in their own orders, so they are not cached."""
+    options = schema.get("anyOf")
+    if options is not None and (len(options) > 2 or _NULL not in options):
+        return False
+    return all(
+        _order_free(sub)
+        for sub in (*(options or ()), schema.get("items"), schema.get("additionalProperties"))
+        if isinstance(sub, dict)
+    )
+
+
+def _simple_inner(tp: Any) -> dict[str, Any] | None:
+    if type(tp) is type:
+        atom = _ATOMS.get(tp)
+        return {"type": atom} if atom is not None else None
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin is list and len(args) == 1:
+        items = _simple_inner(args[0])
+        return None if items is None else {"items": items, "type": "array"}
+    if origin is dict and len(args) == 2 and args[0] is str:
+        values = _simple_inner(args[1])
+        return None if values is None else {"additionalProperties": values, "type": "object"}
+    if origin is typing.Union or origin is types.UnionType:
+        members = [a for a in args if a is not type(None)]
+        if len(members) < len(args) and len(members) != 1:
+            return None  # `X | Y | None`: pydantic's nullable union, left to pydantic
+        options = [_simple_inner(a) for a in members]
+        if any(o is None for o in options):
+            return None
+        if len(members) < len(args):
+            options.append(dict(_NULL))
+        return {"anyOf": options}
+    return None
+
+
+def _model_field(base: Any, default: Any, doc: str | None) -> tuple[Any, Any]:
+    typ = Annotated[base, pydantic.Field(description=doc)] if doc else base
+    return (typ, ... if default is _REQUIRED else default)
+
+
+class _Signature(DeferredType):
+    """A tool's arguments when every one is a `_simple_json` type: their JSON Schema written on
+    request, their pydantic model built on first validation (exactly the model `@tool` builds
+    for any signature)."""
+
+    __slots__ = ("module", "name", "params")
+
+    def __init__(self, name: str, module: str, params: tuple[tuple[str, Any, Any, str | None], ...]) -> None:
+        self.name = name
+        self.module = module
+        self.params = params
+
+    def build_type(self) -> type[pydantic.BaseModel]:
+        fields = {name: _model_field(base, default, doc) for name, base, default, doc in self.params}
+        model: type[pydantic.BaseModel] = pydantic.create_model(  # type: ignore[call-overload]
+            self.name, __config__=_CONFIG, __module__=self.module, **fields
+        )
+        return model
+
+    def emit(self, direction: Direction) -> dict[str, Any]:
+        properties: dict[str, Any] = {}
+        required: list[str] = []
+        for name, base, default, doc in self.params:
+            prop = cast(dict[str, Any], _simple_json(base))
+            if default is _REQUIRED:
+                required.append(name)
+            else:
+                prop["default"] = default
+            if doc:
+                prop["description"] = doc
+            properties[name] = dict(sorted(prop.items())) if len(prop) > 1 else prop
+        schema: dict[str, Any] = {"additionalProperties": False, "properties": properties}
+        if required:
+            schema["required"] = required
+        schema["type"] = "object"
+        return schema
+
+
+class _Returns(DeferredType):
+    """A return annotation that is a `_simple_json` type: its schema written on request."""
+
+    __slots__ = ("annotation",)
+
+    def __init__(self, annotation: Any) -> None:
+        self.annotation = annotation
+
+    def build_type(self) -> Any:
+        return self.annotation
+
+    def emit(self, direction: Direction) -> dict[str, Any]:
+        return cast(dict[str, Any], _simple_json(self.annotation))
 
 
 def _accept_no_input(schema: PydanticSchema[Any]) -> None:
@@ -266,6 +439,8 @@ def _output_schema(annotation: Any) -> PydanticSchema[Any] | None:
         return None
     if _is_content_annotation(annotation):
         return None
+    if _simple_json(annotation) is not None:  # cannot fail to build: built on first validation
+        return PydanticSchema.deferred(_Returns(annotation))
     return PydanticSchema(annotation)
 
 

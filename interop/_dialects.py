@@ -11,7 +11,7 @@ import operator
 from typing import Any, cast
 
 from ._jsoncopy import copy_json
-from ._jsonschema import def_name, inline_refs, map_subschemas, walk
+from ._jsonschema import def_name, inline_refs, map_subschemas, walk, walk_nodes
 from ._protocols import TARGETS
 
 __all__ = ["check_target", "convert", "hoist_root_ref", "normalize_to_2020_12", "strongest_bounds"]
@@ -122,7 +122,7 @@ def hoist_root_ref(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def _has_array_items(schema: dict[str, Any]) -> bool:
-    return any(isinstance(node.get("items"), list) for _, node in walk(schema))
+    return any(isinstance(node.get("items"), list) for node in walk_nodes(schema))
 
 
 def _rewrite_ref(ref: str, old: str, new: str) -> str:

@@ -39,6 +39,7 @@ __all__ = [
     "types_of",
     "unescape",
     "walk",
+    "walk_nodes",
 ]
 
 SUBSCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
@@ -127,11 +128,25 @@ def map_subschemas_at(
     return _map(schema, lambda sub, key, slot: fn(sub, _child(pointer, key, slot)))
 
 
+def _subschemas(schema: Mapping[str, Any], pointer: str) -> list[tuple[str, Any]]:
+    """The direct subschemas of `schema` with their pointers, in `_map`'s order (what `_map` with
+    `_child` gives, without building the copy: walking is on every strict compilation's path)."""
+    found: list[tuple[str, Any]] = []
+    for key, value in schema.items():
+        if key in SUBSCHEMA_MAPS and isinstance(value, dict):
+            prefix = f"{pointer}/{escape(key)}/"
+            found.extend((prefix + escape(str(k)), v) for k, v in value.items())
+        elif (key in SUBSCHEMA_LISTS or key == "items") and isinstance(value, list):  # + draft-07 tuples
+            prefix = f"{pointer}/{escape(key)}/"
+            found.extend((f"{prefix}{i}", v) for i, v in enumerate(value))
+        elif key in SUBSCHEMA_SINGLE and isinstance(value, (dict, bool)):
+            found.append((f"{pointer}/{key}", value))
+    return found
+
+
 def iter_subschemas(schema: Mapping[str, Any], pointer: str = "") -> Iterator[tuple[str, Any]]:
     """The direct subschemas of `schema`, each with its JSON pointer (`pointer` is `schema`'s)."""
-    found: list[tuple[str, Any]] = []
-    _map(schema, lambda sub, key, slot: found.append((_child(pointer, key, slot), sub)))
-    return iter(found)
+    return iter(_subschemas(schema, pointer))
 
 
 def walk(schema: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
@@ -141,7 +156,28 @@ def walk(schema: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]
         ptr, node = stack.pop()
         if isinstance(node, dict):
             yield ptr, node
-            stack.extend(reversed(list(iter_subschemas(node, ptr))))
+            children = _subschemas(node, ptr)
+            children.reverse()
+            stack.extend(children)
+
+
+def walk_nodes(schema: Any) -> Iterator[dict[str, Any]]:
+    """`walk` without the pointers (none is built): every schema object in `schema`, itself first."""
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            yield node
+            children: list[Any] = []
+            for key, value in node.items():
+                if key in SUBSCHEMA_MAPS and isinstance(value, dict):
+                    children.extend(value.values())
+                elif (key in SUBSCHEMA_LISTS or key == "items") and isinstance(value, list):
+                    children.extend(value)
+                elif key in SUBSCHEMA_SINGLE and isinstance(value, (dict, bool)):
+                    children.append(value)
+            children.reverse()
+            stack.extend(children)
 
 
 def types_of(node: Mapping[str, Any]) -> list[str]:

@@ -14,6 +14,8 @@ import weakref
 from collections.abc import Mapping
 from typing import Any, TypeVar, overload
 
+from ._tool import StandardTool
+
 __all__ = ["ORIGIN_ATTR", "get_origin", "set_origin"]
 
 T = TypeVar("T")
@@ -24,8 +26,6 @@ _neutral_origins: weakref.WeakKeyDictionary[Any, tuple[Any, dict[str, Any]]] = w
 
 
 def _is_neutral(carrier: Any) -> bool:
-    from ._tool import StandardTool
-
     return isinstance(carrier, StandardTool)
 
 
@@ -47,7 +47,8 @@ def get_origin(carrier: Any, kind: Any = None) -> Any:
     For a neutral tool: only while it is unchanged since the conversion (its `meta` compares
     equal to what it was then).
     """
-    entry = _neutral_origins.get(carrier) if _is_neutral(carrier) else None
+    # (no weak reference made for the lookup while no neutral tool has an origin: the usual case)
+    entry = _neutral_origins.get(carrier) if _neutral_origins and _is_neutral(carrier) else None
     if entry is not None:
         origin, meta = entry
         if not isinstance(carrier.meta, Mapping) or dict(carrier.meta) != meta:

@@ -26,7 +26,14 @@ if TYPE_CHECKING:
     from jsonschema.protocols import Validator
     from pydantic.json_schema import GenerateJsonSchema
 
-__all__ = ["JsonSchemaSchema", "MsgspecSchema", "PydanticSchema", "as_schema", "pydantic_issues"]
+__all__ = [
+    "DeferredType",
+    "JsonSchemaSchema",
+    "MsgspecSchema",
+    "PydanticSchema",
+    "as_schema",
+    "pydantic_issues",
+]
 
 T = TypeVar("T")
 Direction = Literal["input", "output"]
@@ -77,7 +84,10 @@ class _Props(Generic[T]):
     __slots__ = ("json_schema", "validate", "vendor", "version")
 
     def __init__(
-        self, vendor: str, validate: Callable[[object], Success[T] | Failure], json_schema: _EmissionCache
+        self,
+        vendor: str,
+        validate: Callable[[object], Success[T] | Failure],
+        json_schema: _EmissionCache | DeferredType,
     ) -> None:
         self.version: Literal[1] = 1
         self.vendor = vendor
@@ -130,19 +140,72 @@ def pydantic_issues(error: pydantic.ValidationError) -> tuple[Issue, ...]:
     return tuple(Issue(e["msg"], tuple(e["loc"])) for e in error.errors(include_url=False))
 
 
+_build_lock = threading.RLock()
+"""Serialises the first use of lazily built pydantic schemas (one build per schema, any thread)."""
+
+
 class PydanticSchema(Generic[T]):
     """A `StandardSchemaV1` over any type pydantic's `TypeAdapter` accepts.
 
     `validate` uses lax (JSON-like) validation and returns the validated Python value; input
     emission uses `mode="validation"`, output emission `mode="serialization"`.
+
+    `PydanticSchema.deferred(...)` makes one whose type, adapter and validator are built on first
+    use (what `@tool` does for signatures whose JSON Schema it writes itself, which cannot fail
+    to build): describing the tool to a model then costs no pydantic work at all.
     """
+
+    type: Any
+    adapter: pydantic.TypeAdapter[T]
+    validate_python: Callable[[Any], T]
+    """The fast path for tools: the validator itself, raising pydantic.ValidationError."""
+    _source: DeferredType
+    _empty_input: bool
 
     def __init__(self, tp: Any, *, adapter: pydantic.TypeAdapter[T] | None = None) -> None:
         self.type = tp
-        self.adapter: pydantic.TypeAdapter[T] = adapter if adapter is not None else pydantic.TypeAdapter(tp)
-        # the fast path for tools: the validator itself, raising pydantic.ValidationError
-        self.validate_python: Callable[[Any], T] = self.adapter.validator.validate_python  # type: ignore[assignment]
+        self.adapter = adapter if adapter is not None else pydantic.TypeAdapter(tp)
+        self.validate_python = self.adapter.validator.validate_python  # type: ignore[assignment]
         self.__standard_schema__ = _Props[T]("pydantic", self._validate, _EmissionCache(self._emit))
+
+    @classmethod
+    def deferred(cls, source: DeferredType, *, empty_input: bool = False) -> PydanticSchema[Any]:
+        """A schema whose type is `source.build_type()`, built (with its adapter) on first use;
+        `source.emit` writes its JSON Schema (as pydantic would emit it) without building
+        anything, afresh for each emission (nothing is kept). `empty_input`: `None` validates
+        as `{}`."""
+        self: PydanticSchema[Any] = cls.__new__(cls)
+        self._source = source
+        self._empty_input = empty_input
+        return self
+
+    def __getattr__(self, name: str) -> Any:
+        # only reached for what a deferred schema has not made yet: `__standard_schema__` (made on
+        # first request: describing a tool reads `_source` directly), `type`, `adapter`, `validate_python`
+        source = self.__dict__.get("_source")
+        if source is None:
+            raise AttributeError(name)
+        if name == "__standard_schema__":
+            props = self.__dict__.setdefault(name, _Props("pydantic", self._validate, source))
+            return props
+        if name not in ("type", "adapter", "validate_python"):
+            raise AttributeError(name)
+        with _build_lock:
+            if "validate_python" not in self.__dict__:
+                tp = self._source.build_type()
+                adapter = pydantic.TypeAdapter(tp)
+                self.type = tp
+                self.adapter = adapter
+                validate = adapter.validator.validate_python
+                if self._empty_input:
+
+                    def validate_or_empty(value: Any) -> Any:
+                        return validate({} if value is None else value)
+
+                    self.validate_python = validate_or_empty
+                else:
+                    self.validate_python = validate  # type: ignore[assignment]
+        return self.__dict__[name]
 
     def __reduce__(self) -> Any:
         return (as_schema, (self.type,))
@@ -161,7 +224,39 @@ class PydanticSchema(Generic[T]):
         return _hoist_root_ref(schema)
 
     def __repr__(self) -> str:
-        return f"PydanticSchema({getattr(self.type, '__name__', self.type)!r})"
+        tp = self.__dict__.get("type")
+        if tp is None and "_source" in self.__dict__:
+            return "PydanticSchema(<deferred>)"
+        return f"PydanticSchema({getattr(tp, '__name__', tp)!r})"
+
+
+class DeferredType:
+    """What a deferred `PydanticSchema` is made from: the type, built on first use, and its JSON
+    Schema written without building it. Also the schema's emission (`json_schema`): written
+    afresh on every request, which costs less than a cached copy and keeps nothing."""
+
+    __slots__ = ()
+
+    def build_type(self) -> Any:
+        raise NotImplementedError
+
+    def emit(self, direction: Direction) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def get(self, direction: Direction, target: str) -> dict[str, Any]:
+        schema = self.emit(direction)
+        if target == "draft-2020-12":
+            return schema
+        from ._dialects import check_target, convert
+
+        check_target(target)
+        return convert(schema, target)
+
+    def input(self, *, target: str = "draft-2020-12") -> dict[str, Any]:
+        return self.get("input", target)
+
+    def output(self, *, target: str = "draft-2020-12") -> dict[str, Any]:
+        return self.get("output", target)
 
 
 # ---------------------------------------------------------------------------------------------- JSON Schema

@@ -19,7 +19,7 @@ from typing_extensions import TypeVar
 from ._errors import StandardToolValidationError
 from ._meta import check_input_examples, validate_meta
 from ._protocols import StandardSchemaV1, StandardToolV0
-from ._schema import PydanticSchema, as_schema, pydantic_issues
+from ._schema import DeferredType, PydanticSchema, as_schema, pydantic_issues
 
 __all__ = [
     "EMPTY_INPUT_SCHEMA",
@@ -182,11 +182,10 @@ def validator(
     """A function value -> validated value that raises `StandardToolValidationError` (the one
     place a schema's result is turned into that error)."""
     if isinstance(schema, PydanticSchema):  # fast path: no result objects per call
-        fast = schema.validate_python
 
         def validate_pydantic(value: Any) -> Any:
             try:
-                return fast(value)
+                return schema.validate_python(value)  # looked up per call: built on first use
             except pydantic.ValidationError as e:
                 raise StandardToolValidationError(target, pydantic_issues(e), tool_name=tool_name) from None
 
@@ -352,22 +351,71 @@ def build_validated(
     output_schema: Any,
     title: str | None,
     meta: Mapping[str, Any] | None,
+    keywords: bool = False,
     **fields: Any,
 ) -> ToolT:
     """`standard_tool`'s tool, as an instance of `cls` (a `StandardTool` subclass) with `fields`
-    added (what `@tool` uses to build its callable tool)."""
-    in_schema = as_schema(input_schema) if input_schema is not None else None
-    out_schema = as_schema(output_schema) if output_schema is not None else None
+    added (what `@tool` uses to build its callable tool).
+
+    `keywords`: `execute` is a sync function called with the validated input's fields as keyword
+    arguments (`@tool`'s plain functions: one call frame less, and less kept per tool); the
+    input schema must then be a `PydanticSchema` of a model, the output one a `PydanticSchema`
+    or None."""
+    in_schema = _schema_of(input_schema)
+    out_schema = _schema_of(output_schema)
+    run = (
+        _keywords_execute(name, execute, cast(PydanticSchema[Any], in_schema), cast(Any, out_schema))
+        if keywords
+        else validated_execute(name, execute, in_schema, out_schema)
+    )
     return cls(
         name=name,
         description=description,
-        execute=validated_execute(name, execute, in_schema, out_schema),
+        execute=run,
         input_schema=in_schema,
         output_schema=out_schema,
         title=title,
         meta=meta if meta is not None else {},
         **fields,
     )
+
+
+def _schema_of(x: Any) -> StandardSchemaV1[Any] | None:
+    if x is None:
+        return None
+    if isinstance(x, PydanticSchema):  # (a deferred one makes its `__standard_schema__` when asked)
+        return x
+    return as_schema(x)
+
+
+def _keywords_execute(
+    name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
+) -> Callable[..., Any]:
+    """`validated_execute` for a sync function taking the input model's fields as keywords (the
+    validators are looked up per call: a deferred schema builds its own on first use)."""
+    if out_schema is None:
+
+        def run_keywords(input: Any = None, context: Any = None) -> Any:
+            try:
+                value = in_schema.validate_python(input)
+            except pydantic.ValidationError as e:
+                raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
+            return fn(**value.__dict__)
+
+        return run_keywords
+
+    def run_keywords_out(input: Any = None, context: Any = None) -> Any:
+        try:
+            value = in_schema.validate_python(input)
+        except pydantic.ValidationError as e:
+            raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
+        result = fn(**value.__dict__)
+        try:
+            return out_schema.validate_python(result)
+        except pydantic.ValidationError as e:
+            raise StandardToolValidationError("output", pydantic_issues(e), tool_name=name) from None
+
+    return run_keywords_out
 
 
 def validated_execute(
@@ -378,12 +426,21 @@ def validated_execute(
 ) -> Callable[..., Any]:
     """The `execute` of a validating tool: input validated, `execute` called with it (and the
     context when it takes a second parameter), output validated. Sync or async as `execute`."""
-    check_in = validator(in_schema, "input", name) if in_schema is not None else None
-    check_out = validator(out_schema, "output", name) if out_schema is not None else None
     arity = _positional_arity(execute)
     fn = execute
+    pydantic_path = isinstance(in_schema, PydanticSchema) and arity in (1, 2)
+    check_in = validator(in_schema, "input", name) if in_schema is not None and not pydantic_path else None
+    check_out = (
+        validator(out_schema, "output", name)
+        if out_schema is not None and not (pydantic_path and isinstance(out_schema, PydanticSchema))
+        else None
+    )
 
     if inspect.iscoroutinefunction(fn):
+        if check_in is None and in_schema is not None:
+            check_in = validator(in_schema, "input", name)
+        if check_out is None and out_schema is not None:
+            check_out = validator(out_schema, "output", name)
 
         async def run_async(input: Any = None, context: Any = None) -> Any:
             value = check_in(input) if check_in is not None else input
@@ -396,21 +453,22 @@ def validated_execute(
             return check_out(result) if check_out is not None else result
 
         run: Callable[..., Any] = run_async
-    elif isinstance(in_schema, PydanticSchema) and arity in (1, 2):
+    elif pydantic_path:
         # the common case, flattened (no per-call helper frames): pydantic input, 1-2 parameters
-        validate_in = in_schema.validate_python
-        validate_out = out_schema.validate_python if isinstance(out_schema, PydanticSchema) else None
+        # the validators are looked up per call: a deferred schema builds its own on first use
+        pydantic_in = cast(PydanticSchema[Any], in_schema)
+        pydantic_out = out_schema if isinstance(out_schema, PydanticSchema) else None
         two = arity == 2
 
         def run_pydantic(input: Any = None, context: Any = None) -> Any:
             try:
-                value = validate_in(input)
+                value = pydantic_in.validate_python(input)
             except pydantic.ValidationError as e:
                 raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
             result = fn(value, context) if two else fn(value)
-            if validate_out is not None:
+            if pydantic_out is not None:
                 try:
-                    return validate_out(result)
+                    return pydantic_out.validate_python(result)
                 except pydantic.ValidationError as e:
                     raise StandardToolValidationError("output", pydantic_issues(e), tool_name=name) from None
             return check_out(result) if check_out is not None else result
@@ -439,7 +497,19 @@ def input_json_schema(tool: StandardToolV0[Any, Any, Any], target: str = "draft-
 
         check_target(target)
         return {"type": "object", "properties": {}}
+    deferred = _deferred_source(tool.input_schema)
+    if deferred is not None:
+        return deferred.input(target=target)
     return tool.input_schema.__standard_schema__.json_schema.input(target=target)
+
+
+def _deferred_source(schema: Any) -> DeferredType | None:
+    """What a deferred `PydanticSchema` writes its JSON Schema with (read directly: describing a
+    tool then makes nothing that only validation needs)."""
+    if type(schema) is PydanticSchema:
+        source: DeferredType | None = schema.__dict__.get("_source")
+        return source
+    return None
 
 
 def output_json_schema(
@@ -448,4 +518,7 @@ def output_json_schema(
     """The tool's output JSON Schema (what it produces), or None without an output schema."""
     if tool.output_schema is None:
         return None
+    deferred = _deferred_source(tool.output_schema)
+    if deferred is not None:
+        return deferred.output(target=target)
     return tool.output_schema.__standard_schema__.json_schema.output(target=target)

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import copy
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -60,6 +59,7 @@ from interop.bridge import (
     ToolOptions,
     check_unique_names,
     compile_openai_strict,
+    copy_json,
     input_json_schema,
     meta_flag,
     output_json_schema,
@@ -127,7 +127,7 @@ class _Arguments(BaseModel):
 
     @classmethod
     def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
-        return copy.deepcopy(cls.interop_schema)
+        return copy_json(cls.interop_schema)  # JSON: emitted or strict-compiled (copy.deepcopy is ~5x slower)
 
 
 def _args_model(name: str, schema: dict[str, Any]) -> type[BaseModel]:

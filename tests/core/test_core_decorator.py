@@ -485,3 +485,94 @@ def test_an_optional_context_parameter_defaulting_to_none_stays_out_of_the_schem
     assert set(schema["properties"]) == {"prefix", "limit"}
     assert schema["properties"]["limit"]["description"] == "At most"
     assert interop.call(whoami, {"prefix": "user="}, "ann") == "user=ann"
+
+
+# ----------------------------------------------------------------- schemas written without pydantic
+
+_SIMPLE_TYPES: list[Any] = [
+    str,
+    int,
+    float,
+    bool,
+    list[str],
+    list[int | None],
+    list[list[float]],
+    dict[str, int],
+    dict[str, list[str]],
+    int | None,
+    None | str,  # pydantic moves the null last
+    int | str,
+    str | int,  # equal to `int | str` as a type, emitted in its own order
+    list[int | str],
+    list[str | int],
+    bool | int | float,
+    list[str] | None,
+    dict[str, bool] | None,
+]
+_SIMPLE_DEFAULTS: list[Any] = [None, 0, 1.5, "x", True, False, -3]
+
+
+def _pydantic_emission(schema: Any, direction: Literal["input", "output"]) -> str:
+    """What pydantic itself emits for the schema's (now built) type."""
+    import json
+
+    from interop._schema import PydanticSchema
+
+    return json.dumps(PydanticSchema(schema.type)._emit(direction))
+
+
+@pytest.mark.parametrize("tp", _SIMPLE_TYPES, ids=repr)
+def test_simple_signatures_are_described_exactly_as_pydantic_would(tp: Any) -> None:
+    """`@tool` writes the JSON Schema of simple signatures itself: byte for byte pydantic's (key
+    order included), for required and defaulted parameters, with and without descriptions, and
+    for the output schema."""
+    import json
+
+    for default in [inspect.Parameter.empty, *_SIMPLE_DEFAULTS]:
+        params = [
+            inspect.Parameter(
+                "first", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=tp, default=default
+            ),
+            inspect.Parameter("second", inspect.Parameter.KEYWORD_ONLY, annotation=tp, default=default),
+            inspect.Parameter("third", inspect.Parameter.KEYWORD_ONLY, default=default),
+        ]
+
+        def fn(*args: Any, **kwargs: Any) -> Any:
+            """Do it.
+
+            Args:
+                first: The first one.
+            """
+            return None
+
+        fn.__signature__ = inspect.Signature(params, return_annotation=tp)  # type: ignore[attr-defined]
+        fn.__annotations__ = {"first": tp, "second": tp, "return": tp}
+        built = interop.tool(fn)
+        assert "type" not in built.input_schema.__dict__  # written here, model not built yet
+        emitted = json.dumps(interop.input_json_schema(built))
+        out = json.dumps(interop.output_json_schema(built))
+        assert emitted == _pydantic_emission(built.input_schema, "input")
+        assert out == _pydantic_emission(built.output_schema, "output")
+
+
+def test_a_deferred_tool_is_built_once_under_concurrent_first_calls() -> None:
+    """The arguments model of a plain signature is built on the first validation, once, whichever
+    thread gets there first; every concurrent first call validates (bad input still refused)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    @interop.tool
+    def add(a: int, b: int = 1) -> int:
+        """Add."""
+        return a + b
+
+    assert "type" not in add.input_schema.__dict__
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda i: interop.call(add, {"a": str(i)}), range(64)))
+    assert results == [i + 1 for i in range(64)]
+    schema: Any = add.input_schema
+    model = schema.type
+    assert model.__name__ == "add_args" and schema.type is model
+    with pytest.raises(StandardToolValidationError):
+        interop.call(add, {"a": "x"})
+    with pytest.raises(StandardToolValidationError):
+        interop.call(add, {"a": 1, "c": 2})  # extra="forbid", as for an eagerly built model

@@ -35,9 +35,10 @@ def test_importing_tool_loads_no_emission_machinery() -> None:
 
 def test_first_use_loads_what_it_needs() -> None:
     code = (
-        "import interop\n"
+        "import interop, pydantic\n"
+        "from typing import Annotated\n"
         "@interop.tool\n"
-        "def f(a: int) -> int:\n"
+        "def f(a: Annotated[int, pydantic.Field(ge=0)]) -> int:\n"  # a schema pydantic emits
         "    '''Add one.\n\n    Args:\n        a: A number.\n    '''\n"
         "    return a + 1\n"
         "schema = interop.input_json_schema(f, target='openapi-3.0')\n"
@@ -49,3 +50,21 @@ def test_first_use_loads_what_it_needs() -> None:
     assert {"interop._dialects", "interop._jsonschema"} <= set(modules)
     assert state["generator"] is True
     assert isinstance(state["patterns"], int) and state["patterns"] > 0
+
+
+def test_a_simple_signature_is_described_without_pydantic_emission() -> None:
+    """`@tool` writes the JSON Schema of plain scalar/list/dict arguments itself: describing such a
+    tool builds neither pydantic's generator nor the arguments model (built on first validation)."""
+    code = (
+        "import interop\n"
+        "@interop.tool\n"
+        "def f(a: int, tags: list[str] | None = None) -> int:\n"
+        "    '''Add one.\n\n    Args:\n        a: A number.\n    '''\n"
+        "    return a + 1\n"
+        "schema = interop.input_json_schema(f, target='openapi-3.0')\n"
+        "assert schema['properties']['a']['description'] == 'A number.', schema\n"
+        "assert 'type' not in f.input_schema.__dict__\n"
+        "assert interop.call(f, {'a': '1'}) == 2 and f.input_schema.type.__name__ == 'f_args'\n"
+    )
+    state = _after(code)
+    assert state["generator"] is False
