@@ -13,13 +13,12 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, cast, overload
 
-import pydantic
 from typing_extensions import TypeVar
 
 from ._errors import StandardToolValidationError
 from ._meta import check_input_examples, validate_meta
 from ._protocols import StandardSchemaV1, StandardToolV0
-from ._schema import PydanticSchema, as_schema, pydantic_issues
+from ._schema import PydanticSchema, as_schema, pydantic_issues, validation_error
 
 __all__ = [
     "EMPTY_INPUT_SCHEMA",
@@ -187,7 +186,7 @@ def validator(
         def validate_pydantic(value: Any) -> Any:
             try:
                 return fast(value)
-            except pydantic.ValidationError as e:
+            except validation_error() as e:
                 raise StandardToolValidationError(target, pydantic_issues(e), tool_name=tool_name) from None
 
         return validate_pydantic
@@ -405,13 +404,13 @@ def validated_execute(
         def run_pydantic(input: Any = None, context: Any = None) -> Any:
             try:
                 value = validate_in(input)
-            except pydantic.ValidationError as e:
+            except validation_error() as e:
                 raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
             result = fn(value, context) if two else fn(value)
             if validate_out is not None:
                 try:
                     return validate_out(result)
-                except pydantic.ValidationError as e:
+                except validation_error() as e:
                     raise StandardToolValidationError("output", pydantic_issues(e), tool_name=name) from None
             return check_out(result) if check_out is not None else result
 
