@@ -10,28 +10,75 @@ adapters share is `interop.bridge`; the protocols' detail types are in `interop.
 
 from __future__ import annotations
 
-from ._approval import ApprovalCallback, ApprovalRequest, with_approval
-from ._content import OMIT, Audio, File, Image
-from ._decorator import AsyncFunctionTool, FromContext, FunctionTool, tool
-from ._errors import (
-    ApprovalDeniedError,
-    ApprovalRequiredError,
-    InteropError,
-    SchemaConversionError,
-    StandardToolValidationError,
-    ToolError,
-    ToolNameError,
-)
-from ._meta import ToolMeta
-from ._output import with_formatted_output, with_model_output
-from ._progress import log, progress
-from ._protocols import Issue, StandardSchemaV1, StandardToolV0
-from ._run import acall, call
-from ._schema import as_schema
-from ._search import tool_search
-from ._shaping import filter_tools, prefix_tools, split_tools
-from ._tool import StandardTool, input_json_schema, output_json_schema, standard_tool
-from ._transform import ArgTransform, transform_tool
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+if _TYPE_CHECKING:
+    from ._approval import ApprovalCallback, ApprovalRequest, with_approval
+    from ._content import OMIT, Audio, File, Image
+    from ._decorator import AsyncFunctionTool, FromContext, FunctionTool, tool
+    from ._errors import (
+        ApprovalDeniedError,
+        ApprovalRequiredError,
+        InteropError,
+        SchemaConversionError,
+        StandardToolValidationError,
+        ToolError,
+        ToolNameError,
+    )
+    from ._meta import ToolMeta
+    from ._output import with_formatted_output, with_model_output
+    from ._progress import log, progress
+    from ._protocols import Issue, StandardSchemaV1, StandardToolV0
+    from ._run import acall, call
+    from ._schema import as_schema
+    from ._search import tool_search
+    from ._shaping import filter_tools, prefix_tools, split_tools
+    from ._tool import StandardTool, input_json_schema, output_json_schema, standard_tool
+    from ._transform import ArgTransform, transform_tool
+
+_LAZY: dict[str, str] = {
+    "ApprovalCallback": "._approval",
+    "ApprovalRequest": "._approval",
+    "with_approval": "._approval",
+    "Audio": "._content",
+    "File": "._content",
+    "Image": "._content",
+    "OMIT": "._content",
+    "AsyncFunctionTool": "._decorator",
+    "FromContext": "._decorator",
+    "FunctionTool": "._decorator",
+    "tool": "._decorator",
+    "ApprovalDeniedError": "._errors",
+    "ApprovalRequiredError": "._errors",
+    "InteropError": "._errors",
+    "SchemaConversionError": "._errors",
+    "StandardToolValidationError": "._errors",
+    "ToolError": "._errors",
+    "ToolNameError": "._errors",
+    "ToolMeta": "._meta",
+    "with_formatted_output": "._output",
+    "with_model_output": "._output",
+    "log": "._progress",
+    "progress": "._progress",
+    "Issue": "._protocols",
+    "StandardSchemaV1": "._protocols",
+    "StandardToolV0": "._protocols",
+    "acall": "._run",
+    "call": "._run",
+    "as_schema": "._schema",
+    "tool_search": "._search",
+    "filter_tools": "._shaping",
+    "prefix_tools": "._shaping",
+    "split_tools": "._shaping",
+    "StandardTool": "._tool",
+    "input_json_schema": "._tool",
+    "output_json_schema": "._tool",
+    "standard_tool": "._tool",
+    "ArgTransform": "._transform",
+    "transform_tool": "._transform",
+}
+"""Where each public name lives: loaded on first use (PEP 562), so importing this module costs
+only what is used (see `__getattr__`)."""
 
 __all__ = [
     "OMIT",
@@ -76,3 +123,21 @@ __all__ = [
 ]
 
 __version__ = "0.2.0"
+
+
+if not _TYPE_CHECKING:  # type checkers see the imports above (and no catch-all for a misspelt name)
+
+    def __getattr__(name: str) -> object:
+        """A public name's module is imported when the name is first used."""
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib import import_module
+
+        value = getattr(import_module(module, __package__), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -58,12 +58,20 @@ NAME_RULES: Mapping[str, tuple[str, str]] = {
 Rename = str | Mapping[str, str] | Callable[[str], str] | None
 """A caller-given rename: the new name, a mapping old -> new, or a function of the old name."""
 
-_compiled = {k: re.compile(p) for k, (p, _) in NAME_RULES.items()}
+_compiled: dict[str, re.Pattern[str]] = {}
+"""Each rule's pattern, compiled by its first check (an adapter uses one or two rules)."""
+
+
+def _pattern(rule: str) -> re.Pattern[str]:
+    pattern = _compiled.get(rule)
+    if pattern is None:
+        pattern = _compiled[rule] = re.compile(NAME_RULES[rule][0])
+    return pattern
 
 
 def check_name(name: str, rule: str) -> str:
     """Return `name` if it follows `rule` (a key of `NAME_RULES`), else raise `ToolNameError`."""
-    if not isinstance(name, str) or not _compiled[rule].fullmatch(name):  # `$` alone lets "x\n" through
+    if not isinstance(name, str) or not _pattern(rule).fullmatch(name):  # `$` alone lets "x\n" through
         raise ToolNameError(
             f"tool name {name!r} is not valid for {rule}: it must be {NAME_RULES[rule][1]}; "
             f"pass name= (or rename=) to convert it under another name"

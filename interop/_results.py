@@ -15,13 +15,29 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any
-
-import pydantic_core
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from ._content import Audio, File, Image, Omit, placeholder
 from ._errors import ApprovalDeniedError, ArgumentsNotJSON, StandardToolValidationError, ToolError
 from ._protocols import Issue, issues_message
+
+if TYPE_CHECKING:
+    import pydantic_core
+
+_pydantic_core: ModuleType | None = None
+
+
+def _core() -> ModuleType:
+    """pydantic-core, imported by the first result encoded: a framework without pydantic (smolagents)
+    does not pay for it at `import interop.<adapter>`."""
+    global _pydantic_core
+    if _pydantic_core is None:
+        import pydantic_core
+
+        _pydantic_core = pydantic_core
+    return _pydantic_core
+
 
 __all__ = [
     "OMITTED_TEXT",
@@ -86,11 +102,12 @@ def _not_json(e: pydantic_core.PydanticSerializationError, tool_name: str | None
 
 def to_jsonable(value: Any, *, tool_name: str | None = None) -> Any:
     """`value` as plain JSON data (see the module doc for the rules); raises `ResultNotJSON`."""
+    core = _pydantic_core or _core()
     try:
-        return pydantic_core.to_jsonable_python(
+        return core.to_jsonable_python(  # type: ignore[no-any-return]
             value, fallback=_fallback, inf_nan_mode="null", bytes_mode="base64"
         )
-    except pydantic_core.PydanticSerializationError as e:
+    except core.PydanticSerializationError as e:
         raise _not_json(e, tool_name) from None
 
 
@@ -98,11 +115,12 @@ def to_json_text(value: Any, *, tool_name: str | None = None) -> str:
     """A string as it is, anything else as compact JSON; raises `ResultNotJSON`."""
     if isinstance(value, str):
         return value
+    core = _pydantic_core or _core()
     try:
-        return pydantic_core.to_json(
+        return core.to_json(  # type: ignore[no-any-return]
             value, fallback=_fallback, inf_nan_mode="null", bytes_mode="base64"
         ).decode()
-    except pydantic_core.PydanticSerializationError as e:
+    except core.PydanticSerializationError as e:
         raise _not_json(e, tool_name) from None
 
 

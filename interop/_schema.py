@@ -16,13 +16,11 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast, overload
 
-import pydantic
-import pydantic_core
-
 from ._jsoncopy import copy_json
 from ._protocols import Failure, Issue, StandardSchemaV1, Success
 
 if TYPE_CHECKING:
+    import pydantic
     from jsonschema.protocols import Validator
     from pydantic.json_schema import GenerateJsonSchema
 
@@ -135,6 +133,15 @@ def tool_json_schema() -> type[GenerateJsonSchema]:
     return _generator
 
 
+def validation_error() -> type[pydantic.ValidationError]:
+    """pydantic's `ValidationError`, for an `except` clause (evaluated only when something was
+    raised): pydantic is imported by the first pydantic schema, not by `import interop`, so a
+    framework without pydantic (smolagents) does not pay for it at `import interop.<adapter>`."""
+    import pydantic
+
+    return pydantic.ValidationError
+
+
 def pydantic_issues(error: pydantic.ValidationError) -> tuple[Issue, ...]:
     """pydantic errors as issues (`loc` becomes the path)."""
     return tuple(Issue(e["msg"], tuple(e["loc"])) for e in error.errors(include_url=False))
@@ -163,6 +170,8 @@ class PydanticSchema(Generic[T]):
     _empty_input: bool
 
     def __init__(self, tp: Any, *, adapter: pydantic.TypeAdapter[T] | None = None) -> None:
+        import pydantic
+
         self.type = tp
         self.adapter = adapter if adapter is not None else pydantic.TypeAdapter(tp)
         self.validate_python = self.adapter.validator.validate_python  # type: ignore[assignment]
@@ -213,7 +222,7 @@ class PydanticSchema(Generic[T]):
     def _validate(self, value: object) -> Success[T] | Failure:
         try:
             return Success(self.validate_python(value))
-        except pydantic.ValidationError as e:
+        except validation_error() as e:
             return Failure(pydantic_issues(e))
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
@@ -553,6 +562,9 @@ def as_schema(x: Any) -> StandardSchemaV1[Any]:
     if _is_msgspec_type(x):
         schema = MsgspecSchema(x)
     else:
+        import pydantic
+        import pydantic_core
+
         try:
             schema = PydanticSchema(x)
         except pydantic.PydanticSchemaGenerationError as e:

@@ -13,13 +13,12 @@ from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, cast, overload
 
-import pydantic
 from typing_extensions import TypeVar
 
 from ._errors import StandardToolValidationError
 from ._meta import check_input_examples, validate_meta
 from ._protocols import StandardSchemaV1, StandardToolV0
-from ._schema import DeferredType, PydanticSchema, as_schema, pydantic_issues
+from ._schema import DeferredType, PydanticSchema, as_schema, pydantic_issues, validation_error
 
 __all__ = [
     "EMPTY_INPUT_SCHEMA",
@@ -186,7 +185,7 @@ def validator(
         def validate_pydantic(value: Any) -> Any:
             try:
                 return schema.validate_python(value)  # looked up per call: built on first use
-            except pydantic.ValidationError as e:
+            except validation_error() as e:
                 raise StandardToolValidationError(target, pydantic_issues(e), tool_name=tool_name) from None
 
         return validate_pydantic
@@ -398,7 +397,7 @@ def _keywords_execute(
         def run_keywords(input: Any = None, context: Any = None) -> Any:
             try:
                 value = in_schema.validate_python(input)
-            except pydantic.ValidationError as e:
+            except validation_error() as e:
                 raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
             return fn(**value.__dict__)
 
@@ -407,12 +406,12 @@ def _keywords_execute(
     def run_keywords_out(input: Any = None, context: Any = None) -> Any:
         try:
             value = in_schema.validate_python(input)
-        except pydantic.ValidationError as e:
+        except validation_error() as e:
             raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
         result = fn(**value.__dict__)
         try:
             return out_schema.validate_python(result)
-        except pydantic.ValidationError as e:
+        except validation_error() as e:
             raise StandardToolValidationError("output", pydantic_issues(e), tool_name=name) from None
 
     return run_keywords_out
@@ -463,13 +462,13 @@ def validated_execute(
         def run_pydantic(input: Any = None, context: Any = None) -> Any:
             try:
                 value = pydantic_in.validate_python(input)
-            except pydantic.ValidationError as e:
+            except validation_error() as e:
                 raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
             result = fn(value, context) if two else fn(value)
             if pydantic_out is not None:
                 try:
                     return pydantic_out.validate_python(result)
-                except pydantic.ValidationError as e:
+                except validation_error() as e:
                     raise StandardToolValidationError("output", pydantic_issues(e), tool_name=name) from None
             return check_out(result) if check_out is not None else result
 

@@ -6,7 +6,7 @@ model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 
 - the call path: `Invoker`, `Outcome`, `Asker`, `PENDING`
 - options: `Options`, `ToolOptions`, `split_options`, `Errors`; what every `to_X` decides first:
-  `prepare` (options, the way home, the name, the `Invoker`) -> `Conversion`, and
+  `prepare` (options, the way home, the checked name, the `Invoker`) -> `Conversion`, and
   `object_input_schema`
 - approval: `ApprovalRequest`, `ApprovalCallback`, `approval_rule`, `requires_approval`,
   `has_approval_layer`
@@ -28,66 +28,163 @@ model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 
 from __future__ import annotations
 
-from ._approval import (
-    PENDING,
-    ApprovalCallback,
-    ApprovalPredicate,
-    ApprovalRequest,
-    approval_rule,
-    approved_call,
-    has_approval_layer,
-    requires_approval,
-)
-from ._content import content_kind, placeholder
-from ._context_factory import load_context_factory, open_context
-from ._controlflow import is_control_flow, register_control_flow
-from ._convert import Conversion, object_input_schema, prepare
-from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
-from ._dialects import strongest_bounds
-from ._discover import find_tool, find_tools
-from ._errors import ArgumentsNotJSON
-from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
-from ._jsoncopy import copy_json
-from ._jsonschema import RefError, deref, inline_refs, map_subschemas, types_of
-from ._meta import (
-    MCP_HINT_DEFAULTS,
-    MCP_HINTS,
-    WELL_KNOWN_META,
-    check_input_examples,
-    json_safe_meta,
-    meta_flag,
-    meta_tags,
-    provider_options,
-    validate_meta,
-)
-from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
-from ._options import Errors, Options, ToolOptions, split_options
-from ._origin import ORIGIN_ATTR, get_origin, set_origin
-from ._progress import LEVELS, LogLevel, Reporter, reporting
-from ._protocols import MAX_ISSUES_SHOWN
-from ._results import (
-    OMITTED_TEXT,
-    Part,
-    ResultNotJSON,
-    describe_error,
-    is_model_facing_error,
-    parse_arguments,
-    parts_text,
-    to_json_text,
-    to_jsonable,
-)
-from ._run import acall, call, is_async_callable, is_async_tool, run_sync
-from ._strict import (
-    ANTHROPIC_STRICT_LIMITS,
-    OPENAI_STRICT_LIMITS,
-    StrictSchema,
-    compile_anthropic_strict,
-    compile_openai_strict,
-    is_anthropic_strict,
-    is_openai_strict,
-    resolve_strict,
-)
-from ._tool import input_json_schema, output_json_schema, validator
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
+if _TYPE_CHECKING:
+    from ._approval import (
+        PENDING,
+        ApprovalCallback,
+        ApprovalPredicate,
+        ApprovalRequest,
+        approval_rule,
+        approved_call,
+        has_approval_layer,
+        requires_approval,
+    )
+    from ._content import content_kind, placeholder
+    from ._context_factory import load_context_factory, open_context
+    from ._controlflow import is_control_flow, register_control_flow
+    from ._convert import Conversion, object_input_schema, prepare
+    from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
+    from ._dialects import strongest_bounds
+    from ._discover import find_tool, find_tools
+    from ._errors import ArgumentsNotJSON
+    from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
+    from ._jsoncopy import copy_json
+    from ._jsonschema import RefError, deref, inline_refs, map_subschemas, types_of
+    from ._meta import (
+        MCP_HINT_DEFAULTS,
+        MCP_HINTS,
+        WELL_KNOWN_META,
+        check_input_examples,
+        json_safe_meta,
+        meta_flag,
+        meta_tags,
+        provider_options,
+        validate_meta,
+    )
+    from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
+    from ._options import Errors, Options, ToolOptions, split_options
+    from ._origin import ORIGIN_ATTR, get_origin, set_origin
+    from ._progress import LEVELS, LogLevel, Reporter, reporting
+    from ._protocols import MAX_ISSUES_SHOWN
+    from ._results import (
+        OMITTED_TEXT,
+        Part,
+        ResultNotJSON,
+        describe_error,
+        is_model_facing_error,
+        parse_arguments,
+        parts_text,
+        to_json_text,
+        to_jsonable,
+    )
+    from ._run import acall, call, is_async_callable, is_async_tool, run_sync
+    from ._strict import (
+        ANTHROPIC_STRICT_LIMITS,
+        OPENAI_STRICT_LIMITS,
+        StrictSchema,
+        compile_anthropic_strict,
+        compile_openai_strict,
+        is_anthropic_strict,
+        is_openai_strict,
+        resolve_strict,
+    )
+    from ._tool import input_json_schema, output_json_schema, validator
+
+_LAZY: dict[str, str] = {
+    "ApprovalCallback": "._approval",
+    "ApprovalPredicate": "._approval",
+    "ApprovalRequest": "._approval",
+    "PENDING": "._approval",
+    "approval_rule": "._approval",
+    "approved_call": "._approval",
+    "has_approval_layer": "._approval",
+    "requires_approval": "._approval",
+    "content_kind": "._content",
+    "placeholder": "._content",
+    "load_context_factory": "._context_factory",
+    "open_context": "._context_factory",
+    "is_control_flow": "._controlflow",
+    "register_control_flow": "._controlflow",
+    "Conversion": "._convert",
+    "object_input_schema": "._convert",
+    "prepare": "._convert",
+    "DerivedTool": "._derive",
+    "Layer": "._derive",
+    "derive": "._derive",
+    "find_layer": "._derive",
+    "layers": "._derive",
+    "replace_fields": "._derive",
+    "strongest_bounds": "._dialects",
+    "find_tool": "._discover",
+    "find_tools": "._discover",
+    "ArgumentsNotJSON": "._errors",
+    "Asker": "._invoke",
+    "ErrorKind": "._invoke",
+    "Invoker": "._invoke",
+    "Outcome": "._invoke",
+    "Status": "._invoke",
+    "copy_json": "._jsoncopy",
+    "RefError": "._jsonschema",
+    "deref": "._jsonschema",
+    "inline_refs": "._jsonschema",
+    "map_subschemas": "._jsonschema",
+    "types_of": "._jsonschema",
+    "MCP_HINTS": "._meta",
+    "MCP_HINT_DEFAULTS": "._meta",
+    "WELL_KNOWN_META": "._meta",
+    "check_input_examples": "._meta",
+    "json_safe_meta": "._meta",
+    "meta_flag": "._meta",
+    "meta_tags": "._meta",
+    "provider_options": "._meta",
+    "validate_meta": "._meta",
+    "NAME_RULES": "._names",
+    "Rename": "._names",
+    "check_name": "._names",
+    "check_unique_names": "._names",
+    "resolve_name": "._names",
+    "Errors": "._options",
+    "Options": "._options",
+    "ToolOptions": "._options",
+    "split_options": "._options",
+    "ORIGIN_ATTR": "._origin",
+    "get_origin": "._origin",
+    "set_origin": "._origin",
+    "LEVELS": "._progress",
+    "LogLevel": "._progress",
+    "Reporter": "._progress",
+    "reporting": "._progress",
+    "MAX_ISSUES_SHOWN": "._protocols",
+    "OMITTED_TEXT": "._results",
+    "Part": "._results",
+    "ResultNotJSON": "._results",
+    "describe_error": "._results",
+    "is_model_facing_error": "._results",
+    "parse_arguments": "._results",
+    "parts_text": "._results",
+    "to_json_text": "._results",
+    "to_jsonable": "._results",
+    "acall": "._run",
+    "call": "._run",
+    "is_async_callable": "._run",
+    "is_async_tool": "._run",
+    "run_sync": "._run",
+    "ANTHROPIC_STRICT_LIMITS": "._strict",
+    "OPENAI_STRICT_LIMITS": "._strict",
+    "StrictSchema": "._strict",
+    "compile_anthropic_strict": "._strict",
+    "compile_openai_strict": "._strict",
+    "is_anthropic_strict": "._strict",
+    "is_openai_strict": "._strict",
+    "resolve_strict": "._strict",
+    "input_json_schema": "._tool",
+    "output_json_schema": "._tool",
+    "validator": "._tool",
+}
+"""Where each public name lives: loaded on first use (PEP 562), so importing this module costs
+only what is used (see `__getattr__`)."""
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
@@ -180,3 +277,21 @@ __all__ = [
     "validate_meta",
     "validator",
 ]
+
+
+if not _TYPE_CHECKING:  # type checkers see the imports above (and no catch-all for a misspelt name)
+
+    def __getattr__(name: str) -> object:
+        """A public name's module is imported when the name is first used."""
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        from importlib import import_module
+
+        value = getattr(import_module(module, __package__), name)
+        globals()[name] = value
+        return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

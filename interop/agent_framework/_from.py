@@ -30,9 +30,9 @@ except ImportError as _import_error:
 import base64
 import inspect
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from agent_framework import Content, FunctionInvocationContext, FunctionTool
+from agent_framework import FunctionTool
 from agent_framework import tool as af_tool
 from agent_framework.exceptions import ToolException, UserInputRequiredException
 
@@ -50,6 +50,10 @@ from interop import (
 from interop.bridge import copy_json, get_origin, set_origin, validate_meta, validator
 
 from ._to import CONTEXT_KEY, META_KEY
+
+if TYPE_CHECKING:
+    # imported by the first conversion: `from agent_framework import tool, FunctionTool` loads neither
+    from agent_framework import Content, FunctionInvocationContext
 
 __all__ = ["InvocationKwargsHook", "from_agent_framework"]
 
@@ -71,12 +75,12 @@ def _part(item: Content) -> Any:
     return item.to_dict(exclude={"raw_representation"})
 
 
-def _value(raw: Any) -> Any:
+def _value(raw: Any, content: type[Content]) -> Any:
     """A native return value as neutral data: Agent Framework `Content` items as text or content values."""
-    if isinstance(raw, Content):
+    if isinstance(raw, content):
         return _part(raw)
-    if isinstance(raw, list) and any(isinstance(x, Content) for x in raw):
-        return [_part(x) if isinstance(x, Content) else x for x in raw]
+    if isinstance(raw, list) and any(isinstance(x, content) for x in raw):
+        return [_part(x) if isinstance(x, content) else x for x in raw]
     return raw
 
 
@@ -122,6 +126,8 @@ def from_agent_framework(
         raise TypeError(
             f"from_agent_framework: tool {native.name!r} is declaration-only (it has no function)"
         )
+    from agent_framework import Content, FunctionInvocationContext
+
     tool = native
     name = tool.name
     schema = copy_json(tool.parameters())
@@ -151,7 +157,7 @@ def from_agent_framework(
             if type(e).__name__ == "_FunctionArgumentValidationError":  # its own input model refused them
                 raise StandardToolValidationError("input", [Issue(str(e))], tool_name=name) from e
             raise
-        return _value(raw)
+        return _value(raw, Content)
 
     title, output_schema, meta = _title_schema_meta(tool)
     neutral: StandardTool[Any, Any, Any] = StandardTool(

@@ -42,9 +42,9 @@ except ImportError as _import_error:
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from agent_framework import Content, FunctionInvocationContext, FunctionTool
+from agent_framework import FunctionTool
 from pydantic import BaseModel
 from typing_extensions import Unpack
 
@@ -63,6 +63,12 @@ from interop.bridge import (
     prepare,
     set_origin,
 )
+
+if TYPE_CHECKING:
+    # imported by the first conversion (`StandardFunctionTool`), not by `import interop.agent_framework`:
+    # `from agent_framework import tool, FunctionTool` loads neither (Agent Framework's own first
+    # conversion loads its middleware module too)
+    from agent_framework import Content, FunctionInvocationContext
 
 __all__ = [
     "CONTEXT_KEY",
@@ -112,17 +118,17 @@ def _approved(request: ApprovalRequest) -> bool:
     return True
 
 
-def _content(part: Any) -> Content:
+def _content(part: Any, content: type[Content]) -> Content:
     if isinstance(part, str):
-        return Content.from_text(part)
-    return Content.from_data(data=part.data, media_type=part.media_type, name=getattr(part, "name", None))
+        return content.from_text(part)
+    return content.from_data(data=part.data, media_type=part.media_type, name=getattr(part, "name", None))
 
 
-def _contents(outcome: Outcome) -> list[Content]:
+def _contents(outcome: Outcome, content: type[Content]) -> list[Content]:
     """An `Outcome` as the content Agent Framework puts in the function result the model reads."""
     if outcome.status == "ok":
-        return [_content(p) for p in outcome.parts]
-    return [Content.from_text(outcome.text)]  # the model reads it; see the module doc
+        return [_content(p, content) for p in outcome.parts]
+    return [content.from_text(outcome.text)]  # the model reads it; see the module doc
 
 
 def _raw(outcome: Outcome) -> Any:
@@ -147,8 +153,11 @@ class StandardFunctionTool(FunctionTool):
         approval_mode: ApprovalMode,
         additional_properties: dict[str, Any] | None,
     ) -> None:
+        from agent_framework import Content, FunctionInvocationContext
+
         self.standard_tool = tool
         self._invoker = invoker
+        self._content_type = Content
         self._ask = _approved if approval_mode == "always_require" else None
         schema = object_input_schema(tool, "Agent Framework")
         if _CTX_PARAM in (schema.get("properties") or {}):
@@ -162,6 +171,9 @@ class StandardFunctionTool(FunctionTool):
         ) -> Any:
             return _raw(holder._invoker.invoke(kwargs, __interop_invocation_context__, ask=holder._ask))
 
+        # the annotation as an object: `get_type_hints` could not resolve the name (imported here, on
+        # the first conversion, not in this module's globals), and a string would not be recognized
+        call.__annotations__["__interop_invocation_context__"] = FunctionInvocationContext | None
         call.__name__ = invoker.name
         call.__doc__ = tool.description
         super().__init__(
@@ -209,7 +221,7 @@ class StandardFunctionTool(FunctionTool):
         )
         if skip_parsing:
             return _raw(outcome)
-        return _contents(outcome)
+        return _contents(outcome, self._content_type)
 
     def __repr__(self) -> str:
         return f"StandardFunctionTool(name={self._invoker.name!r})"

@@ -42,7 +42,6 @@ from typing import TYPE_CHECKING, Any
 from google.adk.agents.context import Context
 from google.adk.agents.readonly_context import ReadonlyContext
 from google.adk.tools.base_tool import BaseTool
-from google.adk.tools.base_toolset import BaseToolset
 from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_confirmation import ToolConfirmation
 from google.adk.tools.tool_context import ToolContext
@@ -55,6 +54,7 @@ from ._to import META_KEY
 
 if TYPE_CHECKING:
     from google.adk.sessions import InMemorySessionService
+    from google.adk.tools.base_toolset import BaseToolset
 
 __all__ = [
     "CONTEXT_KEY",
@@ -197,7 +197,10 @@ def from_google_adk(
     the neutral context if it is a `ToolContext`, else a fresh one whose session state holds it).
     A tool made by `to_google_adk` comes back as the very neutral tool it was made from.
     """
-    if isinstance(tool, BaseToolset):
+    # `from google.adk.tools import FunctionTool` does not load the toolset module: when nothing
+    # has, `tool` is no toolset (so `import interop.google_adk` does not load it either)
+    toolsets = sys.modules.get("google.adk.tools.base_toolset")
+    if toolsets is not None and isinstance(tool, toolsets.BaseToolset):
         raise TypeError(
             "from_google_adk converts one tool; for a toolset use "
             "`await from_google_adk_toolset(toolset)` (its tools are listed asynchronously)"

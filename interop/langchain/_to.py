@@ -27,7 +27,7 @@ from langchain_core.messages.tool import ToolOutputMixin
 from langchain_core.runnables import RunnableConfig, ensure_config
 from langchain_core.tools import BaseTool, StructuredTool, ToolException
 from langchain_core.utils.pydantic import TypeBaseModel
-from pydantic import BaseModel, PrivateAttr
+from pydantic import BaseModel, ConfigDict, PrivateAttr
 from typing_extensions import Unpack
 
 from interop import SchemaConversionError, StandardToolV0
@@ -53,7 +53,6 @@ from interop.bridge import (
 
 from ._approval import HAS_INTERRUPT, ask_with_interrupt
 from ._context import RUNTIME_PARAM, LangChainCall, default_context, is_runtime, runtime_type
-from ._input_model import input_model
 
 __all__ = ["META_KEY", "LangChainOptions", "LangChainStandardTool", "to_langchain", "to_langchain_tools"]
 
@@ -113,6 +112,10 @@ class LangChainStandardTool(StructuredTool):
     LangChain filters it out of callbacks, traces and event streams like its own injected args.
     """
 
+    # the pydantic core schema of this `BaseTool` subclass is built by the first conversion, not
+    # at `import interop.langchain` (a few milliseconds for LangChain's many tool fields)
+    model_config = ConfigDict(defer_build=True)
+
     _standard_tool: Any = PrivateAttr(None)
     _invoker: Invoker = PrivateAttr()
     _input_model: tuple[Any, type[BaseModel]] | None = PrivateAttr(None)
@@ -129,6 +132,8 @@ class LangChainStandardTool(StructuredTool):
             return super().get_input_schema(config)
         cached = self._input_model
         if cached is None or cached[0] is not schema:
+            from ._input_model import input_model  # lazy: only what reads the input schema needs it
+
             try:
                 cached = (schema, input_model(self.name, schema))
             except Exception:  # a schema pydantic cannot express: LangChain's generic model, as before
