@@ -201,6 +201,8 @@ class PydanticSchema(Generic[T]):
             raise AttributeError(name)
         with _build_lock:
             if "validate_python" not in self.__dict__:
+                import pydantic
+
                 tp = self._source.build_type()
                 adapter = pydantic.TypeAdapter(tp)
                 self.type = tp
