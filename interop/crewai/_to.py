@@ -127,7 +127,8 @@ class _Arguments(BaseModel):
 
     @classmethod
     def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
-        return copy_json(cls.interop_schema)  # JSON: emitted or strict-compiled (copy.deepcopy is ~5x slower)
+        schema: dict[str, Any] = copy_json(cls.interop_schema)  # JSON: copy.deepcopy is ~5x slower
+        return schema
 
 
 def _args_model(name: str, schema: dict[str, Any]) -> type[BaseModel]:
