@@ -126,18 +126,6 @@ __version__ = "0.2.0"
 
 
 if not _TYPE_CHECKING:  # type checkers see the imports above (and no catch-all for a misspelt name)
+    from ._lazy import lazy_names as _lazy_names
 
-    def __getattr__(name: str) -> object:
-        """A public name's module is imported when the name is first used."""
-        module = _LAZY.get(name)
-        if module is None:
-            raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-        from importlib import import_module
-
-        value = getattr(import_module(module, __package__), name)
-        globals()[name] = value
-        return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    __getattr__, __dir__ = _lazy_names(globals(), _LAZY, __all__)
