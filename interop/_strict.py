@@ -20,12 +20,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal
 
 from ._dialects import hoist_root_ref, normalize_to_2020_12
 from ._errors import SchemaConversionError
 from ._jsonschema import def_name, escape, types_of
-from ._strict_restore import ambiguous_unions, is_nullable, live_nodes, restore
+from ._strict_restore import ambiguous_unions, is_nullable, live_keys, live_nodes, restore
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
@@ -152,7 +153,23 @@ class StrictSchema:
         """Remove the nulls sent for originally-optional fields (recursively); a new value."""
         if not self.injected:
             return args
-        return restore(self.schema, self.schema, args, "", self.injected, self.live)
+        flat = self._flat
+        if flat is not None and type(args) is dict:
+            return {k: v for k, v in args.items() if v is not None or k not in flat}
+        return restore(self.schema, self.schema, args, "", self.injected, self.live, self._deep)
+
+    @cached_property
+    def _flat(self) -> frozenset[str] | None:
+        """The root's injected properties when nothing below the root has any (most tools: the
+        answer is an object whose top-level nulls are dropped, without walking the schema)."""
+        root = self.schema
+        if self.live != {""} or "$ref" in root or "anyOf" in root or not isinstance(root.get("properties"), dict):
+            return None
+        return self.injected.get("")
+
+    @cached_property
+    def _deep(self) -> dict[str, frozenset[str]]:
+        return live_keys(self.live)
 
 
 def compile_openai_strict(schema: Mapping[str, Any], *, tool_name: str) -> StrictSchema:

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ._jsonschema import deref, escape, resolve_ref, types_of, walk
+from ._jsonschema import deref, escape, resolve_ref, types_of, unescape, walk
 
-__all__ = ["ambiguous_unions", "is_nullable", "live_nodes", "restore"]
+__all__ = ["ambiguous_unions", "is_nullable", "live_keys", "live_nodes", "restore"]
 
 _MATCH_DEPTH = 2
 """How deep into object properties the branch check looks."""
@@ -90,6 +90,20 @@ def _children(node: dict[str, Any], ptr: str) -> list[tuple[str, Any]]:
     return out
 
 
+def live_keys(live: frozenset[str]) -> dict[str, frozenset[str]]:
+    """Per object node: the properties whose subschema is live (`restore` descends only into
+    those; every other property is kept as sent)."""
+    keys: dict[str, set[str]] = {}
+    for ptr in live:
+        parent, sep, key = ptr.rpartition("/properties/")
+        if sep and "/" not in key:
+            keys.setdefault(parent, set()).add(unescape(key))
+    return {ptr: frozenset(ks) for ptr, ks in keys.items()}
+
+
+_NONE: frozenset[str] = frozenset()
+
+
 def restore(
     root: dict[str, Any],
     node: Any,
@@ -97,8 +111,10 @@ def restore(
     ptr: str,
     injected: Mapping[str, frozenset[str]],
     live: frozenset[str],
+    deep: Mapping[str, frozenset[str]],
 ) -> Any:
-    """`value` (an answer for `node` at `ptr`) without the nulls that mean "omitted"; a new value."""
+    """`value` (an answer for `node` at `ptr`) without the nulls that mean "omitted"; a new value.
+    `live`: the nodes an injected node can be reached from; `deep`: `live_keys(live)`."""
     if ptr not in live or value is None:
         return value
     node, ptr = deref(root, node, ptr)
@@ -108,22 +124,19 @@ def restore(
     if isinstance(branches, list):
         for i, branch in enumerate(branches):
             if _matches(root, branch, value):
-                return restore(root, branch, value, f"{ptr}/anyOf/{i}", injected, live)
+                return restore(root, branch, value, f"{ptr}/anyOf/{i}", injected, live, deep)
         return value
     if isinstance(value, dict):
         props = node.get("properties")
         if not isinstance(props, dict):
             return value
-        drop = injected.get(ptr, frozenset())
-        return {
-            k: restore(root, props[k], v, f"{ptr}/properties/{escape(k)}", injected, live)
-            if k in props
-            else v
-            for k, v in value.items()
-            if not (v is None and k in drop)
-        }
+        drop = injected.get(ptr, _NONE)
+        out = {k: v for k, v in value.items() if not (v is None and k in drop)}
+        for k in deep.get(ptr, _NONE) & out.keys():
+            out[k] = restore(root, props[k], out[k], f"{ptr}/properties/{escape(k)}", injected, live, deep)
+        return out
     if isinstance(value, list) and isinstance(node.get("items"), dict):
-        return [restore(root, node["items"], v, f"{ptr}/items", injected, live) for v in value]
+        return [restore(root, node["items"], v, f"{ptr}/items", injected, live, deep) for v in value]
     return value
 
 
