@@ -21,7 +21,7 @@ catch; results are never a Python `repr`; errors follow `Options.errors`.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Literal
 
 from ._approval import (
@@ -192,6 +192,7 @@ class Invoker:
 
     __slots__ = (
         "_approval_check",
+        "_offload",
         "callback",
         "context_of",
         "errors",
@@ -232,6 +233,8 @@ class Invoker:
         self.context_of: Callable[[Any], Any] = hook if hook is not None else _same
         self.restore = restore
         self.threaded = options.threaded
+        self._offload = options.threaded and not is_async_tool(tool)
+        """Whether `ainvoke` runs `execute` on a worker thread (decided once, not per call)."""
         self.errors = options.errors
         self.callback = options.approval
         rule = False if options.allow_unapproved else approval_rule(tool.meta)
@@ -273,11 +276,12 @@ class Invoker:
         """Run one call from sync code (a sync tool runs inline)."""
         return drive_sync(self.steps(arguments, native, call_id, ask))
 
-    async def ainvoke(
+    def ainvoke(
         self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
-    ) -> Outcome:
-        """Run one call from async code (a sync tool on a worker thread unless `threaded=False`)."""
-        return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self.threaded)
+    ) -> Coroutine[Any, Any, Outcome]:
+        """Run one call from async code (a sync tool on a worker thread unless `threaded=False`);
+        await it. (A plain method returning the driver's coroutine: one coroutine per call less.)"""
+        return drive_async(self.steps(arguments, native, call_id, ask), threaded=self._offload)
 
     def needs_approval(self, arguments: Any, native: Any = None) -> bool:
         """For frameworks that gate calls before running them: does this call need approval?"""

@@ -189,7 +189,12 @@ async def drive_async(gen: StepGen[T], *, threaded: bool = True) -> T:
         value, error = None, None
         try:
             if isinstance(step, Run):
-                value = await acall(step.tool, step.input, step.context, threaded=threaded)
+                if threaded:
+                    value = await acall(step.tool, step.input, step.context, threaded=True)
+                else:  # `acall(..., threaded=False)`, inlined: no coroutine per call
+                    value = step.tool.execute(step.input, step.context)
+                    if is_awaitable(value):
+                        value = await value
             else:
                 value = await step
         except BaseException as e:  # thrown back into the generator at its yield
