@@ -231,8 +231,8 @@ def _build(
         context_param is not None and sig.parameters[context_param].default is inspect.Parameter.empty
     )
     is_async = inspect.iscoroutinefunction(fn)
-    # a plain sync function is called with the arguments model's fields as keywords directly
-    keywords = not is_async and not renamed and not positional and context_param is None
+    # a plain function is called with the arguments model's fields as keywords directly
+    keywords = not renamed and not positional and context_param is None
     impl = (
         fn
         if keywords
@@ -473,7 +473,6 @@ def _make_impl(
     `requires_context` (the tool's name) when the context parameter has no default: a call
     without a context is then a clear error, never a silent `None`.
     """
-    simple = not renamed and not positional
 
     def kwargs_of(args: pydantic.BaseModel, context: Any) -> dict[str, Any]:
         values = dict(args.__dict__)
@@ -494,24 +493,12 @@ def _make_impl(
         return [values.pop(p) for p in positional], values
 
     if inspect.iscoroutinefunction(fn):
-        if simple and context_param is None:
-
-            async def run_simple_async(args: pydantic.BaseModel, context: Any = None) -> Any:
-                return await fn(**args.__dict__)
-
-            return run_simple_async
 
         async def run_async(args: pydantic.BaseModel, context: Any = None) -> Any:
             pos, kw = split(kwargs_of(args, context))
             return await fn(*pos, **kw)
 
         return run_async
-    if simple and context_param is None:
-
-        def run_simple(args: pydantic.BaseModel, context: Any = None) -> Any:
-            return fn(**args.__dict__)
-
-        return run_simple
 
     def run(args: pydantic.BaseModel, context: Any = None) -> Any:
         pos, kw = split(kwargs_of(args, context))

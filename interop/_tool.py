@@ -356,8 +356,8 @@ def build_validated(
     """`standard_tool`'s tool, as an instance of `cls` (a `StandardTool` subclass) with `fields`
     added (what `@tool` uses to build its callable tool).
 
-    `keywords`: `execute` is a sync function called with the validated input's fields as keyword
-    arguments (`@tool`'s plain functions: one call frame less, and less kept per tool); the
+    `keywords`: `execute` is a function (sync or async) called with the validated input's fields
+    as keyword arguments (`@tool`'s plain functions: one call frame less, and less kept per tool); the
     input schema must then be a `PydanticSchema` of a model, the output one a `PydanticSchema`
     or None."""
     in_schema = _schema_of(input_schema)
@@ -390,8 +390,10 @@ def _schema_of(x: Any) -> StandardSchemaV1[Any] | None:
 def _keywords_execute(
     name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
 ) -> Callable[..., Any]:
-    """`validated_execute` for a sync function taking the input model's fields as keywords (the
+    """`validated_execute` for a function taking the input model's fields as keywords (the
     validators are looked up per call: a deferred schema builds its own on first use)."""
+    if inspect.iscoroutinefunction(fn):
+        return _keywords_execute_async(name, fn, in_schema, out_schema)
     if out_schema is None:
 
         def run_keywords(input: Any = None, context: Any = None) -> Any:
@@ -415,6 +417,27 @@ def _keywords_execute(
             raise StandardToolValidationError("output", pydantic_issues(e), tool_name=name) from None
 
     return run_keywords_out
+
+
+def _keywords_execute_async(
+    name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
+) -> Callable[..., Any]:
+    """`_keywords_execute` for a coroutine function."""
+
+    async def run_keywords_async(input: Any = None, context: Any = None) -> Any:
+        try:
+            value = in_schema.validate_python(input)
+        except validation_error() as e:
+            raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
+        result = await fn(**value.__dict__)
+        if out_schema is None:
+            return result
+        try:
+            return out_schema.validate_python(result)
+        except validation_error() as e:
+            raise StandardToolValidationError("output", pydantic_issues(e), tool_name=name) from None
+
+    return run_keywords_async
 
 
 def validated_execute(
