@@ -43,6 +43,7 @@ from genkit import ActionKind, Genkit, Interrupt, Media, Part, Tool, ToolRunCont
 from genkit import tool as ephemeral_tool
 from genkit._ai._tools import ORIGINAL_OUTPUT_SCHEMA_KEY  # the key Genkit's model requests read
 from genkit._core._error import GenkitInterrupt
+from pydantic import RootModel
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0
@@ -134,6 +135,11 @@ def _ask(ctx: ToolRunContext) -> Callable[[ApprovalRequest], Any]:
     return ask
 
 
+class _JSONOutput(RootModel[Any]):
+    """A result already made JSON data, as a handler returns it: Genkit dumps a pydantic model
+    with `model_dump` (it builds a `TypeAdapter` per call for any other value)."""
+
+
 def _media(part: Any) -> Part:
     url = f"data:{part.media_type};base64,{part.base64}"
     return Part(media=Media(url=url, content_type=part.media_type))
@@ -149,7 +155,7 @@ def _to_genkit(outcome: Outcome, custom_output: bool) -> Any:
         value = outcome.value
         if custom_output or isinstance(value, str):
             return outcome.text
-        return to_jsonable(value, tool_name=outcome.name)
+        return _JSONOutput.model_construct(to_jsonable(value, tool_name=outcome.name))
     if outcome.status == "pending":
         assert outcome.request is not None
         raise approval_interrupt(outcome.request)
