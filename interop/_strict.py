@@ -163,7 +163,12 @@ class StrictSchema:
         """The root's injected properties when nothing below the root has any (most tools: the
         answer is an object whose top-level nulls are dropped, without walking the schema)."""
         root = self.schema
-        if self.live != {""} or "$ref" in root or "anyOf" in root or not isinstance(root.get("properties"), dict):
+        if (
+            self.live != {""}
+            or "$ref" in root
+            or "anyOf" in root
+            or not isinstance(root.get("properties"), dict)
+        ):
             return None
         return self.injected.get("")
 

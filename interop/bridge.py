@@ -22,7 +22,8 @@ model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
   `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`
-- schemas: `input_json_schema`, `output_json_schema`, `validator`, `copy_json`, the JSON Schema
+- schemas: `input_json_schema`, `output_json_schema`, `validator`, `copy_json`, `schema_model`
+  (a pydantic class that only reports a JSON Schema, for `args_schema`-style slots), the JSON Schema
   toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `RefError`), strict compilers
 """
 
@@ -80,6 +81,7 @@ if _TYPE_CHECKING:
         to_jsonable,
     )
     from ._run import acall, call, is_async_callable, is_async_tool, run_sync
+    from ._schema_model import SchemaModel, schema_model
     from ._strict import (
         ANTHROPIC_STRICT_LIMITS,
         OPENAI_STRICT_LIMITS,
@@ -126,6 +128,8 @@ _LAZY: dict[str, str] = {
     "Outcome": "._invoke",
     "Status": "._invoke",
     "copy_json": "._jsoncopy",
+    "SchemaModel": "._schema_model",
+    "schema_model": "._schema_model",
     "RefError": "._jsonschema",
     "deref": "._jsonschema",
     "inline_refs": "._jsonschema",
@@ -217,6 +221,7 @@ __all__ = [
     "Rename",
     "Reporter",
     "ResultNotJSON",
+    "SchemaModel",
     "Status",
     "StrictSchema",
     "ToolOptions",
@@ -268,6 +273,7 @@ __all__ = [
     "resolve_name",
     "resolve_strict",
     "run_sync",
+    "schema_model",
     "set_origin",
     "split_options",
     "strongest_bounds",

@@ -38,7 +38,7 @@ import contextlib
 import contextvars
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
 
 from crewai.hooks import (
     HookAborted,
@@ -48,7 +48,7 @@ from crewai.hooks import (
 )
 from crewai.tools import BaseTool
 from crewai.tools.tool_failure import ToolFailure, ToolFailureReason
-from pydantic import BaseModel, ConfigDict, PrivateAttr
+from pydantic import BaseModel, PrivateAttr
 from typing_extensions import Unpack
 
 from interop import SchemaConversionError, StandardToolV0
@@ -59,11 +59,11 @@ from interop.bridge import (
     ToolOptions,
     check_unique_names,
     compile_openai_strict,
-    copy_json,
     input_json_schema,
     meta_flag,
     output_json_schema,
     prepare,
+    schema_model,
     set_origin,
 )
 
@@ -117,30 +117,10 @@ def default_context(hook: ToolCallHookContext | None) -> Any:
     return inputs if inputs else None
 
 
-class _Arguments(BaseModel):
-    """Base of the `args_schema`/`result_schema` classes: no fields, any arguments kept as sent, and
-    the JSON Schema given (`interop_schema`). Its core schema is built on first validation only
-    (`defer_build`): converting many tools does not pay pydantic's class completion up front."""
-
-    model_config = ConfigDict(extra="allow", defer_build=True)
-    interop_schema: ClassVar[dict[str, Any]] = {"type": "object", "properties": {}}
-
-    @classmethod
-    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:  # type: ignore[override]
-        schema: dict[str, Any] = copy_json(cls.interop_schema)  # JSON: copy.deepcopy is ~5x slower
-        return schema
-
-
 def _args_model(name: str, schema: dict[str, Any]) -> type[BaseModel]:
     """A pydantic class whose JSON Schema is `schema` and which passes any arguments through
     unchanged (no fields: CrewAI's `_validate_kwargs` and ReAct parser leave the call as sent)."""
-    namespace = {
-        "__module__": __name__,
-        "__qualname__": f"{name}_arguments",
-        "__annotations__": {"interop_schema": ClassVar[dict[str, Any]]},
-        "interop_schema": schema,
-    }
-    return type(f"{name}_arguments", (_Arguments,), namespace)
+    return schema_model(f"{name}_arguments", schema, module=__name__)
 
 
 def _result_model(name: str, schema: dict[str, Any] | None) -> type[BaseModel] | None:

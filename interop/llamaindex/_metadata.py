@@ -17,12 +17,12 @@ except ImportError as _import_error:
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import Any, cast
 
 import pydantic
 from llama_index.core.tools import ToolMetadata
 
-from interop.bridge import copy_json
+from interop.bridge import copy_json, schema_model
 
 __all__ = ["StandardToolMetadata", "permissive_fn_schema"]
 
@@ -49,25 +49,7 @@ class StandardToolMetadata(ToolMetadata):
         return cast(dict[str, Any], copy_json(self.parameters))
 
 
-class _PermissiveArgs(pydantic.BaseModel):
-    """Accepts any arguments; reports the neutral schema to whoever asks pydantic for it.
-
-    Validation is the neutral tool's job, so this model never rejects anything; some LlamaIndex
-    integrations read `fn_schema.model_json_schema()` directly, and they get the neutral schema.
-    """
-
-    # defer_build: a per-tool subclass is made at each conversion; building its (trivial) validator
-    # eagerly cost more than the rest of `to_llamaindex`, and most are never used to validate
-    model_config = pydantic.ConfigDict(extra="allow", defer_build=True)
-    interop_schema: ClassVar[dict[str, Any]] = {}
-
-    @classmethod
-    def model_json_schema(cls, *args: Any, **kwargs: Any) -> dict[str, Any]:
-        return cast(dict[str, Any], copy_json(cls.interop_schema))
-
-
 def permissive_fn_schema(name: str, schema: dict[str, Any]) -> type[pydantic.BaseModel]:
-    """A per-tool `fn_schema` model that accepts anything and emits `schema`."""
-    model = pydantic.create_model(name, __base__=_PermissiveArgs)
-    model.interop_schema = schema
-    return model
+    """A per-tool `fn_schema` model that accepts anything and emits `schema` (validation is the
+    neutral tool's job; some LlamaIndex integrations read `fn_schema.model_json_schema()`)."""
+    return schema_model(name, schema, module=__name__)
