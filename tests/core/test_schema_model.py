@@ -38,4 +38,6 @@ def test_one_class_per_tool_named_as_asked() -> None:
     assert (a.__name__, a.__qualname__, a.__module__) == ("a_arguments", "a_arguments", __name__)
     assert a.model_json_schema() != b.model_json_schema()
     assert copy.deepcopy(b.model_validate({"city": "Oslo"})).model_dump() == {"city": "Oslo"}
-    assert pickle.loads(pickle.dumps(SchemaModel(city="Oslo"))).model_dump() == {"city": "Oslo"}
+    assert pickle.loads(pickle.dumps(SchemaModel.model_validate({"city": "Oslo"}))).model_dump() == {
+        "city": "Oslo"
+    }
