@@ -207,11 +207,13 @@ def parse_arguments(raw: str | bytes | bytearray | None, tool_name: str) -> Any:
     Raises `ArgumentsNotJSON` for text that does not parse, including nesting too deep for the
     parser (a `RecursionError`, which must not crash an agent loop).
     """
-    if raw is None or not raw.strip():
+    if raw is None:
         return {}
     try:
         if type(raw) is str and not raw.startswith("\ufeff"):
             return _decode(raw)  # what `json.loads` does with such a text, one call less
         return json.loads(raw)
     except (ValueError, RecursionError) as e:
+        if not raw.strip():  # blank text never parses: asked only then (no copy of every text)
+            return {}
         raise ArgumentsNotJSON(str(e)[:200], tool_name=tool_name) from None

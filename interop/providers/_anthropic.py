@@ -27,7 +27,7 @@ from interop.bridge import (
 )
 
 from ._common import tool_schema
-from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
+from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
 
 __all__ = ["TOOL_SEARCH_TOOLS", "AnthropicToolset", "check_anthropic_strict_limits", "to_anthropic_tool"]
 
@@ -110,7 +110,7 @@ def _calls(obj: Any) -> list[ToolCall]:
     if isinstance(blocks, str):
         return []
     return [
-        ToolCall(id=field_of(b, "id"), name=field_of(b, "name"), arguments=field_of(b, "input", default={}))
+        make_call(field_of(b, "id"), field_of(b, "name"), field_of(b, "input", default={}))
         for b in blocks
         if field_of(b, "type") == "tool_use"
     ]

@@ -13,7 +13,7 @@ from typing_extensions import Unpack
 from interop.bridge import ToolOptions, check_name, input_json_schema, provider_options, to_jsonable
 
 from ._common import check_object_root
-from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
+from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
 from ._gemini_schema import to_gemini_json_schema, to_gemini_schema
 
 __all__ = ["GeminiToolset", "to_gemini_function_declaration"]
@@ -64,9 +64,7 @@ def _calls(obj: Any) -> list[ToolCall]:
         if fc is None and field_of(part, "name") is not None and field_of(part, "text") is None:
             fc = part  # a bare FunctionCall
         if fc is not None:
-            calls.append(
-                ToolCall(id=field_of(fc, "id"), name=field_of(fc, "name"), arguments=field_of(fc, "args"))
-            )
+            calls.append(make_call(field_of(fc, "id"), field_of(fc, "name"), field_of(fc, "args")))
     return calls
 
 

@@ -12,10 +12,10 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop.bridge import StrictSchema, ToolOptions, check_name, content_kind, provider_options
+from interop.bridge import Outcome, StrictSchema, ToolOptions, check_name, content_kind, provider_options
 
 from ._common import tool_schema
-from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of
+from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
 
 __all__ = ["TOOL_SEARCH_TOOL", "OpenAIToolset", "to_openai_chat_tool", "to_openai_responses_tool"]
 
@@ -76,8 +76,9 @@ def to_openai_responses_tool(
     return _responses_tool(tool, _function(tool, strict, name)[0])
 
 
-def _calls(obj: Any) -> list[tuple[str, ToolCall]]:
-    """The function calls in a ChatCompletion, a message, a Response, or a list of calls/items."""
+def _calls(obj: Any) -> tuple[list[str], list[ToolCall]]:
+    """The function calls in a ChatCompletion, a message, a Response, or a list of calls/items,
+    and the API each came from (`"chat"` or `"responses"`), index for index."""
     if isinstance(obj, (list, tuple)):
         items: Sequence[Any] = obj
     elif (choices := field_of(obj, "choices")) is not None:
@@ -88,26 +89,23 @@ def _calls(obj: Any) -> list[tuple[str, ToolCall]]:
         items = field_of(obj, "output")
     else:
         items = [obj]
-    calls: list[tuple[str, ToolCall]] = []
+    kinds: list[str] = []
+    calls: list[ToolCall] = []
     for item in items:
         fn = item.get("function") if type(item) is dict else field_of(item, "function")
         if type(fn) is dict and type(item) is dict:  # a Chat call as a dict (`field_of`, inlined)
             raw: Any = fn  # (the model's JSON: any value, as `field_of` gives it)
-            call = ToolCall(id=item.get("id"), name=raw.get("name"), arguments=raw.get("arguments"))
-            calls.append(("chat", call))
+            calls.append(make_call(item.get("id"), raw.get("name"), raw.get("arguments")))
+            kinds.append("chat")
         elif fn is not None:
-            call = ToolCall(
-                id=field_of(item, "id"), name=field_of(fn, "name"), arguments=field_of(fn, "arguments")
-            )
-            calls.append(("chat", call))
+            calls.append(make_call(field_of(item, "id"), field_of(fn, "name"), field_of(fn, "arguments")))
+            kinds.append("chat")
         elif field_of(item, "type") == "function_call":
-            call = ToolCall(
-                id=field_of(item, "call_id"),
-                name=field_of(item, "name"),
-                arguments=field_of(item, "arguments"),
+            calls.append(
+                make_call(field_of(item, "call_id"), field_of(item, "name"), field_of(item, "arguments"))
             )
-            calls.append(("responses", call))
-    return calls
+            kinds.append("responses")
+    return kinds, calls
 
 
 def _input_part(part: Any) -> dict[str, Any]:
@@ -120,11 +118,15 @@ def _input_part(part: Any) -> dict[str, Any]:
     return {"type": "input_file", "file_data": url, "filename": getattr(part, "name", None) or "file"}
 
 
-def _message(kind: str, outcome: ToolOutcome) -> dict[str, Any]:
+def _message(kind: str, call_id: str | None, outcome: Outcome) -> dict[str, Any]:
     if kind == "chat":  # Chat tool messages carry text only: content values as placeholders
-        return {"role": "tool", "tool_call_id": outcome.call.id, "content": outcome.outcome.text}
-    output: Any = [_input_part(p) for p in outcome.parts] if outcome.outcome.has_content else outcome.text
-    return {"type": "function_call_output", "call_id": outcome.call.id, "output": output}
+        return {"role": "tool", "tool_call_id": call_id, "content": outcome.text}
+    output: Any = [_input_part(p) for p in outcome.parts] if outcome.has_content else outcome.text
+    return {"type": "function_call_output", "call_id": call_id, "output": output}
+
+
+def _messages(kinds: list[str], outcomes: list[ToolOutcome]) -> list[dict[str, Any]]:
+    return [_message(kind, o.call.id, o.outcome) for kind, o in zip(kinds, outcomes, strict=True)]
 
 
 class OpenAIToolset:
@@ -175,12 +177,12 @@ class OpenAIToolset:
 
     def dispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
         """Run the calls in `response` and return the follow-up messages/items, in call order."""
-        calls = _calls(response)
-        outcomes = self.dispatcher.run([c for _, c in calls], context)
-        return [_message(kind, o) for (kind, _), o in zip(calls, outcomes, strict=True)]
+        kinds, calls = _calls(response)
+        if len(calls) == 1:  # (what `run` does for one call, without a `ToolOutcome` per call)
+            return [_message(kinds[0], calls[0].id, self.dispatcher.run_single(calls[0], context))]
+        return _messages(kinds, self.dispatcher.run(calls, context))
 
     async def adispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
         """`dispatch` from async code."""
-        calls = _calls(response)
-        outcomes = await self.dispatcher.arun([c for _, c in calls], context)
-        return [_message(kind, o) for (kind, _), o in zip(calls, outcomes, strict=True)]
+        kinds, calls = _calls(response)
+        return _messages(kinds, await self.dispatcher.arun(calls, context))

@@ -26,6 +26,7 @@ except ImportError as _import_error:
         'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
     ) from _import_error
 
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -164,12 +165,14 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
 
     Always async: the pipeline runs a sync tool on a worker thread (as pydantic-ai runs its own
     sync functions) and an async one on pydantic-ai's loop. Called from DBOS workflow code, the
-    call is a DBOS step (`_durable`).
+    call is a DBOS step (`_durable`). One coroutine per call: the durable path reaches the same
+    `call` through `run_step`.
     """
     custom = invoker.to_model_output is not None
     gated = invoker.may_need_approval  # else no asker is needed (nothing to approve)
     durable = step_options(invoker.name, invoker.tool.meta)
     ainvoke = invoker.ainvoke
+    modules = sys.modules
 
     async def call(ctx: RunContext[Any], args: dict[str, Any]) -> Any:
         token = CURRENT_CALL.set(ctx)
@@ -180,10 +183,18 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
         return _to_pydantic_ai(outcome, args, custom)
 
     async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
-        dbos = dbos_workflow()
-        if dbos is not None:  # DBOS workflow code: the call is a recorded step
-            return await run_step(dbos, durable, call, ctx, args)
-        return await call(ctx, args)
+        if "dbos" in modules:  # (`dbos_workflow` needs DBOS imported: no call per call without it)
+            dbos = dbos_workflow()
+            if dbos is not None:  # DBOS workflow code: the call is a recorded step
+                return await run_step(dbos, durable, call, ctx, args)
+        token = CURRENT_CALL.set(ctx)  # `call`, inlined: one coroutine per call
+        try:
+            outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx) if gated else None)
+        finally:
+            CURRENT_CALL.reset(token)
+        if outcome.status == "ok" and not custom and not outcome.has_content:
+            return outcome.value  # (`_to_pydantic_ai`'s first case, without its call)
+        return _to_pydantic_ai(outcome, args, custom)
 
     return run
 

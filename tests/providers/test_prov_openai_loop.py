@@ -11,8 +11,8 @@ import openai
 import pytest
 from prov_tools import TOOLS, Deps, get_weather, place_order
 
-from interop import ApprovalRequest, ApprovalRequiredError, ToolNameError, standard_tool
-from interop.providers import OpenAIToolset, to_openai_chat_tool, to_openai_responses_tool
+from interop import ApprovalRequest, ApprovalRequiredError, ToolNameError, standard_tool, tool
+from interop.providers import OpenAIToolset, ToolCall, to_openai_chat_tool, to_openai_responses_tool
 
 Script = Callable[[dict[str, Any], int], dict[str, Any]]
 
@@ -319,3 +319,42 @@ def test_approval_is_never_dropped() -> None:
         OpenAIToolset([delete], allow_unapproved=True).dispatch(calls[:1])[0]["content"]
         == "deleted /etc/passwd"
     )
+
+
+def test_one_call_dispatch_is_the_batch_result() -> None:
+    """A response with one call (dispatched without a `ToolOutcome`) gives what `run` gives for it:
+    a sync tool, an async tool (run on a loop), an unknown tool, a Responses item."""
+
+    @tool
+    def double(x: int) -> int:
+        """Double."""
+        return 2 * x
+
+    @tool
+    async def triple(x: int) -> int:
+        """Triple."""
+        return 3 * x
+
+    toolset = OpenAIToolset([double, triple])
+    for call in (_tc("a", "double", '{"x": 2}'), _tc("b", "triple", '{"x": 2}'), _tc("c", "nope", "{}")):
+        (one,) = toolset.dispatch([call])
+        outcome = toolset.dispatcher.run(
+            [ToolCall(id=call["id"], name=call["function"]["name"], arguments=call["function"]["arguments"])]
+        )[0]
+        assert one == {"role": "tool", "tool_call_id": call["id"], "content": outcome.text}
+    assert [m["content"] for m in toolset.dispatch([_tc("a", "double", '{"x": 2}')])] == ["4"]
+    assert "Unknown tool 'nope'" in toolset.dispatch([_tc("c", "nope", "{}")])[0]["content"]
+    item = {"type": "function_call", "call_id": "r1", "name": "triple", "arguments": '{"x": 5}'}
+    assert toolset.dispatch([item]) == [{"type": "function_call_output", "call_id": "r1", "output": "15"}]
+    bad = toolset.dispatch([_tc("d", "double", '{"x": "two"}')])[0]["content"]
+    assert "double" in bad and "x" in bad
+
+
+def test_calls_made_fast_are_the_same_dataclasses() -> None:
+    from interop.providers._dispatch import make_call
+
+    call = make_call("c1", "double", '{"x": 1}')
+    assert call == ToolCall(id="c1", name="double", arguments='{"x": 1}')
+    assert hash(call) == hash(ToolCall(id="c1", name="double", arguments='{"x": 1}'))
+    with pytest.raises(AttributeError):
+        call.id = "c2"  # type: ignore[misc]
