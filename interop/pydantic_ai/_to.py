@@ -165,8 +165,7 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
 
     Always async: the pipeline runs a sync tool on a worker thread (as pydantic-ai runs its own
     sync functions) and an async one on pydantic-ai's loop. Called from DBOS workflow code, the
-    call is a DBOS step (`_durable`). One coroutine per call: the durable path reaches the same
-    `call` through `run_step`.
+    call is a DBOS step (`_durable`).
     """
     custom = invoker.to_model_output is not None
     gated = invoker.may_need_approval  # else no asker is needed (nothing to approve)
@@ -187,14 +186,7 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
             dbos = dbos_workflow()
             if dbos is not None:  # DBOS workflow code: the call is a recorded step
                 return await run_step(dbos, durable, call, ctx, args)
-        token = CURRENT_CALL.set(ctx)  # `call`, inlined: one coroutine per call
-        try:
-            outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx) if gated else None)
-        finally:
-            CURRENT_CALL.reset(token)
-        if outcome.status == "ok" and not custom and not outcome.has_content:
-            return outcome.value  # (`_to_pydantic_ai`'s first case, without its call)
-        return _to_pydantic_ai(outcome, args, custom)
+        return await call(ctx, args)
 
     return run
 
