@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
-from ._protocols import issues_message
-
 if TYPE_CHECKING:
     from ._protocols import StandardSchemaV1
 
@@ -140,6 +138,9 @@ def check_input_examples(
     examples = meta.get("input_examples")
     if not examples or input_schema is None:
         return
+    # lazy: an adapter reading `interop.bridge.MCP_HINTS` at import needs none of `_protocols`
+    from ._protocols import issues_message
+
     validate = input_schema.__standard_schema__.validate
     for i, example in enumerate(examples):
         issues = getattr(validate(example), "issues", None)

@@ -17,28 +17,13 @@ from __future__ import annotations
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, get_args
-
-from typing_extensions import TypedDict
+from typing import Any, get_args
 
 from ._approval import ApprovalCallback
 from ._names import Rename
+from ._tooloptions import Errors, ToolOptions
 
 __all__ = ["Errors", "Options", "ToolOptions", "split_options"]
-
-Errors = Literal["model-facing", "all", "masked"]
-"""What reaches the model as an error (see the module doc)."""
-
-
-class ToolOptions(TypedDict, total=False):
-    """The shared options of every `to_X(tool, **options)` (see `interop.bridge.Options`)."""
-
-    rename: Rename
-    context: Callable[[Any], Any]
-    approval: ApprovalCallback
-    allow_unapproved: bool
-    errors: Errors
-    threaded: bool
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -65,7 +65,7 @@ if _TYPE_CHECKING:
         validate_meta,
     )
     from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
-    from ._options import Errors, Options, ToolOptions, split_options
+    from ._options import Options, split_options
     from ._origin import ORIGIN_ATTR, get_origin, set_origin
     from ._progress import LEVELS, LogLevel, Reporter, reporting
     from ._protocols import MAX_ISSUES_SHOWN
@@ -93,6 +93,7 @@ if _TYPE_CHECKING:
         resolve_strict,
     )
     from ._tool import input_json_schema, output_json_schema, validator
+    from ._tooloptions import Errors, ToolOptions
 
 _LAZY: dict[str, str] = {
     "ApprovalCallback": "._approval",
@@ -149,9 +150,9 @@ _LAZY: dict[str, str] = {
     "check_name": "._names",
     "check_unique_names": "._names",
     "resolve_name": "._names",
-    "Errors": "._options",
+    "Errors": "._tooloptions",
     "Options": "._options",
-    "ToolOptions": "._options",
+    "ToolOptions": "._tooloptions",
     "split_options": "._options",
     "ORIGIN_ATTR": "._origin",
     "get_origin": "._origin",

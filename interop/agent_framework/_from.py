@@ -36,24 +36,16 @@ from agent_framework import FunctionTool
 from agent_framework import tool as af_tool
 from agent_framework.exceptions import ToolException, UserInputRequiredException
 
-from interop import (
-    Audio,
-    File,
-    Image,
-    Issue,
-    StandardTool,
-    StandardToolV0,
-    StandardToolValidationError,
-    ToolError,
-    as_schema,
-)
-from interop.bridge import copy_json, get_origin, set_origin, validate_meta, validator
+import interop
+from interop import bridge
 
 from ._to import CONTEXT_KEY, META_KEY
 
 if TYPE_CHECKING:
     # imported by the first conversion: `from agent_framework import tool, FunctionTool` loads neither
     from agent_framework import Content, FunctionInvocationContext
+
+    from interop import StandardTool, StandardToolV0
 
 __all__ = ["InvocationKwargsHook", "from_agent_framework"]
 
@@ -68,10 +60,10 @@ def _part(item: Content) -> Any:
         data = base64.b64decode(item.uri.split(",", 1)[1])
         kind = item.media_type.split("/", 1)[0]
         if kind == "image":
-            return Image(data, item.media_type)
+            return interop.Image(data, item.media_type)
         if kind == "audio":
-            return Audio(data, item.media_type)
-        return File(data, item.media_type, item.name)
+            return interop.Audio(data, item.media_type)
+        return interop.File(data, item.media_type, item.name)
     return item.to_dict(exclude={"raw_representation"})
 
 
@@ -94,7 +86,7 @@ def _title_schema_meta(native: FunctionTool) -> tuple[str | None, Any, dict[str,
     meta: dict[str, Any] = {}
     for key, value in props.items():
         try:
-            validate_meta({key: value})
+            bridge.validate_meta({key: value})
         except (TypeError, ValueError):
             continue
         meta[key] = value
@@ -113,8 +105,8 @@ def from_agent_framework(
     `FunctionInvocationContext`). A tool made by `to_agent_framework` comes back as the very neutral
     tool it was made from.
     """
-    origin = get_origin(native)
-    if isinstance(origin, StandardToolV0) and context is None:
+    origin = bridge.get_origin(native)
+    if isinstance(origin, interop.StandardToolV0) and context is None:
         return origin
     if not isinstance(native, FunctionTool):
         if not callable(native):
@@ -130,8 +122,8 @@ def from_agent_framework(
 
     tool = native
     name = tool.name
-    schema = copy_json(tool.parameters())
-    check = validator(as_schema(schema), "input", name)
+    schema = bridge.copy_json(tool.parameters())
+    check = bridge.validator(interop.as_schema(schema), "input", name)
     hook = context
 
     async def invocation_context(value: Any, args: dict[str, Any]) -> FunctionInvocationContext:
@@ -152,22 +144,24 @@ def from_agent_framework(
         except UserInputRequiredException:
             raise
         except ToolException as e:
-            raise ToolError(str(e)) from e
+            raise interop.ToolError(str(e)) from e
         except TypeError as e:
             if type(e).__name__ == "_FunctionArgumentValidationError":  # its own input model refused them
-                raise StandardToolValidationError("input", [Issue(str(e))], tool_name=name) from e
+                raise interop.StandardToolValidationError(
+                    "input", [interop.Issue(str(e))], tool_name=name
+                ) from e
             raise
         return _value(raw, Content)
 
     title, output_schema, meta = _title_schema_meta(tool)
-    neutral: StandardTool[Any, Any, Any] = StandardTool(
+    neutral: StandardTool[Any, Any, Any] = interop.StandardTool(
         name=name,
         description=tool.description or "",
         execute=execute,
-        input_schema=as_schema(schema),
-        output_schema=as_schema(output_schema) if output_schema is not None else None,
+        input_schema=interop.as_schema(schema),
+        output_schema=interop.as_schema(output_schema) if output_schema is not None else None,
         title=title,
         meta=meta,
     )
-    set_origin(neutral, native)
+    bridge.set_origin(neutral, native)
     return neutral

@@ -48,27 +48,17 @@ from agent_framework import FunctionTool
 from pydantic import BaseModel
 from typing_extensions import Unpack
 
-from interop import ApprovalRequiredError, InteropError, StandardToolV0, ToolError
-from interop.bridge import (
-    ApprovalRequest,
-    Invoker,
-    Options,
-    Outcome,
-    ToolOptions,
-    approval_rule,
-    check_unique_names,
-    json_safe_meta,
-    object_input_schema,
-    output_json_schema,
-    prepare,
-    set_origin,
-)
+import interop
+from interop import bridge
 
 if TYPE_CHECKING:
     # imported by the first conversion (`StandardFunctionTool`), not by `import interop.agent_framework`:
     # `from agent_framework import tool, FunctionTool` loads neither (Agent Framework's own first
     # conversion loads its middleware module too)
     from agent_framework import Content, FunctionInvocationContext
+
+    from interop import StandardToolV0
+    from interop.bridge import ApprovalRequest, Invoker, Options, Outcome
 
 __all__ = [
     "CONTEXT_KEY",
@@ -95,7 +85,7 @@ ApprovalMode = Literal["always_require", "never_require"]
 _CTX_PARAM = "__interop_invocation_context__"
 
 
-class AgentFrameworkOptions(ToolOptions, total=False):
+class AgentFrameworkOptions(bridge.ToolOptions, total=False):
     """`to_agent_framework` options: the shared ones (see `interop.bridge.Options`) plus:"""
 
     approval_mode: ApprovalMode
@@ -134,7 +124,7 @@ def _contents(outcome: Outcome, content: type[Content]) -> list[Content]:
 def _raw(outcome: Outcome) -> Any:
     if outcome.status == "ok":
         return outcome.value
-    raise ToolError(outcome.text) from outcome.error
+    raise interop.ToolError(outcome.text) from outcome.error
 
 
 class StandardFunctionTool(FunctionTool):
@@ -159,9 +149,9 @@ class StandardFunctionTool(FunctionTool):
         self._invoker = invoker
         self._content_type = Content
         self._ask = _approved if approval_mode == "always_require" else None
-        schema = object_input_schema(tool, "Agent Framework")
+        schema = bridge.object_input_schema(tool, "Agent Framework")
         if _CTX_PARAM in (schema.get("properties") or {}):
-            raise InteropError(f"tool {tool.name!r}: the argument name {_CTX_PARAM!r} is reserved")
+            raise interop.InteropError(f"tool {tool.name!r}: the argument name {_CTX_PARAM!r} is reserved")
         self._properties = frozenset(schema.get("properties") or ())
         holder = self
 
@@ -233,12 +223,12 @@ def _approval_mode(
     """Agent Framework's approval mode for the tool (see the module doc); refuses a predicate."""
     if given is not None:
         return given
-    rule = approval_rule(tool.meta)
+    rule = bridge.approval_rule(tool.meta)
     if rule is False or shared.approval is not None or shared.allow_unapproved:
         return "never_require"
     if rule is True:
         return "always_require"
-    raise ApprovalRequiredError(
+    raise interop.ApprovalRequiredError(
         f"tool {tool.name!r} requires approval for some calls (a requires_approval predicate) and Agent "
         "Framework approves per tool, not per call: pass approval=<callback> (asked for the calls the "
         "predicate picks), approval_mode='always_require' (asks about every call), or allow_unapproved=True"
@@ -246,11 +236,11 @@ def _approval_mode(
 
 
 def _additional_properties(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
-    props = json_safe_meta(tool.meta)
+    props = bridge.json_safe_meta(tool.meta)
     ours: dict[str, Any] = {}
     if tool.title is not None:
         ours["title"] = tool.title
-    out = output_json_schema(tool)
+    out = bridge.output_json_schema(tool)
     if out is not None:
         ours["output_schema"] = out
     if ours:
@@ -269,7 +259,7 @@ def to_agent_framework(
     `FunctionInvocationContext`. Names follow the provider rule (1-64 characters from
     `a-z A-Z 0-9 _ -`).
     """
-    c = prepare(
+    c = bridge.prepare(
         tool, options, AgentFrameworkOptions, where="to_agent_framework", rule="openai", native=FunctionTool
     )
     if c.home is not None:
@@ -283,7 +273,7 @@ def to_agent_framework(
     converted = StandardFunctionTool(
         tool, invoker=invoker, approval_mode=mode, additional_properties=_additional_properties(tool)
     )
-    set_origin(converted, tool)
+    bridge.set_origin(converted, tool)
     return converted
 
 
@@ -293,5 +283,5 @@ def to_agent_framework_tools(
     """`to_agent_framework` over a list, for `Agent(tools=[...])`; two tools with the same final
     name raise `ToolNameError` (Agent Framework refuses duplicate tool names)."""
     out = [to_agent_framework(t, **options) for t in tools]
-    check_unique_names((t.name for t in out), "Agent Framework")
+    bridge.check_unique_names((t.name for t in out), "Agent Framework")
     return out

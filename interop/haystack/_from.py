@@ -31,28 +31,21 @@ import base64
 import inspect
 import typing
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from haystack.components.agents.state import State
 from haystack.dataclasses import FileContent, ImageContent, TextContent
-from haystack.tools.component_tool import ComponentTool
 from haystack.tools.errors import ToolInvocationError
 from haystack.tools.tool import Tool
 from haystack.tools.toolset import Toolset
 
-from interop import (
-    File,
-    Image,
-    Issue,
-    StandardToolV0,
-    StandardToolValidationError,
-    ToolError,
-    standard_tool,
-    with_model_output,
-)
-from interop.bridge import check_unique_names, get_origin, set_origin
+import interop
+from interop import bridge
 
 from ._to import CONTEXT_KEY, StandardHaystackTool
+
+if TYPE_CHECKING:
+    from interop import StandardToolV0
 
 __all__ = ["StateHook", "from_haystack", "from_haystack_tools"]
 
@@ -77,6 +70,8 @@ def _is_state(annotation: Any) -> bool:
 
 def _state_params(native: Tool) -> list[str]:
     """The parameters the `Agent` fills with its live `State` (by annotation)."""
+    from haystack.tools.component_tool import ComponentTool  # lazy: `haystack.tools` loads it on first use
+
     if isinstance(native, ComponentTool):
         sockets = getattr(getattr(native._component, "__haystack_input__", None), "_sockets_dict", {})
         return [name for name, socket in sockets.items() if _is_state(getattr(socket, "type", None))]
@@ -96,6 +91,8 @@ def _state_params(native: Tool) -> list[str]:
 
 def _accepted(native: Tool) -> set[str] | None:
     """The argument names the native call takes (None: any name, a `**kwargs` function)."""
+    from haystack.tools.component_tool import ComponentTool
+
     if isinstance(native, ComponentTool):  # Haystack looks each argument up among the input sockets
         sockets = getattr(getattr(native._component, "__haystack_input__", None), "_sockets_dict", None)
         return set(sockets) if isinstance(sockets, dict) else None
@@ -122,9 +119,9 @@ def _from_content(value: Any) -> Any:
     if isinstance(value, TextContent):
         return value.text
     if isinstance(value, ImageContent):
-        return Image(base64.b64decode(value.base64_image), value.mime_type or "image/png")
+        return interop.Image(base64.b64decode(value.base64_image), value.mime_type or "image/png")
     if isinstance(value, FileContent):
-        return File(
+        return interop.File(
             base64.b64decode(value.base64_data), value.mime_type or "application/octet-stream", value.filename
         )
     if (
@@ -152,9 +149,11 @@ class _Caller:
         forged = sorted(k for k in args if k in self.injected)
         unknown = sorted(k for k in args if self.accepted is not None and k not in self.accepted)
         if forged or unknown:
-            issues = [Issue("filled from the agent state, not by the model", (k,)) for k in forged]
-            issues += [Issue("unexpected argument (not a parameter of this tool)", (k,)) for k in unknown]
-            raise StandardToolValidationError("input", issues, tool_name=self.native.name)
+            issues = [interop.Issue("filled from the agent state, not by the model", (k,)) for k in forged]
+            issues += [
+                interop.Issue("unexpected argument (not a parameter of this tool)", (k,)) for k in unknown
+            ]
+            raise interop.StandardToolValidationError("input", issues, tool_name=self.native.name)
         if not self.injected:
             return args
         state = self.hook(context) if self.hook is not None else _default_state(context)
@@ -170,7 +169,7 @@ class _Caller:
         cause = e.__cause__
         if cause is not None:
             return cause  # the tool's own exception, without Haystack's text (it lists every argument)
-        return ToolError(str(e))  # a tool reporting a failure to the model itself
+        return interop.ToolError(str(e))  # a tool reporting a failure to the model itself
 
     def run(self, input: Any, context: Any = None) -> Any:
         args = self.args(input, context)
@@ -210,14 +209,14 @@ def from_haystack(native: Tool, *, state: StateHook | None = None) -> StandardTo
     """
     if isinstance(native, StandardHaystackTool) and state is None:
         return native.standard_tool
-    origin = get_origin(native)
-    if isinstance(origin, StandardToolV0) and state is None:
+    origin = bridge.get_origin(native)
+    if isinstance(origin, interop.StandardToolV0) and state is None:
         return origin
     if not isinstance(native, Tool):
         raise TypeError(f"from_haystack needs a Haystack Tool, got {type(native).__name__}")
     caller = _Caller(native, state)
     is_async = native.async_function is not None and native.function is None
-    neutral: StandardToolV0[Any, Any, Any] = standard_tool(
+    neutral: StandardToolV0[Any, Any, Any] = interop.standard_tool(
         name=native.name,
         description=native.description,
         execute=caller.arun if is_async else caller.run,
@@ -225,8 +224,8 @@ def from_haystack(native: Tool, *, state: StateHook | None = None) -> StandardTo
     )
     config = native.outputs_to_string
     if config and not (set(config) <= {"raw_result"}):  # a source or a handler shapes what the model reads
-        neutral = with_model_output(neutral, _model_output(dict(config)))
-    set_origin(neutral, native)
+        neutral = interop.with_model_output(neutral, _model_output(dict(config)))
+    bridge.set_origin(neutral, native)
     return neutral
 
 
@@ -240,5 +239,5 @@ def from_haystack_tools(
     for item in [tools] if isinstance(tools, Toolset) else tools:
         natives.extend(item if isinstance(item, Toolset) else [item])
     out = [from_haystack(t, state=state) for t in natives]
-    check_unique_names((t.name for t in out), "a neutral tool list")
+    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out

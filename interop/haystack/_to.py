@@ -42,30 +42,25 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from haystack.components.agents.state import State
 from haystack.dataclasses import FileContent, ImageContent, TextContent
-from haystack.hooks.human_in_the_loop.types import ConfirmationStrategy
 from haystack.tools.errors import ToolInvocationError
 from haystack.tools.tool import Tool
 from haystack.tools.toolset import Toolset
 from typing_extensions import Unpack
 
-from interop import ApprovalDeniedError, InteropError, StandardToolV0
-from interop.bridge import (
-    ApprovalRequest,
-    Invoker,
-    Outcome,
-    ToolOptions,
-    check_unique_names,
-    input_json_schema,
-    is_control_flow,
-    placeholder,
-    prepare,
-    set_origin,
-    to_json_text,
-)
+import interop
+from interop import bridge
+
+if TYPE_CHECKING:
+    # `from haystack.tools import Tool, Toolset, tool` loads no human-in-the-loop hooks: a strategy
+    # given to `to_haystack` is only called (its `run` / `run_async`)
+    from haystack.hooks.human_in_the_loop.types import ConfirmationStrategy
+
+    from interop import StandardToolV0
+    from interop.bridge import ApprovalRequest, Invoker, Outcome
 
 __all__ = [
     "CONTEXT_KEY",
@@ -101,7 +96,7 @@ def default_context(state: State | None) -> Any:
     return state.data.get(CONTEXT_KEY)
 
 
-class HaystackOptions(ToolOptions, total=False):
+class HaystackOptions(bridge.ToolOptions, total=False):
     """`to_haystack` options: the shared ones (see `interop.bridge.Options`) plus:"""
 
     confirmation_strategy: ConfirmationStrategy
@@ -120,7 +115,7 @@ def _content(part: Any) -> TextContent | ImageContent | FileContent:
         return FileContent(
             base64_data=part.base64, mime_type=part.media_type, filename=part.name, validation=False
         )
-    return TextContent(text=placeholder(part))  # Haystack tool results carry no audio
+    return TextContent(text=bridge.placeholder(part))  # Haystack tool results carry no audio
 
 
 def _model_output(outcome: Outcome) -> Any:
@@ -144,13 +139,15 @@ def _strategy_asker(
     def decide(decision: Any, request: ApprovalRequest) -> bool:
         if not getattr(decision, "execute", False):
             feedback = getattr(decision, "feedback", None)
-            raise ApprovalDeniedError(request.tool_name, feedback if isinstance(feedback, str) else None)
+            raise interop.ApprovalDeniedError(
+                request.tool_name, feedback if isinstance(feedback, str) else None
+            )
         final = getattr(decision, "final_tool_params", None)
         if final is not None and final != request.input:  # a reviewer's edit: the model must call again
-            raise ApprovalDeniedError(
+            raise interop.ApprovalDeniedError(
                 request.tool_name,
                 getattr(decision, "feedback", None)
-                or f"the reviewer changed the arguments to {to_json_text(final)}; call the tool again with them",
+                or f"the reviewer changed the arguments to {bridge.to_json_text(final)}; call the tool again with them",
             )
         return True
 
@@ -197,9 +194,9 @@ class StandardHaystackTool(Tool):
         outputs_to_state: dict[str, dict[str, Any]] | None = None,
     ) -> None:
         name = invoker.name
-        parameters = input_json_schema(tool)
+        parameters = bridge.input_json_schema(tool)
         if STATE_PARAM in (parameters.get("properties") or {}):
-            raise InteropError(f"tool {tool.name!r}: the argument name {STATE_PARAM!r} is reserved")
+            raise interop.InteropError(f"tool {tool.name!r}: the argument name {STATE_PARAM!r} is reserved")
         object.__setattr__(self, "standard_tool", tool)
         object.__setattr__(self, "_invoker", invoker)
         object.__setattr__(self, "_strategy", confirmation_strategy)
@@ -274,7 +271,7 @@ class StandardHaystackTool(Tool):
         try:
             outcome = self._invoker.invoke(kwargs, state, ask=self._asker(state, is_async=False))
         except Exception as e:
-            if is_control_flow(e):
+            if bridge.is_control_flow(e):
                 raise
             raise _failure(self.name, e) from e
         return self._result(outcome, state)
@@ -285,7 +282,7 @@ class StandardHaystackTool(Tool):
         try:
             outcome = await self._invoker.ainvoke(kwargs, state, ask=self._asker(state, is_async=True))
         except Exception as e:
-            if is_control_flow(e):
+            if bridge.is_control_flow(e):
                 raise
             raise _failure(self.name, e) from e
         return self._result(outcome, state)
@@ -306,7 +303,7 @@ def to_haystack(tool: StandardToolV0[Any, Any, Any], **options: Unpack[HaystackO
     hook gets the `State`. A tool that came from Haystack (`from_haystack`) goes home as the very
     same object when no option is given.
     """
-    c = prepare(tool, options, HaystackOptions, where="to_haystack", rule="haystack", native=Tool)
+    c = bridge.prepare(tool, options, HaystackOptions, where="to_haystack", rule="haystack", native=Tool)
     if c.home is not None:
         return c.home
     strategy: ConfirmationStrategy | None = c.own.get("confirmation_strategy")
@@ -316,7 +313,7 @@ def to_haystack(tool: StandardToolV0[Any, Any, Any], **options: Unpack[HaystackO
     converted = StandardHaystackTool(
         tool, invoker=invoker, confirmation_strategy=strategy, outputs_to_state=c.own.get("outputs_to_state")
     )
-    set_origin(converted, tool)
+    bridge.set_origin(converted, tool)
     return converted
 
 
@@ -326,5 +323,5 @@ def to_haystack_tools(
     """Convert several tools into one `Toolset` (for `Agent(tools=...)`); two tools with the same
     final name raise `ToolNameError` (Haystack refuses duplicates only when the agent runs)."""
     out = [to_haystack(t, **options) for t in tools]
-    check_unique_names((t.name for t in out), "Haystack")
+    bridge.check_unique_names((t.name for t in out), "Haystack")
     return Toolset(out)

@@ -19,17 +19,20 @@ except ImportError as _import_error:
 
 import importlib.util
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from interop import ApprovalDeniedError, ApprovalRequest, ApprovalRequiredError
-from interop.bridge import register_control_flow
+import interop
+from interop import bridge
+
+if TYPE_CHECKING:
+    from interop import ApprovalRequest
 
 __all__ = ["HAS_INTERRUPT", "approval_request", "ask_with_interrupt", "is_approved"]
 
 HAS_INTERRUPT = importlib.util.find_spec("langgraph") is not None
 """Whether langgraph is installed (found without importing it: `langgraph.types` is slow to import)."""
 
-register_control_flow("langgraph.errors:GraphBubbleUp")
+bridge.register_control_flow("langgraph.errors:GraphBubbleUp")
 
 
 def _interrupt(value: Any) -> Any:
@@ -92,11 +95,11 @@ def ask_with_interrupt(request: ApprovalRequest) -> bool:
     try:
         decision = _interrupt(approval_request(request.tool_name, request.input, request.tool_call_id))
     except (RuntimeError, KeyError) as e:  # no graph run (no config / no scratchpad)
-        raise ApprovalRequiredError(
+        raise interop.ApprovalRequiredError(
             f"tool {request.tool_name!r} requires approval: run it inside a LangGraph graph with a "
             f"checkpointer (e.g. langchain.agents.create_agent(..., checkpointer=InMemorySaver())) "
             f"so the call can be interrupted, or convert it with to_langchain(..., approval=<callback>)"
         ) from e
     if is_approved(decision):
         return True
-    raise ApprovalDeniedError(request.tool_name, _reason(decision))
+    raise interop.ApprovalDeniedError(request.tool_name, _reason(decision))

@@ -16,7 +16,7 @@ except ImportError as _import_error:
 
 import uuid
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pydantic
 from langchain_core.messages import ToolMessage
@@ -24,11 +24,14 @@ from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool, InjectedToolCallId, StructuredTool, Tool, ToolException
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
-from interop import StandardTool, ToolError, as_schema
-from interop.bridge import MCP_HINTS, set_origin, validator
+import interop
+from interop import bridge
 
 from ._context import config_for_context
 from ._to import META_KEY, LangChainStandardTool
+
+if TYPE_CHECKING:
+    from interop import StandardTool
 
 __all__ = ["ConfigHook", "from_langchain", "from_langchain_tools"]
 
@@ -37,22 +40,22 @@ ConfigHook = Callable[[Any], RunnableConfig | None]
 
 _SINGLE_INPUT = {"type": "object", "properties": {"__arg1": {"type": "string"}}, "required": ["__arg1"]}
 
-_FROM_MCP_HINT = {annotation: key for key, annotation in MCP_HINTS.items()}
+_FROM_MCP_HINT = {annotation: key for key, annotation in bridge.MCP_HINTS.items()}
 
 
 def _input_schema(lc: BaseTool) -> Any:
     """The model-facing schema: a dict stays raw JSON Schema; a pydantic model stays pydantic."""
     if isinstance(lc, Tool) and not lc.args_schema:  # single-string tool: what LangChain sends
-        return as_schema(_SINGLE_INPUT)
+        return interop.as_schema(_SINGLE_INPUT)
     schema = lc.tool_call_schema
     if isinstance(schema, dict):
         body = {k: v for k, v in schema.items() if k != "description"}  # LangChain adds it
         if isinstance(lc.args_schema, dict) and "description" in lc.args_schema:
             body["description"] = lc.args_schema["description"]
-        return as_schema(body)
+        return interop.as_schema(body)
     if isinstance(schema, type) and issubclass(schema, pydantic.BaseModel):
-        return as_schema(schema)
-    return as_schema(convert_to_openai_tool(lc)["function"]["parameters"])  # pydantic v1 models
+        return interop.as_schema(schema)
+    return interop.as_schema(convert_to_openai_tool(lc)["function"]["parameters"])  # pydantic v1 models
 
 
 def _injected_keys(lc: BaseTool) -> tuple[frozenset[str], bool]:
@@ -107,7 +110,7 @@ def _result(lc: BaseTool, out: Any) -> Any:
     """The neutral result of a native call: the artifact, else the content; errors raise."""
     if isinstance(out, ToolMessage):
         if out.status == "error":
-            raise ToolError(out.text if isinstance(out.content, list) else str(out.content))
+            raise interop.ToolError(out.text if isinstance(out.content, list) else str(out.content))
         if lc.response_format == "content_and_artifact":
             return out.artifact
         return out.content
@@ -140,7 +143,7 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
     )
     to_config = config if config is not None else config_for_context
     name = lc.name
-    check = validator(schema, "input", name)
+    check = bridge.validator(schema, "input", name)
 
     def prepare(input: Any, context: Any) -> tuple[Any, RunnableConfig | None]:
         check({} if input is None else input)
@@ -157,18 +160,18 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
         try:
             return _result(lc, lc.invoke(call, run_config))
         except ToolException as e:
-            raise ToolError(str(e)) from e
+            raise interop.ToolError(str(e)) from e
 
     async def execute_async(input: Any = None, context: Any = None) -> Any:
         call, run_config = prepare(input, context)
         try:
             return _result(lc, await lc.ainvoke(call, run_config))
         except ToolException as e:
-            raise ToolError(str(e)) from e
+            raise interop.ToolError(str(e)) from e
 
     execute: Callable[..., Any] = execute_async if _has_async(lc) else execute_sync
     meta, title = _meta(lc)
-    neutral: StandardTool[Any, Any, Any] = StandardTool(
+    neutral: StandardTool[Any, Any, Any] = interop.StandardTool(
         name=name,
         description=lc.description,
         execute=execute,
@@ -176,7 +179,7 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
         title=title,
         meta=meta,
     )
-    set_origin(neutral, lc)
+    bridge.set_origin(neutral, lc)
     return neutral
 
 

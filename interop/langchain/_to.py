@@ -21,7 +21,7 @@ import contextvars
 import inspect
 import logging
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from langchain_core.messages.tool import ToolOutputMixin
 from langchain_core.runnables import RunnableConfig, ensure_config
@@ -30,26 +30,12 @@ from langchain_core.utils.pydantic import TypeBaseModel
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 from typing_extensions import Unpack
 
-from interop import SchemaConversionError, StandardToolV0
-from interop.bridge import (
-    Conversion,
-    Invoker,
-    Outcome,
-    ToolOptions,
-    check_unique_names,
-    content_kind,
-    get_origin,
-    input_json_schema,
-    json_safe_meta,
-    meta_flag,
-    meta_tags,
-    output_json_schema,
-    placeholder,
-    prepare,
-    requires_approval,
-    resolve_name,
-    to_json_text,
-)
+import interop
+from interop import bridge
+
+if TYPE_CHECKING:
+    from interop import StandardToolV0
+    from interop.bridge import Conversion, Invoker, Outcome
 
 from ._approval import HAS_INTERRUPT, ask_with_interrupt
 from ._context import RUNTIME_PARAM, LangChainCall, default_context, is_runtime, runtime_type
@@ -68,7 +54,7 @@ _tool_call_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 )
 
 
-class LangChainOptions(ToolOptions, total=False):
+class LangChainOptions(bridge.ToolOptions, total=False):
     """`to_langchain` options: the shared ones (see `interop.bridge.Options`) plus:"""
 
     handle_tool_error: bool | str | Callable[[ToolException], str]
@@ -81,9 +67,9 @@ def _block(part: Any) -> dict[str, Any]:
     image and file blocks; audio becomes a short placeholder)."""
     if isinstance(part, str):
         return {"type": "text", "text": part}
-    kind = content_kind(part)
+    kind = bridge.content_kind(part)
     if kind == "audio":
-        return {"type": "text", "text": placeholder(part)}
+        return {"type": "text", "text": bridge.placeholder(part)}
     block: dict[str, Any] = {"type": kind, "base64": part.base64, "mime_type": part.media_type}
     name = getattr(part, "name", None)
     if name:
@@ -222,23 +208,23 @@ def _entry_points(holder: list[LangChainStandardTool]) -> tuple[Callable[..., An
 
 def _args_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
     """The neutral input JSON Schema as LangChain's dict `args_schema` (an object of arguments)."""
-    schema = input_json_schema(tool)
+    schema = bridge.input_json_schema(tool)
     if "properties" not in schema:
         if schema.get("type") != "object":
-            raise SchemaConversionError(
+            raise interop.SchemaConversionError(
                 f"tool {tool.name!r}: a LangChain tool takes an object of named arguments, but the "
-                f"input schema is {to_json_text(schema)[:200]}; wrap the input in an object"
+                f"input schema is {bridge.to_json_text(schema)[:200]}; wrap the input in an object"
             )
         schema["properties"] = {}  # LangChain reads `properties` unconditionally
     return schema
 
 
 def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
-    meta = json_safe_meta({k: v for k, v in tool.meta.items() if k not in _NATIVE_META})
+    meta = bridge.json_safe_meta({k: v for k, v in tool.meta.items() if k not in _NATIVE_META})
     extra: dict[str, Any] = {}
     if tool.title is not None:
         extra["title"] = tool.title
-    out_schema = output_json_schema(tool)
+    out_schema = bridge.output_json_schema(tool)
     if out_schema is not None:
         extra["output_schema"] = out_schema
     if extra:
@@ -257,17 +243,19 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
     `interrupt` (resume with `Command(resume=True)`, or `{interrupt_id: True, ...}` when several are
     pending), unless `approval=` gives a callback.
     """
-    c: Conversion[Any] = prepare(tool, options, LangChainOptions, where="to_langchain", rule="langchain")
-    origin = get_origin(tool, BaseTool)
+    c: Conversion[Any] = bridge.prepare(
+        tool, options, LangChainOptions, where="to_langchain", rule="langchain"
+    )
+    origin = bridge.get_origin(tool, BaseTool)
     # home as the native tool only when nothing is lost: LangChain has no approval of its own, so
     # a tool that requires approval (a `requires_approval` metadata label) is wrapped and gated
     if (
         origin is not None
         and c.options.without_rename().is_default
         and not c.own
-        and not requires_approval(tool)
+        and not bridge.requires_approval(tool)
     ):
-        new_name = resolve_name(origin.name, "langchain", c.options.rename)
+        new_name = bridge.resolve_name(origin.name, "langchain", c.options.rename)
         return origin if new_name == origin.name else origin.model_copy(update={"name": new_name})
     invoker = c.invoker(target="LangChain", context=default_context, native_approval=HAS_INTERRUPT)
     holder: list[LangChainStandardTool] = []
@@ -279,8 +267,8 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
         coroutine=coroutine,
         args_schema=_args_schema(tool),
         response_format="content_and_artifact",
-        return_direct=meta_flag(tool.meta, "return_direct"),
-        tags=meta_tags(tool.meta) or None,
+        return_direct=bridge.meta_flag(tool.meta, "return_direct"),
+        tags=bridge.meta_tags(tool.meta) or None,
         metadata=_metadata(tool),
         handle_tool_error=c.own.get("handle_tool_error", True),
     )
@@ -295,5 +283,5 @@ def to_langchain_tools(
 ) -> list[BaseTool]:
     """`to_langchain` over a list (`rename` as a mapping or function); duplicate names raise."""
     out = [to_langchain(t, **options) for t in tools]
-    check_unique_names((t.name for t in out), "LangChain")
+    bridge.check_unique_names((t.name for t in out), "LangChain")
     return out

@@ -1,0 +1,33 @@
+"""`ToolOptions` (the shared `**options` every `to_X` takes) and `Errors`, apart from the rest of
+`interop._options`: every adapter subclasses `ToolOptions` when it is imported, and this module
+loads nothing else of the core (the names its annotations use are the type checker's only), so
+`import interop.<adapter>` does not pay for the invocation pipeline before the first conversion.
+See `interop._options` for what each option means.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+from typing_extensions import TypedDict
+
+if TYPE_CHECKING:
+    from ._approval import ApprovalCallback
+    from ._names import Rename
+
+__all__ = ["Errors", "ToolOptions"]
+
+Errors = Literal["model-facing", "all", "masked"]
+"""What reaches the model as an error (see `interop._options`)."""
+
+
+class ToolOptions(TypedDict, total=False):
+    """The shared options of every `to_X(tool, **options)` (see `interop.bridge.Options`)."""
+
+    rename: Rename
+    context: Callable[[Any], Any]
+    approval: ApprovalCallback
+    allow_unapproved: bool
+    errors: Errors
+    threaded: bool
