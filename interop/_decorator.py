@@ -182,7 +182,7 @@ def _build(
                 and not param.name.startswith("_")
                 and (default is _REQUIRED or type(default) in _JSON_SCALARS)
                 and not (type(default) is float and not math.isfinite(default))
-                and _simple_json(base) is not None
+                and _simple_parts(base) is not None
             ):
                 simple.append(
                     (param.name, base, default, text_docs[0] if text_docs else doc.params.get(param.name))
@@ -286,29 +286,65 @@ _ATOMS: dict[Any, str] = {str: "string", int: "integer", float: "number", bool: 
 _NULL = {"type": "null"}
 
 
-_SIMPLE_CACHE: dict[Any, dict[str, Any] | None] = {}
+_Parts = tuple[dict[str, Any], dict[str, Any], bool]
+"""A simple type's JSON Schema split around where a property's `default` and `description` go
+in sorted key order (the keys before `default`, the keys after `description`), and whether any
+value is a container (then the parts are copied for each use)."""
+_SIMPLE_CACHE: dict[Any, _Parts | None] = {}
 _SIMPLE_CACHE_MAX = 1024
+_ANY_PARTS: _Parts = ({}, {}, False)
 
 
-def _simple_json(tp: Any) -> dict[str, Any] | None:
-    """The JSON Schema pydantic emits for `tp` (validation and serialization alike), written
+def _simple_parts(tp: Any) -> _Parts | None:
+    """`tp`'s JSON Schema as pydantic emits it (validation and serialization alike), written
     directly, for the few types whose schema cannot fail to build and has one obvious form:
     `str`, `int`, `float`, `bool`, `list[X]`, `dict[str, X]`, unions of those (`X | None`), and
-    `Any` at the top. None for any other type (pydantic then builds it, and reports errors).
-    A new dict each time (the caller owns it); the answers are remembered per type."""
+    `Any` at the top; as `_Parts` (shared: never modify them). None for any other type (pydantic
+    then builds it, and reports errors). The answers are remembered per type."""
     if tp is Any:
-        return {}
+        return _ANY_PARTS
     try:
-        template = _SIMPLE_CACHE[tp]
+        return _SIMPLE_CACHE[tp]
     except KeyError:
         template = _simple_inner(tp)
+        parts = None if template is None else _split(template)
         if template is not None and _order_free(template):
             if len(_SIMPLE_CACHE) >= _SIMPLE_CACHE_MAX:
                 _SIMPLE_CACHE.clear()
-            _SIMPLE_CACHE[tp] = template
+            _SIMPLE_CACHE[tp] = parts
+        return parts
     except TypeError:  # unhashable (an Annotated with unhashable metadata, say)
-        return _simple_inner(tp)
-    return None if template is None else cast(dict[str, Any], copy_json(template))
+        template = _simple_inner(tp)
+        return None if template is None else _split(template)
+
+
+def _split(template: dict[str, Any]) -> _Parts:
+    lead = {k: v for k, v in template.items() if k < "default"}
+    trail = {k: v for k, v in template.items() if k > "description"}
+    return lead, trail, any(isinstance(v, (dict, list)) for v in template.values())
+
+
+def _simple_json(tp: Any) -> dict[str, Any] | None:
+    """The JSON Schema of a simple type (see `_simple_parts`), a new dict the caller owns."""
+    parts = _simple_parts(tp)
+    if parts is None:
+        return None
+    lead, trail, deep = parts
+    schema = {**lead, **trail}
+    return cast(dict[str, Any], copy_json(schema)) if deep else schema
+
+
+def _simple_property(tp: Any, default: Any, doc: str | None) -> dict[str, Any]:
+    """A simple type's property schema with its `default` (unless `_REQUIRED`) and description,
+    keys in sorted order (as pydantic writes them)."""
+    lead, trail, deep = cast(_Parts, _simple_parts(tp))
+    prop: dict[str, Any] = copy_json(lead) if deep else dict(lead)
+    if default is not _REQUIRED:
+        prop["default"] = default
+    if doc:
+        prop["description"] = doc
+    prop.update(copy_json(trail) if deep else trail)
+    return prop
 
 
 def _order_free(schema: dict[str, Any]) -> bool:
@@ -377,14 +413,9 @@ class _Signature(DeferredType):
         properties: dict[str, Any] = {}
         required: list[str] = []
         for name, base, default, doc in self.params:
-            prop = cast(dict[str, Any], _simple_json(base))
+            properties[name] = _simple_property(base, default, doc)
             if default is _REQUIRED:
                 required.append(name)
-            else:
-                prop["default"] = default
-            if doc:
-                prop["description"] = doc
-            properties[name] = dict(sorted(prop.items())) if len(prop) > 1 else prop
         schema: dict[str, Any] = {"additionalProperties": False, "properties": properties}
         if required:
             schema["required"] = required
@@ -439,7 +470,7 @@ def _output_schema(annotation: Any) -> PydanticSchema[Any] | None:
         return None
     if _is_content_annotation(annotation):
         return None
-    if _simple_json(annotation) is not None:  # cannot fail to build: built on first validation
+    if _simple_parts(annotation) is not None:  # cannot fail to build: built on first validation
         return PydanticSchema.deferred(_Returns(annotation))
     return PydanticSchema(annotation)
 

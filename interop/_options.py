@@ -86,6 +86,8 @@ def split_options(
 
     `extra` is the adapter's options TypedDict (its keys beyond the shared ones are its own).
     """
+    if not options:
+        return _DEFAULT, {}
     allowed = set(getattr(extra, "__annotations__", {})) - _SHARED if extra is not None else set()
     shared: dict[str, Any] = {}
     own: dict[str, Any] = {}

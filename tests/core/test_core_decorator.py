@@ -576,3 +576,31 @@ def test_a_deferred_tool_is_built_once_under_concurrent_first_calls() -> None:
         interop.call(add, {"a": "x"})
     with pytest.raises(StandardToolValidationError):
         interop.call(add, {"a": 1, "c": 2})  # extra="forbid", as for an eagerly built model
+
+
+def test_a_written_schema_is_the_callers_to_change() -> None:
+    """Each description of a simple signature is a new JSON value: changing one (as adapters do,
+    adding `properties` or strict-mode nulls) changes neither the tool's next description nor
+    another tool's with the same parameter types."""
+
+    @interop.tool
+    def first(tags: list[str] | None = None, n: int = 1) -> list[int]:
+        """First."""
+        return []
+
+    @interop.tool
+    def second(tags: list[str] | None = None, n: int = 1) -> list[int]:
+        """Second."""
+        return []
+
+    pristine = interop.input_json_schema(first)
+    mutated = interop.input_json_schema(first)
+    mutated["properties"]["tags"]["anyOf"][0]["items"]["type"] = "integer"
+    mutated["properties"]["n"]["default"] = 99
+    mutated["properties"]["n"]["type"] = "string"
+    out = interop.output_json_schema(first)
+    assert out is not None
+    out["items"]["type"] = "string"
+    assert interop.input_json_schema(first) == pristine
+    assert interop.input_json_schema(second) == pristine
+    assert interop.output_json_schema(second) == {"items": {"type": "integer"}, "type": "array"}
