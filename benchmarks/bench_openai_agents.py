@@ -61,7 +61,7 @@ def run() -> list[dict[str, object]]:
     native_sync = function_tool(add)
     native_async = function_tool(add_async)
     ours_sync = to_openai_agents(interop.tool(add))
-    ours_inline = to_openai_agents(interop.tool(add), sync_in_thread=False)
+    ours_inline = to_openai_agents(interop.tool(add), threaded=False)
     ours_async = to_openai_agents(interop.tool(add_async))
 
     async def main() -> list[dict[str, object]]:
@@ -85,7 +85,7 @@ def run() -> list[dict[str, object]]:
                 native_sync.on_invoke_tool,
                 ours_inline.on_invoke_tool,
                 None,
-                "ours with sync_in_thread=False vs @function_tool's worker thread",
+                "ours with threaded=False vs @function_tool's worker thread",
             ),
         ]
 
