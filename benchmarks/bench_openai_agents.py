@@ -25,7 +25,7 @@ from benchmarks._compare import acompare, aper_call
 
 ARGS = '{"a": 2, "b": 3, "label": "sum"}'
 CALLS = 400
-SAMPLES = 15
+SAMPLES = 31
 
 
 def add(a: int, b: int, label: str = "result") -> dict[str, Any]:
