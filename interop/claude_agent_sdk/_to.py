@@ -69,6 +69,7 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
+    content_kind,
     input_json_schema,
     object_input_schema,
     placeholder,
@@ -115,7 +116,7 @@ def _key(arguments: Any) -> str:
 def _block(part: Any) -> dict[str, Any]:
     if isinstance(part, str):
         return {"type": "text", "text": part}
-    if type(part).__name__ == "Image":
+    if content_kind(part) == "image":
         return {"type": "image", "data": part.base64, "mimeType": part.media_type}
     return {"type": "text", "text": placeholder(part)}  # the SDK drops audio and binary resources
 

@@ -52,6 +52,7 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
+    content_kind,
     input_json_schema,
     meta_flag,
     output_json_schema,
@@ -119,10 +120,10 @@ def _pass_workflow_context(ctx: Context[Any] | None) -> Any:
 def _block(part: Any) -> Any:
     if isinstance(part, str):
         return TextBlock(text=part)
-    kind = type(part).__name__
-    if kind == "Image":
+    kind = content_kind(part)
+    if kind == "image":
         return ImageBlock(image=part.data, image_mimetype=part.media_type)
-    if kind == "Audio":
+    if kind == "audio":
         return AudioBlock(audio=part.data, format=part.media_type.rsplit("/", 1)[-1])
     return DocumentBlock(data=part.data, document_mimetype=part.media_type, title=getattr(part, "name", None))
 

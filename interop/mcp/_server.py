@@ -38,6 +38,7 @@ from interop.bridge import (
     Options,
     Outcome,
     ToolOptions,
+    content_kind,
     output_json_schema,
     reporting,
     split_options,
@@ -77,10 +78,10 @@ def content_block(part: Any, tool_name: str) -> mt.ContentBlock:
         return part.to_mcp()
     if isinstance(part, str):
         return mt.TextContent(type="text", text=part)
-    kind = type(part).__name__
-    if kind == "Image":
+    kind = content_kind(part)
+    if kind == "image":
         return mt.ImageContent(type="image", data=part.base64, mime_type=part.media_type)
-    if kind == "Audio":
+    if kind == "audio":
         return mt.AudioContent(type="audio", data=part.base64, mime_type=part.media_type)
     name = getattr(part, "name", None)
     uri = name if name and "://" in name else f"interop://{tool_name}/{name or 'result'}"

@@ -36,6 +36,7 @@ from interop.bridge import (
     ToolOptions,
     check_unique_names,
     compile_openai_strict,
+    content_kind,
     input_json_schema,
     is_openai_strict,
     prepare,
@@ -98,7 +99,7 @@ def _item(part: Any) -> Any:
     if isinstance(part, str):
         return ToolOutputText(text=part)
     data_url = part.data_url
-    if type(part).__name__ == "Image":
+    if content_kind(part) == "image":
         return ToolOutputImage(image_url=data_url)
     return ToolOutputFileContent(file_data=data_url, filename=getattr(part, "name", None) or "file")
 

@@ -41,6 +41,7 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
+    content_kind,
     input_json_schema,
     object_input_schema,
     output_json_schema,
@@ -78,7 +79,7 @@ def _output_type(schema: dict[str, Any] | None) -> str:
 def _model_output(outcome: Outcome) -> Any:
     """What a `ToolCallingAgent` shows the model: text, or a lone image as an `AgentImage`."""
     parts = outcome.parts
-    if len(parts) == 1 and type(parts[0]).__name__ == "Image":
+    if len(parts) == 1 and not isinstance(parts[0], str) and content_kind(parts[0]) == "image":
         return AgentImage(parts[0].data)  # type: ignore[union-attr]
     return outcome.text
 

@@ -214,12 +214,21 @@ async def test_cas_approval_goes_through_can_use_tool_and_fails_closed() -> None
     assert texts(seen.results[0]) == "spent 900"
 
 
+class Shot(interop.Image):
+    __slots__ = ()
+
+
 @pytest.mark.anyio
 async def test_cas_content_results_are_mcp_content() -> None:
     @interop.tool
     def snapshot() -> list[Any]:
         """Take a picture and a recording."""
-        return ["here", interop.Image(PNG, "image/png"), interop.Audio(b"RIFF", "audio/wav")]
+        return [
+            "here",
+            interop.Image(PNG, "image/png"),
+            interop.Audio(b"RIFF", "audio/wav"),
+            Shot(PNG, "image/png"),
+        ]
 
     servers = {"cam": to_claude_agent_sdk_server([snapshot], name="cam")}
     seen, _ = await run_session(options(servers), [[Use("cam", "snapshot", {})]])
@@ -227,6 +236,7 @@ async def test_cas_content_results_are_mcp_content() -> None:
     assert content[0] == {"type": "text", "text": "here"}
     assert content[1] == {"type": "image", "data": base64.b64encode(PNG).decode(), "mimeType": "image/png"}
     assert content[2]["type"] == "text" and content[2]["text"].startswith("[audio: audio/wav")
+    assert content[3] == content[1]  # a subclass of Image is an image too
 
 
 @pytest.mark.anyio

@@ -41,6 +41,12 @@ class Weather(BaseModel):
     temperature: float
 
 
+class Screenshot(Image):
+    """A user's own kind of image: every target must still send it as an image."""
+
+    __slots__ = ()
+
+
 class Opaque:
     """Not JSON, not content: must never reach a model as its repr."""
 
@@ -62,6 +68,7 @@ CASES: dict[str, Any] = {
     "audio": Audio(WAV, "audio/wav"),
     "file": File(PDF, "application/pdf", "report.pdf"),
     "mixed": ["a chart:", Image(PNG, "image/png")],
+    "subclass": Screenshot(PNG, "image/png"),
     "iterator": "ITERATOR",
     "nan": {"x": math.nan, "y": math.inf},
     "opaque": "OPAQUE",
@@ -94,8 +101,19 @@ EXPECTED_TEXT = {
     "iterator": "[1,2,3]",
     "nan": '{"x":null,"y":null}',
 }
-CONTENT_KINDS = {"bytes": "file", "image": "image", "audio": "audio", "file": "file", "mixed": "image"}
-B64 = {"bytes": base64.b64encode(b"\x00\x01\xfe\xff").decode(), "image": base64.b64encode(PNG).decode()}
+CONTENT_KINDS = {
+    "bytes": "file",
+    "image": "image",
+    "audio": "audio",
+    "file": "file",
+    "mixed": "image",
+    "subclass": "image",
+}
+B64 = {
+    "bytes": base64.b64encode(b"\x00\x01\xfe\xff").decode(),
+    "image": base64.b64encode(PNG).decode(),
+    "subclass": base64.b64encode(PNG).decode(),
+}
 
 
 def _no_repr(text: str) -> None:
@@ -308,7 +326,7 @@ async def test_mcp_results(kind: str) -> None:
 # --------------------------------------------------------------------------------- providers
 
 
-@pytest.mark.parametrize("kind", ["text", "dict", "image", "file", "audio", "mixed", "opaque"])
+@pytest.mark.parametrize("kind", ["text", "dict", "image", "file", "audio", "mixed", "subclass", "opaque"])
 def test_provider_results(kind: str) -> None:
     from interop.providers import AnthropicToolset, GeminiToolset, OpenAIToolset
 
@@ -337,7 +355,7 @@ def test_provider_results(kind: str) -> None:
     # Anthropic: images and PDFs natively, other kinds as a placeholder
     blocks = anthropic["content"]
     kinds = [b["type"] for b in blocks]
-    if kind in ("image", "mixed"):
+    if kind in ("image", "mixed", "subclass"):
         assert "image" in kinds
     elif kind == "file":
         assert "document" in kinds
@@ -345,7 +363,7 @@ def test_provider_results(kind: str) -> None:
         assert kinds == ["text"] and blocks[0]["text"].startswith("[audio: audio/wav")
     # OpenAI Responses: input_image / input_file parts; Chat: text with placeholders only
     parts = {p["type"] for p in responses["output"]}
-    assert ("input_image" if kind in ("image", "mixed") else "input_file") in parts
+    assert ("input_image" if kind in ("image", "mixed", "subclass") else "input_file") in parts
     assert (
         isinstance(chat["content"], str)
         and chat["content"].count("[") >= 1
@@ -358,3 +376,35 @@ def test_provider_results(kind: str) -> None:
         "application/pdf",
         "audio/wav",
     )
+
+
+@pytest.mark.parametrize("shown", ["text", "omit"])
+def test_provider_custom_model_output(shown: str) -> None:
+    """`with_model_output` decides what every provider's model reads (Gemini's `output` too, which
+    otherwise carries the structured value); the structured value stays the application's."""
+    from interop.providers import AnthropicToolset, GeminiToolset, OpenAIToolset
+
+    tool = _custom((lambda out: f"{out['rows']} rows found") if shown == "text" else (lambda out: OMIT))
+    anthropic_set, gemini_set = AnthropicToolset([tool]), GeminiToolset([tool])
+    (anthropic,) = anthropic_set.dispatch([{"type": "tool_use", "id": "t1", "name": tool.name, "input": {}}])
+    (chat,) = OpenAIToolset([tool]).dispatch(
+        [{"id": "c1", "type": "function", "function": {"name": tool.name, "arguments": "{}"}}]
+    )
+    (gemini,) = gemini_set.dispatch([{"functionCall": {"name": tool.name, "args": {}, "id": "g1"}}])
+    output = gemini["functionResponse"]["response"]["output"]
+    assert output == anthropic["content"] == chat["content"]
+    assert "rows" not in output or output == "7 rows found"
+    if shown == "text":
+        assert output == "7 rows found"
+    else:
+        assert "7" not in output
+    (outcome,) = gemini_set.dispatcher.run(
+        [interop.providers.ToolCall(id="g2", name=tool.name, arguments={})]
+    )
+    assert outcome.value == {"rows": 7}
+    # an unshaped tool in the same toolset still sends its structured value
+    plain = standard_tool(name="r_plain", description="plain", execute=lambda _i: {"rows": 7})
+    (_, plain_part) = GeminiToolset([tool, plain]).dispatch(
+        [{"functionCall": {"name": n, "args": {}, "id": n}} for n in (tool.name, "r_plain")]
+    )
+    assert plain_part["functionResponse"]["response"]["output"] == {"rows": 7}

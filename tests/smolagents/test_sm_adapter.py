@@ -241,10 +241,13 @@ def test_sm_approval_needs_a_callback_and_is_asked_per_call() -> None:
 
 
 def test_sm_images_are_agent_images_and_code_gets_the_structured_value() -> None:
+    class Shot(interop.Image):  # a user's own kind of image is an image too
+        __slots__ = ()
+
     @interop.tool
     def snapshot() -> interop.Image:
         """Take a picture."""
-        return interop.Image(PNG, "image/png")
+        return Shot(PNG, "image/png")
 
     _out, agent, _ = run_calling([to_smolagents(snapshot)], [("snapshot", {})])
     assert step_views(agent)[0][0] == "Stored 'image.png' in memory."
