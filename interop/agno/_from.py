@@ -39,22 +39,25 @@ import inspect
 import typing
 import uuid
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pydantic
 from agno.run import RunContext
 from agno.tools.function import Function, FunctionCall, FunctionExecutionResult, ToolResult
 from agno.tools.toolkit import Toolkit
 
-from interop import Audio, File, Image, StandardTool, StandardToolV0, ToolError, as_schema
-from interop.bridge import MCP_HINTS, check_unique_names, copy_json, get_origin, set_origin, validator
+import interop
+from interop import StandardToolV0, ToolError, bridge
+
+if TYPE_CHECKING:  # the core's tool and schema modules load at the first conversion, not at import
+    from interop import StandardTool
 
 __all__ = ["RunContextHook", "from_agno", "from_agno_tools"]
 
 RunContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `RunContext` a native function gets (or an awaitable of it)."""
 
-_WIRE_TO_META = {wire: key for key, wire in MCP_HINTS.items()}
+_WIRE_TO_META = {wire: key for key, wire in bridge.MCP_HINTS.items()}
 
 
 def _run_context(value: Any) -> RunContext:
@@ -70,14 +73,20 @@ def _content(value: Any) -> Any:
         parts: list[Any] = [value.content] if value.content else []
         for item in value.images or []:
             if item.content is not None:
-                parts.append(Image(bytes(item.content), item.mime_type or f"image/{item.format or 'png'}"))
+                parts.append(
+                    interop.Image(bytes(item.content), item.mime_type or f"image/{item.format or 'png'}")
+                )
         for clip in value.audios or []:
             if clip.content is not None:
-                parts.append(Audio(bytes(clip.content), clip.mime_type or f"audio/{clip.format or 'wav'}"))
+                parts.append(
+                    interop.Audio(bytes(clip.content), clip.mime_type or f"audio/{clip.format or 'wav'}")
+                )
         for doc in value.files or []:
             if isinstance(doc.content, (bytes, bytearray)):
                 parts.append(
-                    File(bytes(doc.content), doc.mime_type or "application/octet-stream", doc.filename)
+                    interop.File(
+                        bytes(doc.content), doc.mime_type or "application/octet-stream", doc.filename
+                    )
                 )
         return parts[0] if len(parts) == 1 else parts
     return value
@@ -174,7 +183,7 @@ def from_agno(
     context itself when it is a `RunContext`, else a fresh one whose `dependencies` is the neutral
     context). A tool made by `to_agno` comes back as the very neutral tool it was made from.
     """
-    origin = get_origin(native)
+    origin = bridge.get_origin(native)
     if isinstance(origin, StandardToolV0) and context is None:
         return origin
     if not isinstance(native, Function) and not callable(native):
@@ -183,11 +192,11 @@ def from_agno(
         )
     function = _prepared(native)
     name = function.name
-    schema = copy_json(function.parameters)
+    schema = bridge.copy_json(function.parameters)
     entrypoint = native.entrypoint if isinstance(native, Function) else native
     if entrypoint is not None and (not isinstance(native, Function) or _derived_by_agno(native)):
         schema = _signature_schema(entrypoint, schema) or schema  # Agno's own derivation is lossy
-    check = validator(as_schema(schema), "input", name)
+    check = bridge.validator(interop.as_schema(schema), "input", name)
     hook = context
 
     def call_for(input: Any, ctx: Any) -> FunctionCall:
@@ -225,15 +234,15 @@ def from_agno(
 
         execute = execute_sync
 
-    neutral: StandardTool[Any, Any, Any] = StandardTool(
+    neutral: StandardTool[Any, Any, Any] = interop.StandardTool(
         name=name,
         description=function.description or "",
         execute=execute,
-        input_schema=as_schema(schema),
+        input_schema=interop.as_schema(schema),
         title=function.title,
         meta=_meta(function),
     )
-    set_origin(neutral, native)
+    bridge.set_origin(neutral, native)
     return neutral
 
 
@@ -251,5 +260,5 @@ def from_agno_tools(
             out.extend(from_agno(f, context=context) for f in item.get_async_functions().values())
         else:
             out.append(from_agno(item, context=context))
-    check_unique_names((t.name for t in out), "a neutral tool list")
+    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out

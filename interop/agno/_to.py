@@ -43,7 +43,7 @@ except ImportError as _import_error:
     ) from _import_error
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from agno.media import Audio as AgnoAudio
 from agno.media import File as AgnoFile
@@ -53,23 +53,11 @@ from agno.tools.function import Function, FunctionCall, ToolResult
 from agno.tools.toolkit import Toolkit
 from typing_extensions import Unpack
 
-from interop import ApprovalRequiredError, InteropError, StandardToolV0, ToolError
-from interop.bridge import (
-    MCP_HINTS,
-    ApprovalRequest,
-    Invoker,
-    Options,
-    Outcome,
-    ToolOptions,
-    approval_rule,
-    check_unique_names,
-    content_kind,
-    get_origin,
-    meta_flag,
-    object_input_schema,
-    prepare,
-    set_origin,
-)
+from interop import ApprovalRequiredError, InteropError, ToolError, bridge
+
+if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
+    from interop import StandardToolV0
+    from interop.bridge import ApprovalRequest, Invoker, Options, Outcome
 
 __all__ = ["AgnoOptions", "ContextHook", "default_context", "to_agno", "to_agno_tools"]
 
@@ -80,7 +68,7 @@ _RESERVED = frozenset({"_agno_run_context", "_agno_agent", "_agno_team"})
 _UNSET: Any = object()
 
 
-class AgnoOptions(ToolOptions, total=False):
+class AgnoOptions(bridge.ToolOptions, total=False):
     """`to_agno` options: the shared ones (see `interop.bridge.Options`) plus:"""
 
     requires_confirmation: bool
@@ -104,7 +92,7 @@ def _confirmed(request: ApprovalRequest) -> bool:
 
 
 def _media(part: Any) -> tuple[str, Any] | None:
-    kind = content_kind(part)
+    kind = bridge.content_kind(part)
     if kind == "image":
         return "images", AgnoImage(content=part.data, mime_type=part.media_type)
     if kind == "audio":
@@ -168,7 +156,7 @@ def _entrypoint(invoker: Invoker, ask: Callable[[ApprovalRequest], bool] | None)
 
 
 def _parameters(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
-    schema = object_input_schema(tool, "Agno")
+    schema = bridge.object_input_schema(tool, "Agno")
     clash = _RESERVED & set(schema.get("properties") or {})
     if clash:
         raise InteropError(f"tool {tool.name!r}: the argument name {sorted(clash)[0]!r} is reserved by Agno")
@@ -179,7 +167,7 @@ def _confirmation(tool: StandardToolV0[Any, Any, Any], shared: Options, given: b
     """Whether Agno confirms the calls (see the module doc); refuses a predicate it cannot serve."""
     if given is not None:
         return given
-    rule = approval_rule(tool.meta)
+    rule = bridge.approval_rule(tool.meta)
     if rule is False or shared.approval is not None or shared.allow_unapproved:
         return False
     if rule is True:
@@ -199,7 +187,7 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
     the run's `dependencies`; the `context=` hook gets Agno's `RunContext`. Names follow Agno's
     rule (1-64 characters from `a-z A-Z 0-9 _ -`).
     """
-    c = prepare(tool, options, AgnoOptions, where="to_agno", rule="openai", native=Function)
+    c = bridge.prepare(tool, options, AgnoOptions, where="to_agno", rule="openai", native=Function)
     if c.home is not None:
         return c.home
     confirm = _confirmation(tool, c.options, c.own.get("requires_confirmation"))
@@ -208,8 +196,10 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
         context=_whole_run_context if c.origin is not None else default_context,
         native_approval=confirm,
     )
-    hints = {MCP_HINTS[k]: v for k, v in tool.meta.items() if k in MCP_HINTS and isinstance(v, bool)}
-    direct = meta_flag(tool.meta, "return_direct")
+    hints = {
+        bridge.MCP_HINTS[k]: v for k, v in tool.meta.items() if k in bridge.MCP_HINTS and isinstance(v, bool)
+    }
+    direct = bridge.meta_flag(tool.meta, "return_direct")
     function = Function(
         name=c.name,
         description=tool.description,
@@ -222,7 +212,7 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
         stop_after_tool_call=direct,
         show_result=direct,
     )
-    set_origin(function, tool)
+    bridge.set_origin(function, tool)
     return function
 
 
@@ -236,12 +226,12 @@ def to_agno_tools(
     """A `Toolkit` of converted tools for `Agent(tools=[toolkit])`; two tools with the same final
     name raise `ToolNameError` (Agno keeps only one). `name` and `instructions` are the toolkit's."""
     functions = [to_agno(t, **options) for t in tools]
-    check_unique_names((f.name for f in functions), "Agno")
+    bridge.check_unique_names((f.name for f in functions), "Agno")
     toolkit = Toolkit(
         name=name, tools=functions, instructions=instructions, add_instructions=instructions is not None
     )
     # the Toolkit registers its own copy of each Function: they remember the neutral tool too
     for registered in (*toolkit.functions.values(), *toolkit.async_functions.values()):
         original = next(f for f in functions if f.name == registered.name)
-        set_origin(registered, get_origin(original))
+        bridge.set_origin(registered, bridge.get_origin(original))
     return toolkit
