@@ -47,8 +47,8 @@ from google.adk.tools.tool_confirmation import ToolConfirmation
 from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 
-from interop import Audio, File, Image, StandardToolV0, ToolError, standard_tool
-from interop.bridge import approved_call, check_unique_names, get_origin, set_origin
+import interop
+from interop import StandardToolV0, ToolError, bridge
 
 from ._to import META_KEY
 
@@ -119,10 +119,10 @@ def _content(part: Any) -> Any:
             return part.text
         return part.model_dump(mode="json", exclude_none=True)
     if blob.mime_type.startswith("image/"):
-        return Image(blob.data, blob.mime_type)
+        return interop.Image(blob.data, blob.mime_type)
     if blob.mime_type.startswith("audio/"):
-        return Audio(blob.data, blob.mime_type)
-    return File(blob.data, blob.mime_type, blob.display_name)
+        return interop.Audio(blob.data, blob.mime_type)
+    return interop.File(blob.data, blob.mime_type, blob.display_name)
 
 
 def _result(value: Any) -> Any:
@@ -147,7 +147,7 @@ def _mcp_result(value: Any) -> Any:
         if kind == "text":
             items.append(block.get("text", ""))
         elif kind in ("image", "audio") and isinstance(block.get("data"), str):
-            cls = Image if kind == "image" else Audio
+            cls = interop.Image if kind == "image" else interop.Audio
             items.append(
                 cls(base64.b64decode(block["data"]), block.get("mimeType") or "application/octet-stream")
             )
@@ -205,7 +205,7 @@ def from_google_adk(
             "from_google_adk converts one tool; for a toolset use "
             "`await from_google_adk_toolset(toolset)` (its tools are listed asynchronously)"
         )
-    origin = get_origin(tool)
+    origin = bridge.get_origin(tool)
     if isinstance(origin, StandardToolV0) and context is None:
         return origin
     declaration = tool._get_declaration()  # ADK's own way to describe a tool
@@ -229,7 +229,7 @@ def from_google_adk(
     read = _result_reader(native)
 
     async def execute(input: Any, context: Any = None) -> Any:
-        ctx = await tool_context(context, approved_call())
+        ctx = await tool_context(context, bridge.approved_call())
         return read(await native.run_async(args=dict(input), tool_context=ctx))
 
     meta = dict(tool.custom_metadata or {})
@@ -238,7 +238,7 @@ def from_google_adk(
     meta.update(_approval_meta(native, tool_context))
     if tool.is_long_running:
         meta["long_running"] = True
-    neutral = standard_tool(
+    neutral = interop.standard_tool(
         name=name,
         description=tool.description or declaration.description or "",
         execute=execute,
@@ -247,7 +247,7 @@ def from_google_adk(
         title=title if isinstance(title, str) else None,
         meta=meta,
     )
-    set_origin(neutral, tool)
+    bridge.set_origin(neutral, tool)
     return neutral
 
 
@@ -256,7 +256,7 @@ def from_google_adk_tools(
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several ADK tools; duplicate names raise `ToolNameError`."""
     out = [from_google_adk(t, context=context) for t in tools]
-    check_unique_names((t.name for t in out), "a neutral tool list")
+    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out
 
 

@@ -37,7 +37,7 @@ except ImportError as _import_error:
     ) from _import_error
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from google.adk.features import FeatureName, is_feature_enabled
 from google.adk.tools.base_tool import BaseTool
@@ -45,21 +45,11 @@ from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 from typing_extensions import Unpack
 
-from interop import StandardToolV0
-from interop.bridge import (
-    PENDING,
-    ApprovalRequest,
-    Invoker,
-    Outcome,
-    ToolOptions,
-    check_unique_names,
-    json_safe_meta,
-    object_input_schema,
-    output_json_schema,
-    prepare,
-    set_origin,
-    to_jsonable,
-)
+from interop import bridge
+
+if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
+    from interop import StandardToolV0
+    from interop.bridge import ApprovalRequest, Invoker, Outcome, ToolOptions
 
 __all__ = [
     "CONFIRMATION_PENDING",
@@ -103,7 +93,7 @@ def _to_adk(outcome: Outcome, custom_output: bool) -> Any:
         value = outcome.value
         if custom_output or isinstance(value, str):
             return outcome.text
-        return to_jsonable(value, tool_name=outcome.name)  # JSON data (a dict, or {"result": ...})
+        return bridge.to_jsonable(value, tool_name=outcome.name)  # JSON data (a dict, or {"result": ...})
     if outcome.status == "pending":
         return dict(CONFIRMATION_PENDING)
     return {"error": outcome.text}  # bad arguments, ToolError, a denial: the model reads it
@@ -126,7 +116,7 @@ def _ask(tool_context: ToolContext) -> Callable[[ApprovalRequest], Any]:
             )
         )
         tool_context.actions.skip_summarization = True
-        return PENDING
+        return bridge.PENDING
 
     return ask
 
@@ -149,8 +139,8 @@ class StandardADKTool(BaseTool):
         self._invoker = invoker
         self._gated = ask_adk and invoker.may_need_approval
         self._custom_output = invoker.to_model_output is not None
-        self._parameters = object_input_schema(tool, "ADK")
-        self._response = output_json_schema(tool)
+        self._parameters = bridge.object_input_schema(tool, "ADK")
+        self._response = bridge.output_json_schema(tool)
         self._declarations: dict[bool, types.FunctionDeclaration] = {}
 
     def _get_declaration(self) -> types.FunctionDeclaration | None:
@@ -193,7 +183,7 @@ class StandardADKTool(BaseTool):
 
 
 def _custom_metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
-    meta = json_safe_meta(tool.meta)
+    meta = bridge.json_safe_meta(tool.meta)
     if tool.title is not None:
         meta[META_KEY] = {"title": tool.title}
     return meta or None
@@ -209,7 +199,7 @@ def to_google_adk(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
     `meta["requires_approval"]` asks through ADK's tool confirmation unless `approval=` gives a
     callback. A tool that came from ADK (`from_google_adk`) goes home as the very same object.
     """
-    c = prepare(tool, options, where="to_google_adk", rule="google-adk", native=BaseTool)
+    c = bridge.prepare(tool, options, where="to_google_adk", rule="google-adk", native=BaseTool)
     if c.home is not None:
         return c.home
     invoker = c.invoker(
@@ -218,7 +208,7 @@ def to_google_adk(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
         native_approval=True,
     )
     converted = StandardADKTool(tool, invoker=invoker, ask_adk=c.options.approval is None)
-    set_origin(converted, tool)
+    bridge.set_origin(converted, tool)
     return converted
 
 
@@ -228,5 +218,5 @@ def to_google_adk_tools(
     """Convert several tools for one `LlmAgent(tools=[...])`; duplicate names raise
     `ToolNameError` (ADK keeps only one tool per name while sending both declarations)."""
     out = [to_google_adk(t, **options) for t in tools]
-    check_unique_names((t.name for t in out), "Google ADK")
+    bridge.check_unique_names((t.name for t in out), "Google ADK")
     return out
