@@ -78,7 +78,7 @@ flow (a LangGraph interrupt)."""
 class Outcome:
     """What came of one call, for an adapter to map to its framework's channel (read-only)."""
 
-    __slots__ = ("_parts", "error", "name", "request", "status", "value")
+    __slots__ = ("_parts", "error", "name", "request", "shaped", "status", "value")
 
     status: Status
     """`"ok"`; `"error"` (for the model to act on); `"denied"` (approval refused: did not run);
@@ -91,6 +91,8 @@ class Outcome:
     """error/denied: the exception behind it."""
     request: ApprovalRequest | None
     """pending: what a human must decide."""
+    shaped: bool
+    """ok: the model output is the tool's own (`with_model_output`), not its value encoded."""
 
     def __init__(
         self,
@@ -101,6 +103,7 @@ class Outcome:
         parts: tuple[Part, ...] = (),
         error: BaseException | None = None,
         request: ApprovalRequest | None = None,
+        shaped: bool = False,
     ) -> None:
         self.status = status
         self.name = name
@@ -108,6 +111,7 @@ class Outcome:
         self._parts: tuple[Part, ...] | None = parts
         self.error = error
         self.request = request
+        self.shaped = shaped
 
     @property
     def parts(self) -> tuple[Part, ...]:
@@ -132,6 +136,12 @@ class Outcome:
         if len(parts) == 1 and type(parts[0]) is str:
             return parts[0]
         return parts_text(parts)
+
+    @property
+    def shows_text(self) -> bool:
+        """ok: whether a channel that carries JSON data (a function response) gets `text`, not the
+        value: the model output is the tool's own, or the value is a string (sent as it is)."""
+        return self.shaped or isinstance(self.value, str)
 
     @property
     def has_content(self) -> bool:
@@ -347,6 +357,7 @@ class Invoker:
         outcome._parts = parts
         outcome.error = None
         outcome.request = None
+        outcome.shaped = self.to_model_output is not None
         return outcome
 
     def _parse(self, arguments: Any) -> Any:

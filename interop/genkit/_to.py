@@ -145,17 +145,16 @@ def _media(part: Any) -> Part:
     return Part(media=Media(url=url, content_type=part.media_type))
 
 
-def _to_genkit(outcome: Outcome, custom_output: bool) -> Any:
+def _to_genkit(outcome: Outcome) -> Any:
     """An `Outcome` as what a Genkit tool handler returns (or the interrupt it raises)."""
     if outcome.status == "ok":
         if outcome.has_content:
             texts = [p for p in outcome.parts if isinstance(p, str)]
             media = [_media(p) for p in outcome.parts if not isinstance(p, str)]
             return response("\n".join(texts) if texts else None, parts=media)
-        value = outcome.value
-        if custom_output or isinstance(value, str):
+        if outcome.shows_text:
             return outcome.text
-        return _JSONOutput.model_construct(to_jsonable(value, tool_name=outcome.name))
+        return _JSONOutput.model_construct(to_jsonable(outcome.value, tool_name=outcome.name))
     if outcome.status == "pending":
         assert outcome.request is not None
         raise approval_interrupt(outcome.request)
@@ -164,14 +163,13 @@ def _to_genkit(outcome: Outcome, custom_output: bool) -> Any:
 
 
 def _handler(invoker: Invoker) -> Callable[..., Any]:
-    custom = invoker.to_model_output is not None
     gated = invoker.may_need_approval
 
     async def handler(input: Any, ctx: ToolRunContext) -> Any:
         if isinstance(input, str):  # a JSON string value (Genkit input is JSON), not JSON text
             input = json.dumps(input)
         outcome = await invoker.ainvoke(input, ctx, ask=_ask(ctx) if gated else None)
-        return _to_genkit(outcome, custom)
+        return _to_genkit(outcome)
 
     handler.__name__ = invoker.name
     handler.__doc__ = invoker.tool.description

@@ -84,16 +84,16 @@ def _media(part: Any) -> types.Part:
     return types.Part.from_bytes(data=part.data, mime_type=part.media_type)
 
 
-def _to_adk(outcome: Outcome, custom_output: bool) -> Any:
+def _to_adk(outcome: Outcome) -> Any:
     """An `Outcome` as what ADK's `run_async` returns (ADK builds the `FunctionResponse`)."""
     if outcome.status == "ok":
         if outcome.has_content:  # ADK moves `types.Part` media into the response's parts
             shown = [p if isinstance(p, str) else _media(p) for p in outcome.parts]
             return shown[0] if len(shown) == 1 else shown
-        value = outcome.value
-        if custom_output or isinstance(value, str):
+        if outcome.shows_text:
             return outcome.text
-        return bridge.to_jsonable(value, tool_name=outcome.name)  # JSON data (a dict, or {"result": ...})
+        # JSON data (a dict, or {"result": ...})
+        return bridge.to_jsonable(outcome.value, tool_name=outcome.name)
     if outcome.status == "pending":
         return dict(CONFIRMATION_PENDING)
     return {"error": outcome.text}  # bad arguments, ToolError, a denial: the model reads it
@@ -138,7 +138,6 @@ class StandardADKTool(BaseTool):
         self.standard_tool = tool
         self._invoker = invoker
         self._gated = ask_adk and invoker.may_need_approval
-        self._custom_output = invoker.to_model_output is not None
         self._parameters = bridge.object_input_schema(tool, "ADK")
         self._response = bridge.output_json_schema(tool)
         self._declarations: dict[bool, types.FunctionDeclaration] = {}
@@ -176,7 +175,7 @@ class StandardADKTool(BaseTool):
         outcome = await self._invoker.ainvoke(
             args, tool_context, call_id=tool_context.function_call_id, ask=ask
         )
-        return _to_adk(outcome, self._custom_output)
+        return _to_adk(outcome)
 
     def __repr__(self) -> str:
         return f"StandardADKTool(name={self.name!r})"

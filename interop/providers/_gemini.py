@@ -68,9 +68,9 @@ def _calls(obj: Any) -> list[ToolCall]:
     return calls
 
 
-def _part(outcome: ToolOutcome, shaped: frozenset[str]) -> dict[str, Any]:
-    """The `functionResponse` part; `shaped`: the tools whose model output is their own (their
-    `output` is that text, not the structured value, which stays the application's)."""
+def _part(outcome: ToolOutcome) -> dict[str, Any]:
+    """The `functionResponse` part (a tool whose model output is its own sends that text as
+    `output`; the structured value stays the application's)."""
     body: dict[str, Any] = {"name": outcome.call.name}
     if outcome.is_error:
         body["response"] = {"error": outcome.text}
@@ -82,7 +82,7 @@ def _part(outcome: ToolOutcome, shaped: frozenset[str]) -> dict[str, Any]:
             for p in outcome.parts
             if not isinstance(p, str)
         ]
-    elif outcome.call.name in shaped:
+    elif outcome.outcome.shows_text:
         body["response"] = {"output": outcome.text}
     else:
         body["response"] = {"output": to_jsonable(outcome.value)}
@@ -121,9 +121,6 @@ class GeminiToolset:
         self.dispatcher = Dispatcher(
             tools, provider="gemini", strict_for=declare, parallel=parallel, **options
         )
-        self._shaped = frozenset(
-            n for n, i in self.dispatcher.entries.items() if i.to_model_output is not None
-        )
         self.declarations: list[dict[str, Any]] = declarations
         """The function declarations."""
         self.tools: list[dict[str, Any]] = [{"functionDeclarations": declarations}]
@@ -131,8 +128,8 @@ class GeminiToolset:
 
     def dispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
         """Run the function calls in `response`; the `functionResponse` parts for the next turn."""
-        return [_part(o, self._shaped) for o in self.dispatcher.run(_calls(response), context)]
+        return [_part(o) for o in self.dispatcher.run(_calls(response), context)]
 
     async def adispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
         """`dispatch` from async code."""
-        return [_part(o, self._shaped) for o in await self.dispatcher.arun(_calls(response), context)]
+        return [_part(o) for o in await self.dispatcher.arun(_calls(response), context)]

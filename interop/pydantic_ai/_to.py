@@ -135,10 +135,10 @@ def _part(part: Any) -> Any:
     return part if isinstance(part, str) else BinaryContent(data=part.data, media_type=part.media_type)
 
 
-def _to_pydantic_ai(outcome: Outcome, args: dict[str, Any], custom_output: bool) -> Any:
+def _to_pydantic_ai(outcome: Outcome, args: dict[str, Any]) -> Any:
     """An `Outcome` as what a pydantic-ai tool function returns or raises."""
     if outcome.status == "ok":
-        if not custom_output and not outcome.has_content:
+        if not outcome.shaped and not outcome.has_content:
             return outcome.value
         shown: Any = [_part(p) for p in outcome.parts]
         if len(shown) == 1 and isinstance(shown[0], str):
@@ -167,7 +167,6 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
     sync functions) and an async one on pydantic-ai's loop. Called from DBOS workflow code, the
     call is a DBOS step (`_durable`).
     """
-    custom = invoker.to_model_output is not None
     gated = invoker.may_need_approval  # else no asker is needed (nothing to approve)
     durable = step_options(invoker.name, invoker.tool.meta)
     ainvoke = invoker.ainvoke
@@ -179,7 +178,7 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
             outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx) if gated else None)
         finally:
             CURRENT_CALL.reset(token)
-        return _to_pydantic_ai(outcome, args, custom)
+        return _to_pydantic_ai(outcome, args)
 
     async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
         if "dbos" in modules:  # (`dbos_workflow` needs DBOS imported: no call per call without it)

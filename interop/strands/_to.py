@@ -190,11 +190,11 @@ def _block(part: Any) -> Any:
     return {"text": placeholder(part)}  # audio (no Strands block), formats Strands cannot carry
 
 
-def _result(outcome: Outcome, tool_use_id: str, plain: bool) -> ToolResult:
+def _result(outcome: Outcome, tool_use_id: str) -> ToolResult:
     """An `Outcome` as a Strands `ToolResult`."""
     if outcome.status != "ok":
         return {"toolUseId": tool_use_id, "status": "error", "content": [{"text": outcome.text}]}
-    if plain and not outcome.has_content and not isinstance(outcome.value, str):
+    if not outcome.shows_text and not outcome.has_content:
         data = to_jsonable(outcome.value, tool_name=outcome.name)
         if isinstance(data, (dict, list)):  # structured data: Strands' own `json` block
             return {"toolUseId": tool_use_id, "status": "success", "content": [{"json": data}]}
@@ -215,7 +215,6 @@ class StandardAgentTool(AgentTool):
         self.standard_tool = tool
         self._invoker = invoker
         self._spec = spec
-        self._plain = invoker.to_model_output is None
 
     @property
     def tool_name(self) -> str:
@@ -257,7 +256,7 @@ class StandardAgentTool(AgentTool):
             arguments, tool_context, call_id=tool_use_id, ask=_ask(tool_context)
         )
         exception = outcome.error if isinstance(outcome.error, Exception) else None
-        yield ToolResultEvent(_result(outcome, tool_use_id, self._plain), exception=exception)
+        yield ToolResultEvent(_result(outcome, tool_use_id), exception=exception)
 
     def __repr__(self) -> str:
         return f"StandardAgentTool(name={self._invoker.name!r})"

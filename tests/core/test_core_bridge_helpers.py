@@ -217,7 +217,9 @@ def test_parse_arguments() -> None:
     with pytest.raises(ArgumentsNotJSON, match="not valid JSON") as info:
         parse_arguments("{not json", "add")
     assert isinstance(info.value, interop.StandardToolValidationError) and info.value.target == "input"
-    assert describe_error(info.value, "add").startswith("Invalid JSON arguments for tool 'add': the text is not valid")
+    assert describe_error(info.value, "add").startswith(
+        "Invalid JSON arguments for tool 'add': the text is not valid"
+    )
     with pytest.raises(ArgumentsNotJSON) as deep:
         parse_arguments("[" * 100_000 + "]" * 100_000, "add")  # too deep for the parser: not a crash
     assert "call the tool again" in describe_error(deep.value, "add")
@@ -268,3 +270,41 @@ def test_describe_error_and_model_facing_errors() -> None:
     assert is_model_facing_error(ToolError("x"))
     assert not is_model_facing_error(RuntimeError("x"))
     assert describe_error(RuntimeError("x"), "t") == "Error from tool 't': RuntimeError: x"
+
+
+def test_outcome_says_whether_the_model_output_is_the_tools_own() -> None:
+    """`shaped`/`shows_text`: the one rule adapters with a JSON-data channel (Genkit, ADK, Gemini,
+    Strands) follow: a tool's own model output, or a string value, goes as text; else the value."""
+
+    @interop.tool
+    def lookup(city: str) -> dict[str, int]:
+        """Look up."""
+        return {"population": len(city)}
+
+    @interop.tool
+    def greet(name: str) -> str:
+        """Greet."""
+        return f"hi {name}"
+
+    plain = interop.bridge.Invoker(
+        lookup, name="lookup", target="test", options=interop.bridge.Options()
+    ).invoke({"city": "Oslo"})
+    assert plain.ok and not plain.shaped and not plain.shows_text
+    assert plain.value == {"population": 4} and plain.text == '{"population":4}'
+
+    text = interop.bridge.Invoker(
+        greet, name="greet", target="test", options=interop.bridge.Options()
+    ).invoke({"name": "Ada"})
+    assert text.ok and not text.shaped and text.shows_text and text.text == "hi Ada"
+
+    shaped_tool = interop.with_model_output(lookup, lambda out: f"{out['population']} people")
+    shaped = interop.bridge.Invoker(
+        shaped_tool, name="lookup", target="test", options=interop.bridge.Options()
+    ).invoke({"city": "Oslo"})
+    assert shaped.shaped and shaped.shows_text
+    assert shaped.text == "4 people" and shaped.value == {"population": 4}  # the app keeps the value
+
+    failed = interop.bridge.Invoker(
+        shaped_tool, name="lookup", target="test", options=interop.bridge.Options()
+    ).invoke({"city": 3})
+    assert failed.status == "error" and not failed.shaped
