@@ -22,7 +22,6 @@ import pydantic
 from pydantic.fields import FieldInfo
 from typing_extensions import ParamSpec, TypeVar
 
-from ._content import Audio, File, Image
 from ._docstrings import parse_docstring
 from ._jsoncopy import copy_json
 from ._schema import DeferredType, Direction, PydanticSchema
@@ -451,7 +450,14 @@ def _accept_no_input(schema: PydanticSchema[Any]) -> None:
 def _is_content_annotation(annotation: Any) -> bool:
     """Whether a return annotation is content (`Image`, `Audio`, `File`, `bytes`, or a union or
     list of those and `str`): a tool returning content has no output schema (it is not data)."""
-    if annotation in (Image, Audio, File, bytes, bytearray):
+    if annotation in (bytes, bytearray):
+        return True
+    content = sys.modules.get("interop._content")  # (not loaded: no annotation can name its classes)
+    if (
+        content is not None
+        and isinstance(annotation, type)
+        and issubclass(annotation, (content.Image, content.Audio, content.File))
+    ):
         return True
     args = typing.get_args(annotation)
     origin = typing.get_origin(annotation)

@@ -421,12 +421,20 @@ def test_a_tool_returning_content_has_no_output_schema() -> None:
         """Raw bytes."""
         return b"\x00"
 
+    class Screenshot(Image):
+        """A user's own kind of image."""
+
+    @interop.tool
+    def shot() -> Screenshot:
+        """A screenshot."""
+        return Screenshot(b"\x89PNG", "image/png")
+
     @interop.tool
     def names() -> list[str]:
         """Data, not content."""
         return ["a"]
 
-    for t in (chart, captioned, maybe_sound, export, raw):
+    for t in (chart, captioned, maybe_sound, export, raw, shot):
         assert t.output_schema is None, t.name  # content is not data: no MCP outputSchema
         assert interop.output_json_schema(t) is None
     assert interop.output_json_schema(names) == {"type": "array", "items": {"type": "string"}}

@@ -9,6 +9,9 @@ import sys
 
 EMISSION_ONLY = ("interop._dialects",)
 """Dialect conversion (and through it the strict compilers): what only emission needs."""
+CONTENT = "interop._content"
+"""`Image`/`Audio`/`File`: loaded by whoever names them (a return annotation cannot name them
+before), so `@tool` does not need them to tell a content annotation."""
 
 
 def _after(code: str) -> dict[str, object]:
@@ -29,6 +32,7 @@ def test_importing_tool_loads_no_emission_machinery() -> None:
     modules = state["modules"]
     assert isinstance(modules, list)
     assert not set(EMISSION_ONLY) & set(modules), modules
+    assert CONTENT not in modules, modules
     assert state["generator"] is False  # pydantic's GenerateJsonSchema subclass not built yet
     assert state["patterns"] == 0  # no docstring pattern compiled yet
 
