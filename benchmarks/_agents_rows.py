@@ -21,7 +21,7 @@ CALLS = 300
 SAMPLES = 15
 N = 1000
 ROUNDS = 5
-IMPORT_REPEATS = 9
+IMPORT_REPEATS = 11
 
 
 def add(a: int, b: int, label: str = "result") -> dict[str, Any]:

@@ -41,7 +41,7 @@ SAMPLES = 15
 ROUNDS = 9
 """Conversion rounds: 1,000 tools cost tens of milliseconds a side here, and a collector pass
 landing in one side's round moves that round's ratio by 10-30%; the median of nine is steady."""
-IMPORT_REPEATS = 7
+IMPORT_REPEATS = 11
 
 
 def call_row(

@@ -39,7 +39,7 @@ from benchmarks.bench_imports import import_ms
 CALLS = 300
 SAMPLES = 15
 ROUNDS = 3
-IMPORT_REPEATS = 7
+IMPORT_REPEATS = 11
 ARGS = {"a": 2, "b": 3, "label": "sum"}
 
 

@@ -44,7 +44,7 @@ ARGS = {"a": 2, "b": 3, "label": "sum"}
 CALLS = 400
 SAMPLES = 15
 ROUNDS = 3
-IMPORT_REPEATS = 9
+IMPORT_REPEATS = 11
 CLOCK = time.process_time
 """CPU time of the process (worker threads included): other load on this small machine does not count."""
 

@@ -30,7 +30,7 @@ if str(ROOT) not in sys.path:
 
 from benchmarks._compare import compare  # noqa: E402
 
-REPEATS = 9
+REPEATS = 15
 INFO_REPEATS = 5
 
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
