@@ -133,7 +133,7 @@ async def _run() -> list[dict[str, object]]:
     rows.append(row)
     run_base = _agent_run(Tool(add_async), 20)
     run_ours = _agent_run(to_pydantic_ai(interop.tool(add_async)), 20)
-    rows.append(await _compare("pydantic-ai Agent.run, 20 tool calls", run_base, run_ours, 3, 41))
+    rows.append(await _compare("pydantic-ai Agent.run, 20 tool calls", run_base, run_ours, 10, 41))
     return rows
 
 
