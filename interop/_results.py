@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +43,7 @@ __all__ = [
     "OMITTED_TEXT",
     "Part",
     "ResultNotJSON",
+    "call_arguments",
     "describe_error",
     "is_model_facing_error",
     "materialize",
@@ -199,6 +200,27 @@ def describe_error(exc: BaseException, tool_name: str) -> str:
 
 
 _decode = json.JSONDecoder().decode
+
+
+def call_arguments(
+    args: tuple[Any, ...], kwargs: dict[str, Any], names: Collection[str], tool_name: str
+) -> Any:
+    """The arguments of a framework call that may pass them positionally (LlamaIndex, smolagents):
+    the keyword arguments; or one positional value: a mapping is the arguments, a tool with one
+    argument (`names`) takes the value as it, any other value goes on as it is (the pipeline
+    parses JSON text or refuses it, naming the tool). More positional values are refused."""
+    if not args:
+        return kwargs
+    if len(args) == 1 and not kwargs:
+        value = args[0]
+        if isinstance(value, Mapping):
+            return value if type(value) is dict else dict(value)
+        if len(names) == 1:  # the frameworks' single-argument calling convention
+            return {next(iter(names)): value}
+        return value
+    raise TypeError(
+        f"tool {tool_name!r} takes keyword arguments (or one mapping), got {len(args)} positional"
+    )
 
 
 def parse_arguments(raw: str | bytes | bytearray | None, tool_name: str) -> Any:

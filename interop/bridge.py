@@ -18,7 +18,8 @@ model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 - running: `run_sync`, `call`, `acall`, `is_async_tool`, `is_async_callable`; the
   `--context-factory` loader `load_context_factory` / `open_context`
 - results and errors: `Part`, `parts_text`, `to_json_text`, `to_jsonable`, `describe_error`,
-  `is_model_facing_error`, `parse_arguments`, `content_kind`, `placeholder`
+  `is_model_facing_error`, `parse_arguments`, `call_arguments` (arguments a framework may pass
+  positionally), `content_kind`, `placeholder`
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
   `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`
@@ -73,6 +74,7 @@ if _TYPE_CHECKING:
         OMITTED_TEXT,
         Part,
         ResultNotJSON,
+        call_arguments,
         describe_error,
         is_model_facing_error,
         parse_arguments,
@@ -165,6 +167,7 @@ _LAZY: dict[str, str] = {
     "OMITTED_TEXT": "._results",
     "Part": "._results",
     "ResultNotJSON": "._results",
+    "call_arguments": "._results",
     "describe_error": "._results",
     "is_model_facing_error": "._results",
     "parse_arguments": "._results",
@@ -230,6 +233,7 @@ __all__ = [
     "approval_rule",
     "approved_call",
     "call",
+    "call_arguments",
     "check_input_examples",
     "check_name",
     "check_unique_names",

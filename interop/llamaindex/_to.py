@@ -38,7 +38,7 @@ except ImportError as _import_error:
 
 import contextlib
 import contextvars
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from llama_index.core.base.llms.types import AudioBlock, DocumentBlock, ImageBlock, TextBlock
@@ -51,6 +51,7 @@ from interop.bridge import (
     Invoker,
     Outcome,
     ToolOptions,
+    call_arguments,
     check_unique_names,
     content_kind,
     input_json_schema,
@@ -205,17 +206,8 @@ class StandardFunctionTool(FunctionTool):
         """The neutral input: the keyword arguments, or a single positional value."""
         if not args:
             return kwargs
-        if len(args) == 1 and not kwargs:
-            value = args[0]
-            if isinstance(value, Mapping):
-                return dict(value)
-            props = self.metadata.get_parameters_dict()["properties"]
-            if len(props) == 1:  # LlamaIndex's single-argument calling convention
-                return {next(iter(props)): value}
-            return value
-        raise TypeError(
-            f"tool {self._invoker.name!r} takes keyword arguments (or one mapping), got {len(args)} positional"
-        )
+        props = self.metadata.get_parameters_dict()["properties"]
+        return call_arguments(args, kwargs, props, self._invoker.name)
 
     def call(self, *args: Any, **kwargs: Any) -> ToolOutput:
         """Sync call (also from inside a running event loop)."""

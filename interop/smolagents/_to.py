@@ -40,6 +40,7 @@ from interop.bridge import (
     Invoker,
     Outcome,
     ToolOptions,
+    call_arguments,
     check_unique_names,
     content_kind,
     input_json_schema,
@@ -112,20 +113,10 @@ class StandardSmolagentsTool(Tool):  # type: ignore[misc]
         super().__init__()
         self.is_initialized = True
 
-    def _input(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        if not args:
-            return kwargs
-        if len(args) == 1 and not kwargs:
-            value = args[0]
-            if isinstance(value, dict):
-                return value
-            if len(self.inputs) == 1:  # smolagents' single-input calling convention
-                return {next(iter(self.inputs)): value}
-            return value  # the pipeline parses JSON text or refuses it, naming the tool
-        raise TypeError(f"tool {self.name!r} takes keyword arguments, got {len(args)} positional")
-
     def _outcome(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Outcome:
-        outcome = self._invoker.invoke(self._input(args, kwargs), _RUN_CONTEXT.get(None))
+        outcome = self._invoker.invoke(
+            call_arguments(args, kwargs, self.inputs, self.name), _RUN_CONTEXT.get(None)
+        )
         if outcome.status != "ok":  # smolagents shows the message to the model; the run goes on
             raise ToolError(outcome.text)
         return outcome

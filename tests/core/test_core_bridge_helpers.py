@@ -308,3 +308,43 @@ def test_outcome_says_whether_the_model_output_is_the_tools_own() -> None:
         shaped_tool, name="lookup", target="test", options=interop.bridge.Options()
     ).invoke({"city": 3})
     assert failed.status == "error" and not failed.shaped
+
+
+def test_call_arguments_for_frameworks_that_pass_them_positionally() -> None:
+    """LlamaIndex's and smolagents' calling conventions, decided once: keywords; one mapping; the
+    value of a tool's only argument; anything else goes on for the pipeline to parse or refuse."""
+    from collections import OrderedDict
+
+    from interop.bridge import call_arguments
+
+    assert call_arguments((), {"a": 1}, ["a", "b"], "t") == {"a": 1}
+    given = {"a": 1}
+    assert call_arguments((given,), {}, ["a", "b"], "t") is given  # a dict passes as it is
+    assert call_arguments((OrderedDict(a=1),), {}, ["a"], "t") == {"a": 1}
+    assert type(call_arguments((OrderedDict(a=1),), {}, ["a"], "t")) is dict
+    assert call_arguments(("Oslo",), {}, ["city"], "t") == {"city": "Oslo"}  # the one argument
+    assert call_arguments(('{"a": 1}',), {}, ["a", "b"], "t") == '{"a": 1}'  # text for the parser
+    with pytest.raises(TypeError, match=r"tool 't' takes keyword arguments \(or one mapping\), got 2 positional"):
+        call_arguments((1, 2), {}, ["a", "b"], "t")
+    with pytest.raises(TypeError, match="got 1 positional"):
+        call_arguments((1,), {"b": 2}, ["a", "b"], "t")
+
+
+def test_smolagents_and_llamaindex_take_positional_arguments_alike() -> None:
+    pytest.importorskip("smolagents")
+    pytest.importorskip("llama_index.core")
+    from interop.llamaindex import to_llamaindex
+    from interop.smolagents import to_smolagents
+
+    @interop.tool
+    def shout(text: str) -> str:
+        """Shout."""
+        return text.upper()
+
+    li, sa = to_llamaindex(shout), to_smolagents(shout)
+    assert li.call("hi").raw_output == "HI" and sa("hi", sanitize_inputs_outputs=False) == "HI"
+    assert li.call({"text": "hi"}).raw_output == "HI" and sa({"text": "hi"}) == "HI"
+    with pytest.raises(TypeError, match="'shout' takes keyword arguments"):
+        li.call("a", "b")
+    with pytest.raises(TypeError, match="'shout' takes keyword arguments"):
+        sa.forward("a", "b")
