@@ -341,7 +341,8 @@ def test_smolagents_and_llamaindex_take_positional_arguments_alike() -> None:
         """Shout."""
         return text.upper()
 
-    li, sa = to_llamaindex(shout), to_smolagents(shout)
+    li: Any = to_llamaindex(shout)  # a StandardFunctionTool (typed as LlamaIndex's BaseTool)
+    sa = to_smolagents(shout)
     assert li.call("hi").raw_output == "HI" and sa("hi", sanitize_inputs_outputs=False) == "HI"
     assert li.call({"text": "hi"}).raw_output == "HI" and sa({"text": "hi"}) == "HI"
     with pytest.raises(TypeError, match="'shout' takes keyword arguments"):
