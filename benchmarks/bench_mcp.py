@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-ROUNDS = 3
+ROUNDS = 5
 LEVELS = ((1, 100), (10, 30), (50, 10))  # (clients, calls per client) per measured round
 
 
@@ -161,12 +161,14 @@ def _serve(kind: str, port: int) -> None:
 def run() -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     measured: dict[str, dict[int, list[LoadResult]]] = {"ours": {}, "native": {}}
-    for kind in ("native", "ours"):
-        with server_process(kind, free_port()) as url:
+    with contextlib.ExitStack() as stack:  # both servers side by side, taking turns round by round
+        urls = {kind: stack.enter_context(server_process(kind, free_port())) for kind in ("native", "ours")}
+        for url in urls.values():
             asyncio.run(load(url, 2, 20))  # warm-up
-            for clients, calls in LEVELS:
-                for _ in range(ROUNDS):
-                    r = asyncio.run(load(url, clients, calls))
+        for clients, calls in LEVELS:
+            for i in range(ROUNDS):
+                for kind in ("native", "ours") if i % 2 == 0 else ("ours", "native"):
+                    r = asyncio.run(load(urls[kind], clients, calls))
                     if r.errors or r.mismatches:
                         raise RuntimeError(f"{kind}: {len(r.errors)} errors, {r.mismatches} mismatches")
                     measured[kind].setdefault(clients, []).append(r)
