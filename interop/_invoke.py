@@ -12,7 +12,10 @@ An `Invoker` is built once per converted tool, at conversion time (where the app
 rule is checked: a tool that needs approval never converts to a target with no way to ask unless
 the caller says so). An adapter then does two things only: describe the tool to its framework,
 and turn each `Outcome` into the framework's own channel. `ainvoke` is the async path; `invoke`
-the sync facade: the same steps, driven by `interop._run`.
+the sync facade: the same steps, driven by `interop._run`. From async code, a call with nothing to
+ask and nothing to shape (no approval rule, no model-output layer: most calls) runs those steps as
+one coroutine instead (`_ainvoke_direct`, the same helpers; tests hold it to the step path's
+outcomes): the generator and its driver were most of the pipeline's own cost per call.
 
 Rules owned here, once: only the value `True` approves; the framework's control flow passes every
 catch; results are never a Python `repr`; errors follow `Options.errors`.
@@ -56,6 +59,7 @@ from ._results import (
 from ._run import (
     Run,
     StepGen,
+    acall,
     drive_async,
     drive_sync,
     is_async_tool,
@@ -197,11 +201,19 @@ async def _collect_async(iterable: Any) -> list[Any]:
     return [item async for item in iterable]
 
 
+def _read(result: Any) -> StepGen[Any]:
+    """A result that is not plain data, read: an (async) iterator into the list of its items."""
+    if hasattr(result, "__aiter__"):
+        return (yield _collect_async(result))  # type: ignore[no-any-return]
+    return materialize(result)
+
+
 class Invoker:
     """The call path of one converted tool (see the module doc)."""
 
     __slots__ = (
         "_approval_check",
+        "_direct",
         "_offload",
         "callback",
         "context_of",
@@ -264,6 +276,8 @@ class Invoker:
         )
         layer = find_layer(tool, "model_output")
         self.to_model_output: Callable[[Any], Any] | None = layer.value if layer is not None else None
+        self._direct = rule is False and self.to_model_output is None
+        """Whether `ainvoke` may take `_ainvoke_direct` (nothing to ask, nothing to shape)."""
 
     @property
     def is_async(self) -> bool:
@@ -291,6 +305,8 @@ class Invoker:
     ) -> Coroutine[Any, Any, Outcome]:
         """Run one call from async code (a sync tool on a worker thread unless `threaded=False`);
         await it. (A plain method returning the driver's coroutine: one coroutine per call less.)"""
+        if self._direct:
+            return self._ainvoke_direct(arguments, native)
         return drive_async(self.steps(arguments, native, call_id, ask), threaded=self._offload)
 
     def needs_approval(self, arguments: Any, native: Any = None) -> bool:
@@ -326,12 +342,8 @@ class Invoker:
             else:
                 result = yield Run(self.tool, args, context)
             if type(result) not in _PLAIN:
-                if hasattr(result, "__aiter__"):
-                    result = yield _collect_async(result)
-                result = materialize(result)
+                result = yield from _read(result)
         except Exception as e:
-            if is_control_flow(e):
-                raise
             return self._failure(e)
         try:
             shown = result
@@ -340,6 +352,30 @@ class Invoker:
             return self._ok(result, shown)
         except ResultNotJSON as e:
             return self._failure(e)
+
+    async def _ainvoke_direct(self, arguments: Any, native: Any) -> Outcome:
+        """`steps` as one coroutine, for a tool with no approval rule and no model-output layer
+        (`_direct`): nothing can pause between the context and the result, and the generator and
+        its driver are most of the pipeline's own cost per call. A call made inside an approved
+        call takes `steps` (it must run as not approved)."""
+        if APPROVED.get():
+            return await drive_async(self.steps(arguments, native, None, None), threaded=self._offload)
+        try:
+            args = self._parse(arguments)
+            context = self.context_of(native)
+            if context is not None and is_awaitable(context):
+                context = await context
+            if self._offload:
+                result = await acall(self.tool, args, context, threaded=True)
+            else:  # inlined: no coroutine per call
+                result = self.tool.execute(args, context)
+                if is_awaitable(result):
+                    result = await result
+            if type(result) not in _PLAIN:
+                result = await drive_async(_read(result), threaded=False)
+        except Exception as e:
+            return self._failure(e)
+        return self._ok(result, result)
 
     def _ok(self, result: Any, shown: Any) -> Outcome:
         """The ok `Outcome`, or the failure for a result that cannot be sent as JSON."""
@@ -413,7 +449,10 @@ class Invoker:
         return (yield from needs_approval(self.rule, value, context))
 
     def _failure(self, e: Exception) -> Outcome:
-        """The `Outcome` for an exception, or re-raise it (the `errors` policy)."""
+        """The `Outcome` for an exception, or re-raise it (a framework's control flow, and the
+        `errors` policy)."""
+        if is_control_flow(e):
+            raise e
         if isinstance(e, ApprovalDeniedError):
             return Outcome("denied", self.name, parts=(describe_error(e, self.name),), error=e)
         if is_model_facing_error(e) or self.errors == "all":

@@ -1,0 +1,267 @@
+"""The pipeline's async call path: a plain call (no approval rule, no model-output layer) takes a
+generator-free coroutine; it must give what the step path gives, for every kind of outcome."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from typing import Any
+
+import pydantic
+import pytest
+
+import interop
+from interop import bridge
+from interop._run import drive_async
+
+
+class _Halt(Exception):
+    """A framework's control flow (registered below): it must pass every catch."""
+
+
+bridge.register_control_flow(_Halt)
+
+
+class Point(pydantic.BaseModel):
+    x: int
+    y: int
+
+
+@interop.tool
+def add(a: int, b: int = 1) -> int:
+    """Add."""
+    return a + b
+
+
+@interop.tool
+async def aadd(a: int, b: int = 1) -> int:
+    """Add."""
+    return a + b
+
+
+@interop.tool
+def shout(text: str) -> str:
+    """Shout."""
+    return text.upper()
+
+
+@interop.tool
+def point(x: int) -> Point:
+    """A point."""
+    return Point(x=x, y=-x)
+
+
+def _count(n: int) -> Iterator[int]:
+    yield from range(n)
+
+
+async def _acount(n: int) -> AsyncIterator[int]:
+    for i in range(n):
+        yield i
+
+
+counting = interop.standard_tool(
+    name="counting",
+    description="Count.",
+    execute=lambda input, context: _count(input["n"]),
+    input_schema={"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]},
+)
+acounting = interop.standard_tool(
+    name="acounting",
+    description="Count.",
+    execute=lambda input, context: _acount(input["n"]),
+    input_schema={"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]},
+)
+
+
+@interop.tool
+def picture(size: int) -> interop.Image:
+    """A picture."""
+    return interop.Image(b"\x89PNG" + bytes(size), "image/png")
+
+
+@interop.tool
+def refuse(reason: str) -> str:
+    """Refuse."""
+    raise interop.ToolError(f"no: {reason}")
+
+
+@interop.tool
+def crash(n: int) -> int:
+    """Crash."""
+    raise RuntimeError(f"boom {n}")
+
+
+@interop.tool
+def halt(n: int) -> int:
+    """Halt."""
+    raise _Halt(n)
+
+
+unjson = interop.standard_tool(
+    name="unjson", description="Not JSON.", execute=lambda input, context: object(), input_schema=None
+)
+
+
+@interop.tool(context="ctx")
+def whose(ctx: Any = None) -> str:
+    """Whose context."""
+    return f"context={ctx!r}"
+
+
+CASES: list[tuple[Any, Any]] = [
+    (add, {"a": 2, "b": 3}),
+    (aadd, '{"a": 2}'),
+    (shout, {"text": "hi"}),
+    (point, {"x": 4}),
+    (counting, {"n": 3}),
+    (acounting, {"n": 3}),
+    (picture, {"size": 8}),
+    (add, '{"a": 2,'),  # not JSON
+    (add, {"a": "two"}),  # invalid
+    (aadd, {}),  # missing
+    (refuse, {"reason": "policy"}),
+    (unjson, {}),
+    (crash, {"n": 1}),
+]
+
+
+def _seen(outcome: bridge.Outcome) -> tuple[Any, ...]:
+    return (
+        outcome.status,
+        outcome.name,
+        outcome.value,
+        outcome.parts,
+        outcome.text,
+        outcome.error_kind,
+        type(outcome.error).__name__,
+        outcome.shaped,
+    )
+
+
+async def _both(invoker: bridge.Invoker, arguments: Any, native: Any = None) -> tuple[Any, Any]:
+    """(the outcome `ainvoke` gives, the outcome the step path gives) -- or the exception each raised."""
+
+    async def attempt(run: Callable[[], Awaitable[bridge.Outcome]]) -> Any:
+        try:
+            return _seen(await run())
+        except Exception as e:
+            return ("raised", type(e).__name__, str(e))
+
+    direct = await attempt(lambda: invoker.ainvoke(arguments, native))
+    steps = await attempt(
+        lambda: drive_async(invoker.steps(arguments, native, None, None), threaded=invoker._offload)
+    )
+    return direct, steps
+
+
+@pytest.mark.parametrize("errors", ["model-facing", "all", "masked"])
+@pytest.mark.parametrize(("tool", "arguments"), CASES, ids=lambda x: getattr(x, "name", None) or repr(x))
+def test_the_direct_path_gives_what_the_step_path_gives(tool: Any, arguments: Any, errors: Any) -> None:
+    invoker = bridge.Invoker(tool, name=tool.name, target="test", options=bridge.Options(errors=errors))
+    assert invoker._direct  # the case runs the direct path
+    direct, steps = asyncio.run(_both(invoker, arguments))
+    assert direct == steps
+    if tool is crash and errors == "model-facing":
+        assert direct == ("raised", "RuntimeError", "boom 1")  # as a native tool would
+    if tool is add and arguments == {"a": "two"}:
+        assert direct[0] == "error" and "'add'" in direct[4] and "a: Input should be" in direct[4]
+
+
+def test_control_flow_passes_both_paths() -> None:
+    invoker = bridge.Invoker(halt, name="halt", target="test", options=bridge.Options(errors="all"))
+    direct, steps = asyncio.run(_both(invoker, {"n": 7}))
+    assert direct == steps == ("raised", "_Halt", "7")
+
+
+@pytest.mark.parametrize("threaded", [True, False])
+def test_both_paths_keep_the_thread_policy(threaded: bool) -> None:
+    seen: list[str] = []
+
+    @interop.tool
+    def where() -> str:
+        """Where it runs."""
+        seen.append(threading.current_thread().name)
+        return "ok"
+
+    async def main() -> str:
+        invoker = bridge.Invoker(
+            where, name="where", target="test", options=bridge.Options(threaded=threaded)
+        )
+        direct, steps = await _both(invoker, {})
+        assert direct == steps
+        return threading.current_thread().name
+
+    loop_thread = asyncio.run(main())
+    assert len(seen) == 2
+    assert all((name == loop_thread) is (not threaded) for name in seen)
+
+
+def test_both_paths_resolve_the_context_hook() -> None:
+    async def lookup(native: Any) -> str:
+        await asyncio.sleep(0)
+        return f"user of {native}"
+
+    for hook in (lambda native: f"user of {native}", lookup):
+        invoker = bridge.Invoker(whose, name="whose", target="test", options=bridge.Options(), context=hook)
+        direct, steps = asyncio.run(_both(invoker, {}, native="session-1"))
+        assert direct == steps
+        assert direct[2] == "context='user of session-1'"
+
+
+def test_a_call_inside_an_approved_call_runs_as_not_approved() -> None:
+    """An approved call that calls another converted tool: the inner call is not approved (it
+    takes the step path, which marks it so)."""
+    inner_saw: list[bool] = []
+
+    @interop.tool
+    def inner() -> str:
+        """Inner."""
+        inner_saw.append(bridge.approved_call())
+        return "inner ok"
+
+    inner_invoker = bridge.Invoker(inner, name="inner", target="test", options=bridge.Options())
+    assert inner_invoker._direct
+
+    @interop.tool(meta={"requires_approval": True})
+    async def outer() -> str:
+        """Outer."""
+        assert bridge.approved_call()
+        result = await inner_invoker.ainvoke({})
+        assert bridge.approved_call()  # restored for the rest of the outer call
+        return f"outer saw {result.value}"
+
+    outer_invoker = bridge.Invoker(
+        outer, name="outer", target="test", options=bridge.Options(approval=lambda request: True)
+    )
+    assert not outer_invoker._direct  # an approval rule: the step path
+    outcome = asyncio.run(outer_invoker.ainvoke({}))
+    assert outcome.ok and outcome.value == "outer saw inner ok"
+    assert inner_saw == [False]
+
+
+def test_approval_and_model_output_take_the_step_path() -> None:
+    asked: list[str] = []
+
+    def refuse_and_note(request: interop.ApprovalRequest) -> bool:
+        asked.append(request.tool_name)
+        return False
+
+    guarded = bridge.Invoker(
+        interop.with_approval(add, refuse_and_note),
+        name="add",
+        target="test",
+        options=bridge.Options(),
+    )
+    shaped = bridge.Invoker(
+        interop.with_model_output(add, lambda out: f"= {out}"),
+        name="add",
+        target="test",
+        options=bridge.Options(),
+    )
+    assert not shaped._direct
+    denied = asyncio.run(guarded.ainvoke({"a": 1}))
+    assert denied.status == "denied" and asked == ["add"]
+    said = asyncio.run(shaped.ainvoke({"a": 1}))
+    assert said.text == "= 2" and said.value == 2
