@@ -241,18 +241,30 @@ def test_a_call_inside_an_approved_call_runs_as_not_approved() -> None:
     assert inner_saw == [False]
 
 
-def test_approval_and_model_output_take_the_step_path() -> None:
+def test_approval_and_model_output_on_either_path() -> None:
+    """An approval rule (`meta requires_approval` with `approval=`) and a model-output layer take
+    the step path; a `with_approval` tool asks inside its own `execute`, so it may run direct and
+    must still be refused there."""
     asked: list[str] = []
 
     def refuse_and_note(request: interop.ApprovalRequest) -> bool:
         asked.append(request.tool_name)
         return False
 
-    guarded = bridge.Invoker(
-        interop.with_approval(add, refuse_and_note),
+    ruled = bridge.Invoker(
+        interop.standard_tool(
+            name="add",
+            description="Add.",
+            execute=add.execute,
+            input_schema=add.input_schema,
+            meta={"requires_approval": True},
+        ),
         name="add",
         target="test",
-        options=bridge.Options(),
+        options=bridge.Options(approval=refuse_and_note),
+    )
+    wrapped = bridge.Invoker(
+        interop.with_approval(add, refuse_and_note), name="add", target="test", options=bridge.Options()
     )
     shaped = bridge.Invoker(
         interop.with_model_output(add, lambda out: f"= {out}"),
@@ -260,8 +272,10 @@ def test_approval_and_model_output_take_the_step_path() -> None:
         target="test",
         options=bridge.Options(),
     )
-    assert not shaped._direct
-    denied = asyncio.run(guarded.ainvoke({"a": 1}))
-    assert denied.status == "denied" and asked == ["add"]
+    assert not ruled._direct and not shaped._direct and wrapped._direct
+    for invoker in (ruled, wrapped):
+        direct, steps = asyncio.run(_both(invoker, {"a": 1}))
+        assert direct == steps and direct[0] == "denied"
+    assert asked == ["add"] * 4
     said = asyncio.run(shaped.ainvoke({"a": 1}))
     assert said.text == "= 2" and said.value == 2
