@@ -15,7 +15,8 @@ model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 - tool progress and logs: `reporting` (install a `Reporter` for a call), `LEVELS`, `LogLevel`
 - finding tools in a module (the CLI's `MODULE[:ATTR]`): `find_tool`, `find_tools`
 - framework control flow: `register_control_flow`, `is_control_flow`
-- running: `run_sync`, `call`, `acall`, `is_async_tool`, `is_async_callable`; the
+- running: `run_sync`, `call`, `acall`, `is_async_tool`, `is_async_callable`; the context an
+  application binds around a run (`BoundContext`, behind each such adapter's `run_context`); the
   `--context-factory` loader `load_context_factory` / `open_context`
 - results and errors: `Part`, `parts_text`, `to_json_text`, `to_jsonable`, `describe_error`,
   `is_model_facing_error`, `parse_arguments`, `call_arguments` (arguments a framework may pass
@@ -43,6 +44,7 @@ if _TYPE_CHECKING:
         has_approval_layer,
         requires_approval,
     )
+    from ._bound import BoundContext
     from ._content import content_kind, placeholder
     from ._context_factory import load_context_factory, open_context
     from ._controlflow import is_control_flow, register_control_flow
@@ -106,6 +108,7 @@ _LAZY: dict[str, str] = {
     "approved_call": "._approval",
     "has_approval_layer": "._approval",
     "requires_approval": "._approval",
+    "BoundContext": "._bound",
     "content_kind": "._content",
     "placeholder": "._content",
     "load_context_factory": "._context_factory",
@@ -211,6 +214,7 @@ __all__ = [
     "ApprovalRequest",
     "ArgumentsNotJSON",
     "Asker",
+    "BoundContext",
     "Conversion",
     "DerivedTool",
     "ErrorKind",

@@ -42,11 +42,10 @@ except ImportError as _import_error:
         '`pip install "standard-tool[claude-agent-sdk]"`'
     ) from _import_error
 
-import contextlib
-import contextvars
 import inspect
 import json
-from collections.abc import Awaitable, Callable, Iterable, Iterator, Mapping
+from collections.abc import Awaitable, Callable, Iterable, Mapping
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from claude_agent_sdk import (
@@ -64,6 +63,7 @@ from interop import StandardToolV0
 from interop.bridge import (
     MCP_HINTS,
     ApprovalRequest,
+    BoundContext,
     Conversion,
     Invoker,
     Outcome,
@@ -90,7 +90,7 @@ __all__ = [
     "to_claude_agent_sdk_server",
 ]
 
-_RUN_CONTEXT: contextvars.ContextVar[Any] = contextvars.ContextVar("interop_claude_agent_sdk_context")
+_BOUND = BoundContext("claude_agent_sdk")
 
 HANDLERS_ATTR = "_interop_handlers"
 """Attribute of a served `mcp.server.Server` (`config["instance"]`) listing its converted tools."""
@@ -98,15 +98,10 @@ HANDLERS_ATTR = "_interop_handlers"
 CanUseTool = Callable[[str, dict[str, Any], ToolPermissionContext], Awaitable[Any]]
 
 
-@contextlib.contextmanager
-def run_context(value: Any) -> Iterator[None]:
+def run_context(value: Any) -> AbstractContextManager[None]:
     """Give the converted tools `value` as their neutral context for the SDK sessions started in
     this block: `with run_context(deps): async with ClaudeSDKClient(options) as client: ...`."""
-    token = _RUN_CONTEXT.set(value)
-    try:
-        yield
-    finally:
-        _RUN_CONTEXT.reset(token)
+    return _BOUND.bind(value)
 
 
 def _key(arguments: Any) -> str:
@@ -162,7 +157,7 @@ class StandardToolHandler:
         return True
 
     async def __call__(self, args: dict[str, Any]) -> dict[str, Any]:
-        outcome = await self.invoker.ainvoke(args, _RUN_CONTEXT.get(None), ask=self._ask)
+        outcome = await self.invoker.ainvoke(args, _BOUND.get(None), ask=self._ask)
         return _result(outcome)
 
 

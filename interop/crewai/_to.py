@@ -34,9 +34,9 @@
 
 from __future__ import annotations
 
-import contextlib
 import contextvars
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
@@ -54,6 +54,7 @@ from typing_extensions import Unpack
 from interop import SchemaConversionError, StandardToolV0
 from interop.bridge import (
     ApprovalRequest,
+    BoundContext,
     Invoker,
     Outcome,
     ToolOptions,
@@ -83,7 +84,7 @@ ContextHook = Callable[["ToolCallHookContext | None"], Any]
 """Maps CrewAI's `ToolCallHookContext` of a call (None outside an agent run) to the neutral context."""
 
 _UNSET: Any = object()
-_RUN_CONTEXT: contextvars.ContextVar[Any] = contextvars.ContextVar("interop_crewai_context")
+_BOUND = BoundContext("crewai")
 
 _APPROVE = frozenset({"y", "yes", "approve", "approved"})
 
@@ -95,21 +96,16 @@ class CrewAIOptions(ToolOptions, total=False):
     """Let CrewAI cache results by arguments (default False: every call runs the tool)."""
 
 
-@contextlib.contextmanager
-def run_context(value: Any) -> Iterator[None]:
+def run_context(value: Any) -> AbstractContextManager[None]:
     """Give the converted tools `value` as their neutral context for the runs started inside this
     block: `with run_context(deps): crew.kickoff()` (by identity: a DB handle or a client works;
     CrewAI copies it into its agent and tool threads)."""
-    token = _RUN_CONTEXT.set(value)
-    try:
-        yield
-    finally:
-        _RUN_CONTEXT.reset(token)
+    return _BOUND.bind(value)
 
 
 def default_context(hook: ToolCallHookContext | None) -> Any:
     """The object bound with `run_context(...)`, else the crew's kickoff `inputs`, else None."""
-    bound = _RUN_CONTEXT.get(_UNSET)
+    bound = _BOUND.get(_UNSET)
     if bound is not _UNSET:
         return bound
     crew = getattr(hook, "crew", None)

@@ -36,9 +36,8 @@ except ImportError as _import_error:
         'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "standard-tool[llamaindex]"`'
     ) from _import_error
 
-import contextlib
-import contextvars
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from llama_index.core.base.llms.types import AudioBlock, DocumentBlock, ImageBlock, TextBlock
@@ -48,6 +47,7 @@ from typing_extensions import Unpack
 
 from interop import InteropError, StandardToolV0
 from interop.bridge import (
+    BoundContext,
     Invoker,
     Outcome,
     ToolOptions,
@@ -76,21 +76,16 @@ __all__ = [
 ]
 
 _UNSET: Any = object()
-_RUN_CONTEXT: contextvars.ContextVar[Any] = contextvars.ContextVar("interop_llamaindex_context")
+_BOUND = BoundContext("llamaindex")
 
 
-@contextlib.contextmanager
-def run_context(value: Any) -> Iterator[None]:
+def run_context(value: Any) -> AbstractContextManager[None]:
     """Give every converted tool of the agent runs started inside this block `value` as context.
 
     The object is passed by identity (no serialization), so it may be a DB handle or a client:
     `with run_context(deps): handler = agent.run(user_msg=...)`, then await the handler anywhere.
     """
-    token = _RUN_CONTEXT.set(value)
-    try:
-        yield
-    finally:
-        _RUN_CONTEXT.reset(token)
+    return _BOUND.bind(value)
 
 
 CONTEXT_KEY = "interop_context"
@@ -106,7 +101,7 @@ ContextHook = Callable[["Context[Any] | None"], Any]
 def default_context(ctx: Context[Any] | None) -> Any:
     """The neutral context: the object given to `run_context(...)`, else the workflow store's
     value under `CONTEXT_KEY` (an awaitable the pipeline awaits), else None."""
-    bound = _RUN_CONTEXT.get(_UNSET)
+    bound = _BOUND.get(_UNSET)
     if bound is not _UNSET:
         return bound
     if ctx is None:

@@ -26,9 +26,8 @@
 
 from __future__ import annotations
 
-import contextlib
-import contextvars
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from smolagents import Tool  # type: ignore[import-untyped]
@@ -37,6 +36,7 @@ from typing_extensions import Unpack
 
 from interop import StandardToolV0, ToolError
 from interop.bridge import (
+    BoundContext,
     Invoker,
     Outcome,
     ToolOptions,
@@ -55,21 +55,15 @@ from ._schema import accepts_null, drop_unsent_nulls, to_inputs
 
 __all__ = ["StandardSmolagentsTool", "run_context", "to_smolagents", "to_smolagents_tools"]
 
-_UNSET: Any = object()
-_RUN_CONTEXT: contextvars.ContextVar[Any] = contextvars.ContextVar("interop_smolagents_context")
+_BOUND = BoundContext("smolagents")
 
 _OUTPUT_TYPES = frozenset({"string", "boolean", "integer", "number", "array", "object", "null"})
 
 
-@contextlib.contextmanager
-def run_context(value: Any) -> Iterator[None]:
+def run_context(value: Any) -> AbstractContextManager[None]:
     """Give every converted tool called inside this block `value` as its neutral context:
     `with run_context(deps): agent.run("...")` (passed by identity: a DB handle or client works)."""
-    token = _RUN_CONTEXT.set(value)
-    try:
-        yield
-    finally:
-        _RUN_CONTEXT.reset(token)
+    return _BOUND.bind(value)
 
 
 def _output_type(schema: dict[str, Any] | None) -> str:
@@ -114,9 +108,7 @@ class StandardSmolagentsTool(Tool):  # type: ignore[misc]
         self.is_initialized = True
 
     def _outcome(self, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Outcome:
-        outcome = self._invoker.invoke(
-            call_arguments(args, kwargs, self.inputs, self.name), _RUN_CONTEXT.get(None)
-        )
+        outcome = self._invoker.invoke(call_arguments(args, kwargs, self.inputs, self.name), _BOUND.get(None))
         if outcome.status != "ok":  # smolagents shows the message to the model; the run goes on
             raise ToolError(outcome.text)
         return outcome
