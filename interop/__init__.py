@@ -5,7 +5,8 @@ A neutral, self-describing tool object (`StandardTool`) and the two protocols it
 Framework adapters live in subpackages (`interop.langchain`, `interop.pydantic_ai`,
 `interop.llamaindex`, `interop.openai_agents`, `interop.mcp`, `interop.providers`, ...), each
 behind its own optional extra; importing this package imports no framework. The machinery those
-adapters share is `interop.bridge`; the protocols' detail types are in `interop.protocols`.
+adapters share is `interop.bridge`; the protocols' detail types (`Issue`, ...) are in
+`interop.protocols`; the whole error tree is in `interop.errors`.
 """
 
 from __future__ import annotations
@@ -13,22 +14,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 if _TYPE_CHECKING:
-    from ._approval import ApprovalCallback, ApprovalRequest, with_approval
+    from ._approval import ApprovalRequest, with_approval
     from ._content import OMIT, Audio, File, Image
     from ._decorator import AsyncFunctionTool, FromContext, FunctionTool, tool
     from ._errors import (
         ApprovalDeniedError,
-        ApprovalRequiredError,
         InteropError,
-        SchemaConversionError,
         StandardToolValidationError,
         ToolError,
-        ToolNameError,
     )
     from ._meta import ToolMeta
     from ._output import with_formatted_output, with_model_output
     from ._progress import log, progress
-    from ._protocols import Issue, StandardSchemaV1, StandardToolV0
+    from ._protocols import StandardSchemaV1, StandardToolV0
     from ._run import acall, call
     from ._schema import as_schema
     from ._search import tool_search
@@ -37,7 +35,6 @@ if _TYPE_CHECKING:
     from ._transform import ArgTransform, transform_tool
 
 _LAZY: dict[str, str] = {
-    "ApprovalCallback": "._approval",
     "ApprovalRequest": "._approval",
     "with_approval": "._approval",
     "Audio": "._content",
@@ -49,18 +46,14 @@ _LAZY: dict[str, str] = {
     "FunctionTool": "._decorator",
     "tool": "._decorator",
     "ApprovalDeniedError": "._errors",
-    "ApprovalRequiredError": "._errors",
     "InteropError": "._errors",
-    "SchemaConversionError": "._errors",
     "StandardToolValidationError": "._errors",
     "ToolError": "._errors",
-    "ToolNameError": "._errors",
     "ToolMeta": "._meta",
     "with_formatted_output": "._output",
     "with_model_output": "._output",
     "log": "._progress",
     "progress": "._progress",
-    "Issue": "._protocols",
     "StandardSchemaV1": "._protocols",
     "StandardToolV0": "._protocols",
     "acall": "._run",
@@ -80,12 +73,20 @@ _LAZY: dict[str, str] = {
 """Where each public name lives: loaded on first use (PEP 562), so importing this module costs
 only what is used (see `__getattr__`)."""
 
+_MOVED: dict[str, str] = {
+    "ApprovalCallback": "interop.bridge",
+    "ApprovalRequiredError": "interop.errors",
+    "Issue": "interop.protocols",
+    "SchemaConversionError": "interop.errors",
+    "ToolNameError": "interop.errors",
+}
+"""Names `interop` exported in 0.1 that now live only in a submodule: still found here, with a
+`DeprecationWarning`, until 0.3."""
+
 __all__ = [
     "OMIT",
-    "ApprovalCallback",
     "ApprovalDeniedError",
     "ApprovalRequest",
-    "ApprovalRequiredError",
     "ArgTransform",
     "AsyncFunctionTool",
     "Audio",
@@ -94,15 +95,12 @@ __all__ = [
     "FunctionTool",
     "Image",
     "InteropError",
-    "Issue",
-    "SchemaConversionError",
     "StandardSchemaV1",
     "StandardTool",
     "StandardToolV0",
     "StandardToolValidationError",
     "ToolError",
     "ToolMeta",
-    "ToolNameError",
     "acall",
     "as_schema",
     "call",
@@ -128,4 +126,4 @@ __version__ = "0.2.0"
 if not _TYPE_CHECKING:  # type checkers see the imports above (and no catch-all for a misspelt name)
     from ._lazy import lazy_names as _lazy_names
 
-    __getattr__, __dir__ = _lazy_names(globals(), _LAZY, __all__)
+    __getattr__, __dir__ = _lazy_names(globals(), _LAZY, __all__, moved=_MOVED)

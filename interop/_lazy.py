@@ -8,17 +8,35 @@ from typing import Any
 
 
 def lazy_names(
-    namespace: dict[str, Any], where: Mapping[str, str], public: list[str]
+    namespace: dict[str, Any],
+    where: Mapping[str, str],
+    public: list[str],
+    *,
+    moved: Mapping[str, str] | None = None,
 ) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
     """The module-level `__getattr__` and `__dir__` for the module whose globals are `namespace`:
-    a name of `where` is imported from its module (relative to the package) when first used."""
+    a name of `where` is imported from its module (relative to the package) when first used; a
+    name of `moved` (name -> the public module it moved to) is found there, with a
+    `DeprecationWarning` on every use (never cached here, nor listed by `dir`)."""
     module_name = namespace["__name__"]
     package = namespace["__package__"]
+    moved = moved or {}
 
     def __getattr__(name: str) -> object:
         module = where.get(name)
         if module is None:
-            raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+            new_home = moved.get(name)
+            if new_home is None:
+                raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
+            import warnings
+            from importlib import import_module
+
+            warnings.warn(
+                f"`{module_name}.{name}` moved to `{new_home}.{name}`; the old name will be removed",
+                DeprecationWarning,
+                stacklevel=2,
+            )
+            return getattr(import_module(new_home), name)
         from importlib import import_module
 
         value = getattr(import_module(module, package), name)

@@ -147,9 +147,9 @@ def from_agent_framework(
             raise interop.ToolError(str(e)) from e
         except TypeError as e:
             if type(e).__name__ == "_FunctionArgumentValidationError":  # its own input model refused them
-                raise interop.StandardToolValidationError(
-                    "input", [interop.Issue(str(e))], tool_name=name
-                ) from e
+                from interop.protocols import Issue  # (not loaded by importing the adapter)
+
+                raise interop.StandardToolValidationError("input", [Issue(str(e))], tool_name=name) from e
             raise
         return _value(raw, Content)
 

@@ -228,7 +228,9 @@ def _approval_mode(
         return "never_require"
     if rule is True:
         return "always_require"
-    raise interop.ApprovalRequiredError(
+    from interop.errors import ApprovalRequiredError  # (not loaded by importing the adapter)
+
+    raise ApprovalRequiredError(
         f"tool {tool.name!r} requires approval for some calls (a requires_approval predicate) and Agent "
         "Framework approves per tool, not per call: pass approval=<callback> (asked for the calls the "
         "predicate picks), approval_mode='always_require' (asks about every call), or allow_unapproved=True"

@@ -53,7 +53,8 @@ from agno.tools.function import Function, FunctionCall, ToolResult
 from agno.tools.toolkit import Toolkit
 from typing_extensions import Unpack
 
-from interop import ApprovalRequiredError, InteropError, ToolError, bridge
+from interop import InteropError, ToolError, bridge
+from interop.errors import ApprovalRequiredError
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0

@@ -51,7 +51,7 @@ from crewai.tools.tool_failure import ToolFailure, ToolFailureReason
 from pydantic import BaseModel, PrivateAttr
 from typing_extensions import Unpack
 
-from interop import SchemaConversionError, StandardToolV0
+from interop import StandardToolV0
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
@@ -67,6 +67,7 @@ from interop.bridge import (
     schema_model,
     set_origin,
 )
+from interop.errors import SchemaConversionError
 
 __all__ = [
     "ContextHook",

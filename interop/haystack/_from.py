@@ -149,10 +149,10 @@ class _Caller:
         forged = sorted(k for k in args if k in self.injected)
         unknown = sorted(k for k in args if self.accepted is not None and k not in self.accepted)
         if forged or unknown:
-            issues = [interop.Issue("filled from the agent state, not by the model", (k,)) for k in forged]
-            issues += [
-                interop.Issue("unexpected argument (not a parameter of this tool)", (k,)) for k in unknown
-            ]
+            from interop.protocols import Issue  # (not loaded by importing the adapter)
+
+            issues = [Issue("filled from the agent state, not by the model", (k,)) for k in forged]
+            issues += [Issue("unexpected argument (not a parameter of this tool)", (k,)) for k in unknown]
             raise interop.StandardToolValidationError("input", issues, tool_name=self.native.name)
         if not self.injected:
             return args

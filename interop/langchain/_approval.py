@@ -95,7 +95,9 @@ def ask_with_interrupt(request: ApprovalRequest) -> bool:
     try:
         decision = _interrupt(approval_request(request.tool_name, request.input, request.tool_call_id))
     except (RuntimeError, KeyError) as e:  # no graph run (no config / no scratchpad)
-        raise interop.ApprovalRequiredError(
+        from interop.errors import ApprovalRequiredError  # (not loaded by importing the adapter)
+
+        raise ApprovalRequiredError(
             f"tool {request.tool_name!r} requires approval: run it inside a LangGraph graph with a "
             f"checkpointer (e.g. langchain.agents.create_agent(..., checkpointer=InMemorySaver())) "
             f"so the call can be interrupted, or convert it with to_langchain(..., approval=<callback>)"

@@ -30,7 +30,6 @@ from langchain_core.utils.pydantic import TypeBaseModel
 from pydantic import BaseModel, ConfigDict, PrivateAttr
 from typing_extensions import Unpack
 
-import interop
 from interop import bridge
 
 if TYPE_CHECKING:
@@ -211,7 +210,9 @@ def _args_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
     schema = bridge.input_json_schema(tool)
     if "properties" not in schema:
         if schema.get("type") != "object":
-            raise interop.SchemaConversionError(
+            from interop.errors import SchemaConversionError  # (not loaded by importing the adapter)
+
+            raise SchemaConversionError(
                 f"tool {tool.name!r}: a LangChain tool takes an object of named arguments, but the "
                 f"input schema is {bridge.to_json_text(schema)[:200]}; wrap the input in an object"
             )

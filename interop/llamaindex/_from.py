@@ -41,15 +41,9 @@ from llama_index.core.tools.tool_spec.base import BaseToolSpec
 from llama_index.core.workflow import Context, StartEvent, StopEvent, Workflow, step
 from pydantic import BaseModel
 
-from interop import (
-    Issue,
-    StandardTool,
-    StandardToolV0,
-    StandardToolValidationError,
-    ToolError,
-    standard_tool,
-)
+from interop import StandardTool, StandardToolV0, StandardToolValidationError, ToolError, standard_tool
 from interop.bridge import check_unique_names, get_origin, run_sync, set_origin
+from interop.protocols import Issue
 
 from ._metadata import StandardToolMetadata
 from ._to import CONTEXT_KEY

@@ -26,7 +26,7 @@ from typing import Any
 
 import mcp.types as mt
 
-from interop import SchemaConversionError, StandardToolV0, as_schema
+from interop import StandardToolV0, as_schema
 from interop.bridge import (
     MCP_HINTS,
     Rename,
@@ -39,6 +39,7 @@ from interop.bridge import (
     set_origin,
     validate_meta,
 )
+from interop.errors import SchemaConversionError
 
 __all__ = [
     "EXECUTION_KEY",

@@ -24,7 +24,7 @@ import hashlib
 import re
 from collections.abc import Callable, Mapping
 
-from interop import ToolNameError
+from interop.errors import ToolNameError
 
 __all__ = ["NAME_PATTERN", "Rename", "argument_name", "check_tool_name", "tool_names"]
 

@@ -11,7 +11,8 @@ from typing import Any, cast
 
 import httpx
 
-from interop import StandardTool, ToolNameError, standard_tool
+from interop import StandardTool, standard_tool
+from interop.errors import ToolNameError
 
 from ._document import Document, Spec, load_document
 from ._errors import OpenAPIError, ToolRequestError

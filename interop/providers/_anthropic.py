@@ -12,7 +12,6 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop import SchemaConversionError
 from interop.bridge import (
     ANTHROPIC_STRICT_LIMITS,
     RefError,
@@ -25,6 +24,7 @@ from interop.bridge import (
     placeholder,
     provider_options,
 )
+from interop.errors import SchemaConversionError
 
 from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from interop import SchemaConversionError, StandardToolV0
+from interop import StandardToolV0
 from interop.bridge import StrictSchema, input_json_schema, resolve_strict
+from interop.errors import SchemaConversionError
 
 __all__ = ["check_object_root", "strict_option", "tool_schema"]
 

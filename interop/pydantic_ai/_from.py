@@ -39,7 +39,6 @@ from pydantic_ai.toolsets.wrapper import WrapperToolset
 
 from interop import (
     ApprovalDeniedError,
-    Issue,
     StandardTool,
     StandardToolV0,
     StandardToolValidationError,
@@ -55,6 +54,7 @@ from interop.bridge import (
     set_origin,
     validator,
 )
+from interop.protocols import Issue
 
 from ._common import CURRENT_CALL, INITIAL_APPROVAL, METADATA_KEY, offline_run_context
 

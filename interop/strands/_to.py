@@ -48,7 +48,7 @@ from strands.types.events import ToolResultEvent
 from strands.types.tools import AgentTool, ToolContext, ToolGenerator, ToolResult, ToolSpec, ToolUse
 from typing_extensions import Unpack
 
-from interop import ApprovalDeniedError, ApprovalRequiredError, StandardToolV0
+from interop import ApprovalDeniedError, StandardToolV0
 from interop.bridge import (
     MCP_HINTS,
     ApprovalRequest,
@@ -65,6 +65,7 @@ from interop.bridge import (
     set_origin,
     to_jsonable,
 )
+from interop.errors import ApprovalRequiredError
 
 __all__ = [
     "APPROVAL_INTERRUPT",

@@ -13,6 +13,7 @@ from pydantic import BaseModel, Field
 import interop
 from interop import Image, StandardToolValidationError, ToolError
 from interop.agent_framework import CONTEXT_KEY, from_agent_framework, to_agent_framework
+from interop.errors import ApprovalRequiredError
 
 LOG: list[Any] = []
 
@@ -103,7 +104,7 @@ def test_a_function_tool_with_a_pydantic_model_content_and_limits() -> None:
 def test_approval_mode_and_additional_properties_travel() -> None:
     neutral = from_agent_framework(delete)
     assert dict(neutral.meta) == {"owner": "ops", "requires_approval": True}
-    with pytest.raises(interop.ApprovalRequiredError):
+    with pytest.raises(ApprovalRequiredError):
         interop.bridge.Invoker(neutral, name="delete", target="X", options=interop.bridge.Options())
     back = to_agent_framework(neutral, errors="all")
     assert back is not delete and back.approval_mode == "always_require"

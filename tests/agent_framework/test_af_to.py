@@ -12,7 +12,7 @@ from agent_framework import FunctionInvocationContext, FunctionTool, Message
 from plugin_tools import make_tools
 
 import interop
-from interop import ApprovalRequiredError, Audio, File, FromContext, Image, ToolError, ToolNameError
+from interop import Audio, File, FromContext, Image, ToolError
 from interop.agent_framework import (
     CONTEXT_KEY,
     StandardFunctionTool,
@@ -20,6 +20,7 @@ from interop.agent_framework import (
     to_agent_framework,
     to_agent_framework_tools,
 )
+from interop.errors import ApprovalRequiredError, ToolNameError
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(16)
 

@@ -19,6 +19,7 @@ from pydantic import Field
 import interop
 from interop import Image, StandardToolValidationError, ToolError
 from interop.agno import from_agno, from_agno_tools, to_agno
+from interop.errors import ApprovalRequiredError
 
 LOG: list[Any] = []
 
@@ -124,7 +125,7 @@ def test_tool_results_generators_and_approval_flags() -> None:
     assert interop.call(from_agno(stream_words), {"n": 3}) == "w0 w1 w2 "  # what Agno would send
     gated = from_agno(delete)
     assert gated.meta["requires_approval"] is True
-    with pytest.raises(interop.ApprovalRequiredError):
+    with pytest.raises(ApprovalRequiredError):
         interop.bridge.Invoker(gated, name="delete", target="X", options=interop.bridge.Options())
     back = to_agno(gated, errors="all")
     assert back is not delete and back.requires_confirmation is True  # the flag travels

@@ -13,8 +13,9 @@ from agno_kit import agent, function_sent, tool_messages
 from plugin_tools import make_tools
 
 import interop
-from interop import ApprovalRequiredError, Audio, File, FromContext, Image, ToolNameError
+from interop import Audio, File, FromContext, Image
 from interop.agno import from_agno, to_agno, to_agno_tools
+from interop.errors import ApprovalRequiredError, ToolNameError
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(32)
 

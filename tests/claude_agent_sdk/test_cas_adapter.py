@@ -21,7 +21,7 @@ from fake_cli import Use, run_session
 from pydantic import BaseModel, Field
 
 import interop
-from interop import ToolError, ToolNameError
+from interop import ToolError
 from interop.bridge import input_json_schema
 from interop.claude_agent_sdk import (
     HANDLERS_ATTR,
@@ -31,6 +31,7 @@ from interop.claude_agent_sdk import (
     to_claude_agent_sdk,
     to_claude_agent_sdk_server,
 )
+from interop.errors import ToolNameError
 
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"

@@ -13,7 +13,7 @@ from pydantic import BaseModel
 
 import interop
 import interop.bridge
-from interop import ToolError, ToolNameError
+from interop import ToolError
 from interop.bridge import (
     MCP_HINT_DEFAULTS,
     NAME_RULES,
@@ -29,6 +29,8 @@ from interop.bridge import (
     to_json_text,
     to_jsonable,
 )
+from interop.errors import ToolNameError
+from interop.protocols import Issue
 
 
 def _tool(
@@ -264,7 +266,7 @@ def test_describe_error_and_model_facing_errors() -> None:
             "Invalid arguments for tool 'delete': path: Input should be a valid string. "
             "Fix the arguments and call the tool again."
         )
-    out_err = interop.StandardToolValidationError("output", [interop.Issue("bad", ("x",))])
+    out_err = interop.StandardToolValidationError("output", [Issue("bad", ("x",))])
     assert describe_error(out_err, "t") == "Tool 't' produced an invalid result: x: bad."
     assert describe_error(ToolError("city unknown"), "t") == "Error from tool 't': city unknown"
     assert is_model_facing_error(ToolError("x"))

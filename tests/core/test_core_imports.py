@@ -10,6 +10,8 @@ import sys
 import types
 from pathlib import Path
 
+import pytest
+
 import interop
 import interop.bridge
 
@@ -155,3 +157,69 @@ def test_bridge_all_is_sorted_and_complete() -> None:
 
 def test_py_typed_marker_ships() -> None:
     assert (Path(interop.__file__).parent / "py.typed").exists()
+
+
+MOVED = {
+    "ApprovalCallback": "interop.bridge",
+    "ApprovalRequiredError": "interop.errors",
+    "Issue": "interop.protocols",
+    "SchemaConversionError": "interop.errors",
+    "ToolNameError": "interop.errors",
+}
+
+
+def test_interop_exports_what_a_tool_author_and_a_framework_user_need() -> None:
+    """At most 35 names; the protocols' detail types, the conversion-time errors and adapter
+    machinery live in `interop.protocols`, `interop.errors` and `interop.bridge`."""
+    assert len(interop.__all__) <= 35
+    assert not set(MOVED) & set(interop.__all__)
+    assert not set(MOVED) & set(dir(interop))
+
+
+def test_names_moved_out_of_interop_still_resolve_with_a_deprecation_warning() -> None:
+    import importlib
+    import warnings
+
+    for name, home in MOVED.items():
+        with pytest.warns(
+            DeprecationWarning, match=rf"`interop\.{name}` moved to `{re.escape(home)}\.{name}`"
+        ):
+            value = getattr(interop, name)
+        assert value is getattr(importlib.import_module(home), name)
+        with pytest.warns(DeprecationWarning):  # every use warns: the name is not cached on `interop`
+            exec(f"from interop import {name}", {})
+        assert name not in vars(interop)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        with pytest.raises(AttributeError, match="no attribute 'ToolNameErr'"):
+            interop.ToolNameErr
+
+
+def test_the_error_tree_is_whole_in_interop_errors() -> None:
+    import interop.errors as errors
+    from interop.bridge import ArgumentsNotJSON
+
+    parents = {
+        "StandardToolValidationError": Exception,
+        "ArgumentsNotJSON": errors.StandardToolValidationError,
+        "ToolError": Exception,
+        "ApprovalDeniedError": errors.ToolError,
+        "InteropError": Exception,
+        "ToolNameError": errors.InteropError,
+        "ApprovalRequiredError": errors.InteropError,
+        "SchemaConversionError": errors.InteropError,
+        "DiscoveryError": errors.InteropError,
+    }
+    assert set(errors.__all__) == set(parents)
+    for name, parent in parents.items():
+        cls = getattr(errors, name)
+        assert cls.__bases__[0] is parent, name
+        assert name in (errors.__doc__ or ""), name
+    # the same classes wherever they are exported
+    assert errors.ArgumentsNotJSON is ArgumentsNotJSON
+    for name in ("ToolError", "StandardToolValidationError", "ApprovalDeniedError", "InteropError"):
+        assert getattr(interop, name) is getattr(errors, name)
+    from interop.bridge import find_tool
+
+    with pytest.raises(errors.DiscoveryError):
+        find_tool("interop:no_such_tool")

@@ -20,8 +20,8 @@ from openapi_schema_validator import OAS30Validator
 from pydantic import BaseModel, Field, NegativeInt, PositiveFloat, PositiveInt
 
 import interop
-from interop import ToolNameError
 from interop.bridge import NAME_RULES, check_name, resolve_name
+from interop.errors import ToolNameError
 from interop.protocols import Success
 from interop.providers import to_gemini_function_declaration
 

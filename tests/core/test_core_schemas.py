@@ -13,8 +13,8 @@ from pydantic import BaseModel, Field
 from typing_extensions import TypedDict
 
 import interop
-from interop import Issue, as_schema
-from interop.protocols import Failure, Success
+from interop import as_schema
+from interop.protocols import Failure, Issue, Success
 
 TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
 

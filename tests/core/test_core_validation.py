@@ -16,6 +16,7 @@ import interop
 import interop.bridge
 from interop import FromContext, StandardToolValidationError, ToolError
 from interop.bridge import to_jsonable
+from interop.protocols import Issue
 
 TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
 
@@ -66,7 +67,7 @@ def test_input_error_message_target_and_paths() -> None:
     assert str(err) == "input validation failed: items.0.qty: Input should be greater than 0"
     assert err.target == "input"
     assert err.tool_name == "place_order"
-    assert err.issues == (interop.Issue("Input should be greater than 0", ("items", 0, "qty")),)
+    assert err.issues == (Issue("Input should be greater than 0", ("items", 0, "qty")),)
     assert err.issues[0].dot_path == "items.0.qty"
     assert calls == []
 
@@ -326,7 +327,7 @@ def test_raw_json_schema_tool_paths_and_message() -> None:
     with pytest.raises(StandardToolValidationError) as info:
         interop.call(t, {"rows": [{"n": 1}, {"n": 0}]})
     assert info.value.target == "input"
-    assert info.value.issues == (interop.Issue("0 is less than the minimum of 1", ("rows", 1, "n")),)
+    assert info.value.issues == (Issue("0 is less than the minimum of 1", ("rows", 1, "n")),)
     assert str(info.value) == "input validation failed: rows.1.n: 0 is less than the minimum of 1"
     assert seen == []
     value = {"rows": [{"n": 2}]}

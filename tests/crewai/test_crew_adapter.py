@@ -15,7 +15,7 @@ from pydantic import BaseModel, Field
 from scripted import Scripted, calls, crew_for
 
 import interop
-from interop import ToolError, ToolNameError
+from interop import ToolError
 from interop.bridge import compile_openai_strict, input_json_schema
 from interop.crewai import (
     StandardCrewAITool,
@@ -26,6 +26,7 @@ from interop.crewai import (
     to_crewai,
     to_crewai_tools,
 )
+from interop.errors import ToolNameError
 
 RUNS: list[dict[str, Any]] = []
 

@@ -15,6 +15,7 @@ import interop
 from interop import Image, StandardToolValidationError
 from interop.bridge import get_origin, is_async_tool
 from interop.dspy import CONTEXT_KEY, from_dspy, from_dspy_tools, run_context, to_dspy
+from interop.errors import ToolNameError
 
 CALLS: list[Any] = []
 
@@ -104,7 +105,7 @@ def test_round_trips_are_identities() -> None:
     assert to_dspy(back) is native and get_origin(back) is native
     assert to_dspy(back, errors="all") is not native
     assert [t.name for t in from_dspy_tools([norm, aping])] == ["norm", "aping"]
-    with pytest.raises(interop.ToolNameError):
+    with pytest.raises(ToolNameError):
         from_dspy_tools([norm, dspy.Tool(norm)])
 
 

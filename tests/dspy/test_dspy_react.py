@@ -13,8 +13,9 @@ import pytest
 from pydantic import BaseModel, Field
 
 import interop
-from interop import ApprovalRequiredError, Audio, File, Image, ToolError, ToolNameError
+from interop import Audio, File, Image, ToolError
 from interop.dspy import CONTEXT_KEY, ToolContent, ToolResult, run_context, to_dspy, to_dspy_tools
+from interop.errors import ApprovalRequiredError, ToolNameError
 
 SECRET = "SECRET-5eed"
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(64))

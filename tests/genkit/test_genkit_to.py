@@ -14,7 +14,8 @@ from genkit_kit import Script, tool_responses
 from pydantic import BaseModel, Field
 
 import interop
-from interop import Audio, Image, ToolError, ToolNameError, standard_tool, with_model_output
+from interop import Audio, Image, ToolError, standard_tool, with_model_output
+from interop.errors import ToolNameError
 from interop.genkit import approve, deny, from_genkit, to_genkit, to_genkit_tools
 
 pytestmark = pytest.mark.anyio

@@ -15,7 +15,8 @@ from google.genai import types
 from pydantic import BaseModel, Field
 
 import interop
-from interop import Image, ToolError, ToolNameError, standard_tool, with_model_output
+from interop import Image, ToolError, standard_tool, with_model_output
+from interop.errors import ToolNameError
 from interop.google_adk import StandardADKTool, to_google_adk, to_google_adk_tools
 
 pytestmark = pytest.mark.anyio

@@ -24,7 +24,8 @@ from haystack.tools.errors import ToolInvocationError
 from pydantic import BaseModel, Field
 
 import interop
-from interop import ApprovalRequiredError, Audio, File, Image, ToolError, ToolNameError
+from interop import Audio, File, Image, ToolError
+from interop.errors import ApprovalRequiredError, ToolNameError
 from interop.haystack import CONTEXT_KEY, STATE_PARAM, state_schema, to_haystack, to_haystack_tools
 
 SECRET = "SECRET-c0ffee"

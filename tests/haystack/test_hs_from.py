@@ -15,6 +15,7 @@ from haystack.tools import ComponentTool, Tool, Toolset, create_tool_from_functi
 import interop
 from interop import Image, StandardToolValidationError, ToolError
 from interop.bridge import get_origin
+from interop.errors import ToolNameError
 from interop.haystack import CONTEXT_KEY, from_haystack, from_haystack_tools, state_schema, to_haystack
 
 CALLS: list[Any] = []
@@ -156,7 +157,7 @@ def test_a_component_tool_and_a_toolset() -> None:
     tools = from_haystack_tools([Toolset([add, comp]), GREET])
     assert [t.name for t in tools] == ["add", "upper", "greet"]
     assert interop.call(tools[1], {"text": "abc"}) == {"text": "ABC"}
-    with pytest.raises(interop.ToolNameError):
+    with pytest.raises(ToolNameError):
         from_haystack_tools([add, add])
 
 

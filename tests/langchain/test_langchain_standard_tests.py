@@ -29,6 +29,7 @@ from langchain_tests.unit_tests import ToolsUnitTests
 
 import interop
 from interop import FromContext, input_json_schema, tool
+from interop.errors import SchemaConversionError
 from interop.langchain import LangChainCall, to_langchain
 
 pytestmark = pytest.mark.anyio  # the integration suite's async tests run on anyio
@@ -308,7 +309,6 @@ def test_acme_context_default_stays_the_applications() -> None:
 def test_every_corpus_shape_becomes_a_model_accepting_what_the_tool_accepts() -> None:
     from schema_corpus import SHAPES
 
-    from interop import SchemaConversionError
 
     built = 0
     for shape in SHAPES:

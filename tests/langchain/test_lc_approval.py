@@ -16,6 +16,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
 import interop
+from interop.errors import ApprovalRequiredError
 from interop.langchain import is_approved, to_langchain
 
 deleted: list[str] = []
@@ -91,7 +92,7 @@ async def test_interrupt_async_tool_ainvoke(lc: Any) -> None:
 
 def test_outside_a_graph_an_unapproved_call_never_runs() -> None:
     tool = to_langchain(delete_file)
-    with pytest.raises(interop.ApprovalRequiredError, match="LangGraph graph with a checkpointer"):
+    with pytest.raises(ApprovalRequiredError, match="LangGraph graph with a checkpointer"):
         tool.invoke({"name": "delete_file", "args": {"path": "/x"}, "id": "c", "type": "tool_call"})
     assert deleted == []
 

@@ -25,6 +25,7 @@ from langchain_core.tools import (
 
 import interop
 import interop.bridge
+from interop.errors import SchemaConversionError, ToolNameError
 from interop.langchain import from_langchain, from_langchain_tools, to_langchain, to_langchain_tools
 
 
@@ -52,7 +53,7 @@ def test_neutral_to_langchain_and_back_is_identity() -> None:
     assert from_langchain(lc) is add
     sub = _sub
     assert from_langchain_tools(to_langchain_tools([add, sub])) == [add, sub]
-    with pytest.raises(interop.ToolNameError, match="two tools are named 'add'"):
+    with pytest.raises(ToolNameError, match="two tools are named 'add'"):
         to_langchain_tools([add, add])  # a list helper refuses duplicate names
 
 
@@ -97,7 +98,7 @@ def test_meta_and_schema_carried_to_langchain() -> None:
 
 def test_names_are_checked_with_rename() -> None:
     spaced = interop.standard_tool(name="add numbers", description="d", execute=lambda: 1)
-    with pytest.raises(interop.ToolNameError, match="langchain"):
+    with pytest.raises(ToolNameError, match="langchain"):
         to_langchain(spaced)
     assert to_langchain(spaced, name="add_numbers").name == "add_numbers"
     assert to_langchain_tools([spaced], rename={"add numbers": "plus"})[0].name == "plus"
@@ -357,7 +358,7 @@ def test_input_schemas_langchain_cannot_carry() -> None:
     )
     assert to_langchain(bare).invoke({}) == "{}"
     scalar = interop.standard_tool(name="scalar", description="d", execute=lambda v: v, input_schema=int)
-    with pytest.raises(interop.SchemaConversionError, match="object of named arguments"):
+    with pytest.raises(SchemaConversionError, match="object of named arguments"):
         to_langchain(scalar)
     no_schema = interop.standard_tool(name="none", description="d", execute=lambda: "ok")
     assert to_langchain(no_schema).invoke({}) == "ok"

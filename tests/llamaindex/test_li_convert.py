@@ -20,14 +20,9 @@ from pydantic import BaseModel, Field
 
 import interop
 import interop.bridge
-from interop import (
-    ApprovalRequiredError,
-    FromContext,
-    StandardToolValidationError,
-    ToolError,
-    ToolNameError,
-)
+from interop import FromContext, StandardToolValidationError, ToolError
 from interop.bridge import get_origin
+from interop.errors import ApprovalRequiredError, ToolNameError
 from interop.llamaindex import (
     CONTEXT_KEY,
     StandardFunctionTool,

@@ -23,7 +23,7 @@ from _probes import cancel_when_started, slow_tool
 
 import interop
 import interop.bridge
-from interop import ApprovalRequiredError
+from interop.errors import ApprovalRequiredError
 
 SECRET = "SECRET-5d1e0b"
 NATIVE_CTX_NAMES = ["context", "ctx", "config", "caller", "deps", "runtime", "run_context", "tool_context"]

@@ -23,8 +23,8 @@ from langchain_core.tools import InjectedToolArg
 
 import interop
 import interop.bridge
-from interop import ApprovalRequiredError
 from interop.bridge import get_origin
+from interop.errors import ApprovalRequiredError
 
 SECRET = "SECRET-7f3a9c"
 

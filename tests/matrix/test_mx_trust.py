@@ -38,8 +38,9 @@ from _trust import (
 )
 
 import interop
-from interop import ApprovalDeniedError, ApprovalRequest, ApprovalRequiredError
+from interop import ApprovalDeniedError, ApprovalRequest
 from interop.bridge import requires_approval
+from interop.errors import ApprovalRequiredError
 
 RAN: list[str] = []
 """Paths the tools under test actually ran on (a call that never ran is never here)."""

@@ -18,7 +18,8 @@ from mcp.server.mcpserver import MCPServer
 from mcp.shared.exceptions import MCPError
 from mcp_sample_server import CALLS, PNG, TOOLS, add, aecho, crash, echo, picture, place_order
 
-from interop import ToolNameError, standard_tool, tool
+from interop import standard_tool, tool
+from interop.errors import ToolNameError
 from interop.mcp import META_KEY, WRAP_MARKER, add_tools, build_server, to_mcp
 
 pytestmark = pytest.mark.anyio

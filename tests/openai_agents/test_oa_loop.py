@@ -18,6 +18,7 @@ from agents.tracing import set_tracing_disabled
 import interop
 import interop.bridge
 from interop import FromContext, ToolError
+from interop.errors import ToolNameError
 from interop.openai_agents import to_openai_agents, to_openai_agents_tools
 
 set_tracing_disabled(True)
@@ -230,12 +231,12 @@ async def test_sync_tool_runs_in_a_worker_thread_by_default() -> None:
 
 def test_names_are_checked_and_renamed() -> None:
     tool = interop.standard_tool(name="files.read", description="Read.", execute=lambda i: i)
-    with pytest.raises(interop.ToolNameError, match=r"files\.read"):
+    with pytest.raises(ToolNameError, match=r"files\.read"):
         to_openai_agents(tool)
     assert to_openai_agents(tool, name="files_read").name == "files_read"
     assert to_openai_agents(tool, rename=lambda n: n.replace(".", "_")).name == "files_read"
     assert [t.name for t in to_openai_agents_tools([tool], rename={"files.read": "read"})] == ["read"]
-    with pytest.raises(interop.ToolNameError, match="two tools"):
+    with pytest.raises(ToolNameError, match="two tools"):
         to_openai_agents_tools([tool, tool], rename={"files.read": "read"})
 
 

@@ -17,8 +17,8 @@ from pydantic import BaseModel, Field
 from schema_corpus import SHAPES, Shape
 
 import interop
-from interop import SchemaConversionError
 from interop.bridge import compile_openai_strict, to_json_text
+from interop.errors import SchemaConversionError
 from interop.openai_agents import to_openai_agents
 
 set_tracing_disabled(True)

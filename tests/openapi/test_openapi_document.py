@@ -15,8 +15,9 @@ from jsonschema import Draft202012Validator
 from openapi_fixtures import Recorder
 
 import interop
-from interop import StandardToolValidationError, ToolNameError, input_json_schema, output_json_schema
+from interop import StandardToolValidationError, input_json_schema, output_json_schema
 from interop.bridge import NAME_RULES
+from interop.errors import ToolNameError
 from interop.openapi import OpenAPIError, from_openapi
 
 pytestmark = pytest.mark.anyio

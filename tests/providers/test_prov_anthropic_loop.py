@@ -12,7 +12,8 @@ import pytest
 from prov_tools import TOOLS, Deps, get_weather, place_order
 from pydantic import BaseModel
 
-from interop import SchemaConversionError, ToolNameError, standard_tool, tool
+from interop import standard_tool, tool
+from interop.errors import SchemaConversionError, ToolNameError
 from interop.providers import AnthropicToolset, to_anthropic_tool
 
 Script = Callable[[dict[str, Any], int], dict[str, Any]]

@@ -12,7 +12,7 @@ from google import genai
 from google.genai import types
 from prov_tools import TOOLS, Deps, get_weather, ping, place_order
 
-from interop import ToolNameError
+from interop.errors import ToolNameError
 from interop.providers import GeminiToolset, to_gemini_function_declaration
 
 Script = Callable[[dict[str, Any], int], dict[str, Any]]

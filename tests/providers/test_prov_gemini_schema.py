@@ -12,7 +12,8 @@ from openapi_schema_validator import OAS30Validator
 from schema_corpus import SHAPES, Shape
 
 import interop
-from interop import SchemaConversionError, standard_tool
+from interop import standard_tool
+from interop.errors import SchemaConversionError
 from interop.providers import to_gemini_function_declaration
 from interop.providers._gemini_schema import to_gemini_json_schema, to_gemini_schema
 

@@ -11,7 +11,8 @@ import openai
 import pytest
 from prov_tools import TOOLS, Deps, get_weather, place_order
 
-from interop import ApprovalRequest, ApprovalRequiredError, ToolNameError, standard_tool, tool
+from interop import ApprovalRequest, standard_tool, tool
+from interop.errors import ApprovalRequiredError, ToolNameError
 from interop.providers import OpenAIToolset, ToolCall, to_openai_chat_tool, to_openai_responses_tool
 
 Script = Callable[[dict[str, Any], int], dict[str, Any]]

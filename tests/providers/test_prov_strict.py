@@ -17,7 +17,7 @@ from pydantic import BaseModel, create_model
 from schema_corpus import SHAPES, Shape
 
 import interop
-from interop import SchemaConversionError
+from interop.errors import SchemaConversionError
 from interop.protocols import Success
 from interop.providers import (
     StrictSchema,

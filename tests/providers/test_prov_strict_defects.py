@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from schema_corpus import SHAPES, Shape
 
 import interop
-from interop import SchemaConversionError
+from interop.errors import SchemaConversionError
 from interop.providers import compile_anthropic_strict, compile_openai_strict
 
 ONE_POSITION = {

@@ -27,7 +27,8 @@ from pydantic_ai.models.test import TestModel
 
 import interop
 import interop.bridge
-from interop import FromContext, ToolError, ToolNameError, standard_tool
+from interop import FromContext, ToolError, standard_tool
+from interop.errors import SchemaConversionError, ToolNameError
 from interop.pydantic_ai import from_pydantic_ai, to_pydantic_ai, to_pydantic_ai_toolset
 
 # ------------------------------------------------------------------------------------------ tools
@@ -150,7 +151,7 @@ def test_requires_approval_maps_to_unapproved_kind_and_non_json_meta_is_left_out
 
 def test_non_object_input_schema_is_refused_at_conversion() -> None:
     t = standard_tool(name="t", description="d", execute=lambda x: x, input_schema=int)
-    with pytest.raises(interop.SchemaConversionError, match="JSON object"):
+    with pytest.raises(SchemaConversionError, match="JSON object"):
         to_pydantic_ai(t)
 
 

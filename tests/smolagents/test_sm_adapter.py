@@ -20,8 +20,9 @@ from smolagents.models import (
 )
 
 import interop
-from interop import ApprovalRequiredError, ToolError, ToolNameError
+from interop import ToolError
 from interop.bridge import input_json_schema
+from interop.errors import ApprovalRequiredError, ToolNameError
 from interop.smolagents import (
     StandardSmolagentsTool,
     from_smolagents,

@@ -11,16 +11,8 @@ from strands.types.tools import AgentTool, ToolContext
 from strands_kit import agent, spec_sent, tool_results
 
 import interop
-from interop import (
-    OMIT,
-    ApprovalRequiredError,
-    Audio,
-    File,
-    FromContext,
-    Image,
-    ToolNameError,
-    with_model_output,
-)
+from interop import OMIT, Audio, File, FromContext, Image, with_model_output
+from interop.errors import ApprovalRequiredError, SchemaConversionError, ToolNameError
 from interop.strands import APPROVAL_INTERRUPT, CONTEXT_KEY, StandardAgentTool, to_strands, to_strands_tools
 
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(64)
@@ -336,5 +328,5 @@ def test_unknown_options_and_non_object_schemas_are_refused() -> None:
     listy = interop.standard_tool(
         name="listy", description="d", execute=lambda x: x, input_schema={"type": "array"}
     )
-    with pytest.raises(interop.SchemaConversionError):
+    with pytest.raises(SchemaConversionError):
         to_strands(listy)
