@@ -1,19 +1,4 @@
-"""The project's errors.
-
-Exception
-├── StandardToolValidationError   input or output failed its schema (`.target`, `.issues`)
-│   └── ArgumentsNotJSON          the model's argument text is not JSON (also a ValueError)
-├── ToolError                     raised by a tool to tell the model something it can act on
-│   └── ApprovalDeniedError       an approval-required call was not approved: it did not run
-└── InteropError                  misuse found at conversion time
-    ├── ToolNameError             a name the target framework or provider cannot carry
-    ├── ApprovalRequiredError     `requires_approval` would be dropped by a conversion
-    ├── SchemaConversionError     a schema the target dialect cannot express
-    └── DiscoveryError            a module, attribute or tool named on the command line is not there
-
-The first two branches reach the model (through each framework's own error channel) so it can
-correct itself; `InteropError`s are raised to the developer at conversion time.
-"""
+"""The project's errors (the tree is drawn, and exported whole, in the public `interop.errors`)."""
 
 from __future__ import annotations
 
@@ -21,18 +6,6 @@ from collections.abc import Sequence
 from typing import Literal
 
 from ._protocols import Issue, issues_message
-
-__all__ = [
-    "ApprovalDeniedError",
-    "ApprovalRequiredError",
-    "ArgumentsNotJSON",
-    "DiscoveryError",
-    "InteropError",
-    "SchemaConversionError",
-    "StandardToolValidationError",
-    "ToolError",
-    "ToolNameError",
-]
 
 
 class StandardToolValidationError(Exception):
