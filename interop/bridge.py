@@ -1,7 +1,8 @@
 """The adapter-author API: what every adapter shares, in one place (adapters stay thin).
 
-An adapter imports only `interop` and `interop.bridge`, and does two things: describe a tool to
-its framework, and map an `Outcome` to the framework's own channel. Everything between the
+An adapter imports only `interop` (with its public `interop.errors` and `interop.protocols`) and
+`interop.bridge`, and does two things: describe a tool to its framework, and map an `Outcome` to
+the framework's own channel. Everything between the
 model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
 
 - the call path: `Invoker`, `Outcome`, `Asker`, `PENDING`
