@@ -2,8 +2,8 @@
 
 An adapter imports only `interop` (with its public `interop.errors` and `interop.protocols`) and
 `interop.bridge`, and does two things: describe a tool to its framework, and map an `Outcome` to
-the framework's own channel. Everything between the
-model's arguments and the `Outcome` is the `Invoker` (see `interop._invoke`).
+the framework's own channel. Everything between the model's arguments and the `Outcome` is the
+`Invoker` (see `interop._invoke`).
 
 - the call path: `Invoker`, `Outcome`, `Asker`, `PENDING`
 - options: `Options`, `ToolOptions`, `split_options`, `Errors`; what every `to_X` decides first:
