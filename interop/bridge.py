@@ -25,7 +25,9 @@ the framework's own channel. Everything between the model's arguments and the `O
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
   `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`
-- schemas: `input_json_schema`, `output_json_schema`, `validator`, `copy_json`, `schema_model`
+- schemas: `input_json_schema`, `output_json_schema`, `validator` (the one place a schema's result
+  becomes a `StandardToolValidationError`), `pydantic_issues` (a pydantic error's issues),
+  `copy_json`, `schema_model`
   (a pydantic class that only reports a JSON Schema, for `args_schema`-style slots), the JSON Schema
   toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `RefError`), strict compilers
 """
@@ -86,6 +88,7 @@ if _TYPE_CHECKING:
         to_jsonable,
     )
     from ._run import acall, call, is_async_callable, is_async_tool, run_sync
+    from ._schema import pydantic_issues
     from ._schema_model import SchemaModel, schema_model
     from ._strict import (
         ANTHROPIC_STRICT_LIMITS,
@@ -135,6 +138,7 @@ _LAZY: dict[str, str] = {
     "Outcome": "._invoke",
     "Status": "._invoke",
     "copy_json": "._jsoncopy",
+    "pydantic_issues": "._schema",
     "SchemaModel": "._schema_model",
     "schema_model": "._schema_model",
     "RefError": "._jsonschema",
@@ -276,6 +280,7 @@ __all__ = [
     "placeholder",
     "prepare",
     "provider_options",
+    "pydantic_issues",
     "register_control_flow",
     "replace_fields",
     "reporting",

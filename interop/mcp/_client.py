@@ -38,8 +38,8 @@ from mcp.client.client import Client
 from mcp.client.context import ClientRequestContext
 from mcp.client.session import ClientSession, ElicitationFnT
 
-from interop import InteropError, StandardTool, StandardToolValidationError, ToolError, as_schema
-from interop.bridge import Rename, approved_call, resolve_name, set_origin, to_jsonable
+from interop import InteropError, StandardTool, ToolError, as_schema
+from interop.bridge import Rename, approved_call, resolve_name, set_origin, to_jsonable, validator
 
 from ._approval import APPROVAL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema
@@ -280,9 +280,7 @@ class _Remote:
 
     async def execute(self, input: Any = None, context: Any = None) -> Any:
         args = {} if input is None else input
-        issues = getattr(self.validate(args), "issues", None)
-        if issues:
-            raise StandardToolValidationError("input", issues, tool_name=self.name)
+        self.validate(args)  # raises `StandardToolValidationError` naming the tool and the fields
         try:
             current = asyncio.get_running_loop()
         except RuntimeError:  # pragma: no cover - execute is always awaited in a loop
@@ -387,7 +385,7 @@ async def from_mcp(
             session,
             descriptor.name,
             name,
-            input_schema.__standard_schema__.validate,
+            validator(input_schema, "input", name),
             unwrap,
             request_meta,
             read_timeout,

@@ -49,6 +49,7 @@ from interop.bridge import (
     ApprovalPredicate,
     approval_rule,
     get_origin,
+    pydantic_issues,
     replace_fields,
     run_sync,
     set_origin,
@@ -266,8 +267,7 @@ def _validate(validator_: Any, input: Any, name: str, fallback: Callable[[Any], 
     try:
         return validator_.validate_python(args)
     except ValidationError as e:
-        issues = [Issue(err["msg"], tuple(err["loc"])) for err in e.errors(include_url=False)]
-        raise StandardToolValidationError("input", issues, tool_name=name) from None
+        raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
 
 
 _NATIVE_FAILURES = (ModelRetry, ToolFailed, ValidationError, ApprovalRequired, CallDeferred)
