@@ -23,13 +23,14 @@ def lazy_names(
     moved = moved or {}
 
     def __getattr__(name: str) -> object:
+        from importlib import import_module
+
         module = where.get(name)
         if module is None:
             new_home = moved.get(name)
             if new_home is None:
                 raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
             import warnings
-            from importlib import import_module
 
             warnings.warn(
                 f"`{module_name}.{name}` moved to `{new_home}.{name}`; the old name will be removed",
@@ -37,8 +38,6 @@ def lazy_names(
                 stacklevel=2,
             )
             return getattr(import_module(new_home), name)
-        from importlib import import_module
-
         value = getattr(import_module(module, package), name)
         namespace[name] = value
         return value
