@@ -7,6 +7,7 @@ local `$ref` points to.
   with a cycle guard)
 - inlining: `inline_refs` with an explicit policy for recursive refs (keep them with just the
   `$defs` they need, unroll N levels, or raise)
+- reading values against a schema: `json_type` (a value's JSON type name), `accepts_null`
 
 Every dialect converter, strict compiler and provider formatter of the project uses these;
 none resolves a `$ref` by itself.
@@ -25,11 +26,13 @@ __all__ = [
     "RecursiveRefError",
     "RefError",
     "Recursion",
+    "accepts_null",
     "def_name",
     "deref",
     "escape",
     "inline_refs",
     "iter_subschemas",
+    "json_type",
     "map_subschemas",
     "map_subschemas_at",
     "merge_ref",
@@ -186,6 +189,52 @@ def types_of(node: Mapping[str, Any]) -> list[str]:
     if isinstance(t, str):
         return [t]
     return [x for x in t if isinstance(x, str)] if isinstance(t, list) else []
+
+
+def json_type(value: Any) -> str:
+    """The JSON Schema type name of a JSON value (`True` is "boolean", `1` "integer", `1.5` "number")."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    return "array" if isinstance(value, (list, tuple)) else "object"
+
+
+def accepts_null(node: Any, root: Any = None, *, unknown: bool = False, _depth: int = 0) -> bool:
+    """Whether a schema takes `null`, read from its `type`, else its `const` or `enum`, else its
+    `anyOf`/`oneOf` branches (a boolean schema is its own answer; local `$ref`s are followed when
+    `root` is given). A schema that says none of these, or a ref that does not resolve, answers
+    `unknown`: `True` where a wrong "no" would lose a value, `False` where a wrong "yes" would
+    invent one."""
+    if isinstance(node, bool):
+        return node
+    if not isinstance(node, Mapping) or _depth > _MAX_CHAIN:
+        return unknown
+    if root is not None and isinstance(node.get("$ref"), str):
+        try:
+            node = deref(root, node)[0]
+        except RefError:
+            return unknown
+        if isinstance(node, bool) or not isinstance(node, Mapping):
+            return node if isinstance(node, bool) else unknown
+    types = types_of(node)
+    if types:
+        return "null" in types
+    if "const" in node:
+        return node["const"] is None
+    if isinstance(node.get("enum"), list):
+        return None in node["enum"]
+    for key in ("anyOf", "oneOf"):
+        branches = node.get(key)
+        if isinstance(branches, list):
+            return any(accepts_null(b, root, unknown=unknown, _depth=_depth + 1) for b in branches)
+    return unknown
 
 
 # ---------------------------------------------------------------------------------------------- references

@@ -25,8 +25,8 @@ from typing import Any, Literal
 
 from ._dialects import hoist_root_ref, normalize_to_2020_12
 from ._errors import SchemaConversionError
-from ._jsonschema import def_name, escape, types_of
-from ._strict_restore import ambiguous_unions, is_nullable, live_keys, live_nodes, restore
+from ._jsonschema import accepts_null, def_name, escape, types_of
+from ._strict_restore import ambiguous_unions, live_keys, live_nodes, restore
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
@@ -507,7 +507,7 @@ class _Compiler:
             if name not in required:
                 self.counts["optional_params"] += 1
                 if self.rules.optional_as_nullable:
-                    if is_nullable(compiled):
+                    if accepts_null(compiled):
                         self.note(
                             sub_loc.path,
                             "optional field made required (already nullable: null now means null)",

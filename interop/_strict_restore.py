@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ._jsonschema import deref, escape, resolve_ref, types_of, unescape, walk
+from ._jsonschema import accepts_null, deref, escape, resolve_ref, types_of, unescape, walk
 
-__all__ = ["ambiguous_unions", "is_nullable", "live_keys", "live_nodes", "restore"]
+__all__ = ["ambiguous_unions", "live_keys", "live_nodes", "restore"]
 
 _MATCH_DEPTH = 2
 """How deep into object properties the branch check looks."""
@@ -143,22 +143,11 @@ def restore(
 # ---------------------------------------------------------------------------------------------- ambiguity
 
 
-def is_nullable(node: Mapping[str, Any]) -> bool:
-    """Whether `node` takes a null by its type, its enum or one of its `anyOf` branches."""
-    types = types_of(node)
-    if "null" in types:
-        return True
-    if "enum" in node and None in node["enum"] and (not types or "null" in types):
-        return True
-    branches = node.get("anyOf")
-    return isinstance(branches, list) and any(isinstance(b, dict) and is_nullable(b) for b in branches)
-
-
 def _may_overlap(a: Any, b: Any) -> bool:
     """Whether some value may be valid for both subschemas (conservative: True when unsure)."""
     if not (isinstance(a, dict) and isinstance(b, dict)):
         return True
-    if is_nullable(a) and is_nullable(b):
+    if accepts_null(a) and accepts_null(b):
         return True
     ta, tb = set(types_of(a)), set(types_of(b))
     if not ta or not tb or "anyOf" in a or "anyOf" in b:
@@ -190,7 +179,7 @@ def _null_conflicts(
         return []
     differ = set(injected.get(pa, ())) ^ set(injected.get(pb, ()))
     found = [
-        f"{prefix}{k}" for k in sorted(differ) if all(map(is_nullable, _pair(root, props_a[k], props_b[k])))
+        f"{prefix}{k}" for k in sorted(differ) if all(map(accepts_null, _pair(root, props_a[k], props_b[k])))
     ]
     for k in props_a:
         sub = f"/properties/{escape(k)}"

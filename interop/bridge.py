@@ -29,7 +29,8 @@ the framework's own channel. Everything between the model's arguments and the `O
   becomes a `StandardToolValidationError`), `pydantic_issues` (a pydantic error's issues),
   `copy_json`, `schema_model`
   (a pydantic class that only reports a JSON Schema, for `args_schema`-style slots), the JSON Schema
-  toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `RefError`), strict compilers
+  toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `json_type`, `accepts_null`,
+  `RefError`), strict compilers
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ if _TYPE_CHECKING:
     from ._errors import ArgumentsNotJSON
     from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
     from ._jsoncopy import copy_json
-    from ._jsonschema import RefError, deref, inline_refs, map_subschemas, types_of
+    from ._jsonschema import RefError, accepts_null, deref, inline_refs, json_type, map_subschemas, types_of
     from ._meta import (
         MCP_HINT_DEFAULTS,
         MCP_HINTS,
@@ -142,8 +143,10 @@ _LAZY: dict[str, str] = {
     "SchemaModel": "._schema_model",
     "schema_model": "._schema_model",
     "RefError": "._jsonschema",
+    "accepts_null": "._jsonschema",
     "deref": "._jsonschema",
     "inline_refs": "._jsonschema",
+    "json_type": "._jsonschema",
     "map_subschemas": "._jsonschema",
     "types_of": "._jsonschema",
     "MCP_HINTS": "._meta",
@@ -239,6 +242,7 @@ __all__ = [
     "StrictSchema",
     "ToolOptions",
     "acall",
+    "accepts_null",
     "approval_rule",
     "approved_call",
     "call",
@@ -267,6 +271,7 @@ __all__ = [
     "is_model_facing_error",
     "is_openai_strict",
     "json_safe_meta",
+    "json_type",
     "layers",
     "load_context_factory",
     "map_subschemas",

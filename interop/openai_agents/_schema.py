@@ -15,9 +15,9 @@ from typing import Any
 from agents.exceptions import UserError
 from agents.strict_schema import ensure_strict_json_schema
 
-from interop.bridge import RefError, copy_json, deref
+from interop.bridge import RefError, accepts_null, copy_json, deref
 
-__all__ = ["fill_omitted", "is_nullable", "qualifies_as_strict", "relax_strict_schema"]
+__all__ = ["fill_omitted", "qualifies_as_strict", "relax_strict_schema"]
 
 
 def qualifies_as_strict(schema: dict[str, Any]) -> bool:
@@ -36,28 +36,8 @@ def _resolve(schema: Any, root: dict[str, Any]) -> Any:
         return schema
 
 
-def is_nullable(schema: Any, root: dict[str, Any]) -> bool:
-    """Whether `schema` accepts `null` by its type, an `anyOf`/`oneOf` branch, `enum` or `const`."""
-    schema = _resolve(schema, root)
-    if not isinstance(schema, dict):
-        return schema is True
-    typ = schema.get("type")
-    if typ == "null" or (isinstance(typ, list) and "null" in typ):
-        return True
-    if "const" in schema and schema["const"] is None:
-        return True
-    enum = schema.get("enum")
-    if isinstance(enum, list) and None in enum:
-        return True
-    for key in ("anyOf", "oneOf"):
-        branches = schema.get(key)
-        if isinstance(branches, list) and any(is_nullable(b, root) for b in branches):
-            return True
-    return False
-
-
 def _is_optional(prop: Any, root: dict[str, Any]) -> bool:
-    return isinstance(prop, dict) and ("default" in prop or is_nullable(prop, root))
+    return isinstance(prop, dict) and ("default" in prop or accepts_null(prop, root))
 
 
 def relax_strict_schema(schema: dict[str, Any]) -> dict[str, Any]:
@@ -105,7 +85,7 @@ def fill_omitted(value: Any, schema: Any, root: dict[str, Any]) -> Any:
             prop = props.get(key)
             if key in out or not isinstance(prop, dict):
                 continue
-            if is_nullable(prop, root):
+            if accepts_null(prop, root):
                 out[key] = None
             elif "default" in prop:
                 out[key] = copy_json(prop["default"])

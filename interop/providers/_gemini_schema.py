@@ -13,7 +13,7 @@ import json
 import math
 from typing import Any
 
-from interop.bridge import map_subschemas, strongest_bounds, types_of
+from interop.bridge import json_type, map_subschemas, strongest_bounds, types_of
 
 __all__ = ["to_gemini_json_schema", "to_gemini_schema"]
 
@@ -149,7 +149,7 @@ def _schema_node(node: Any) -> Any:
             del out["enum"]
             if values:
                 moved["one of"] = values
-                kinds = {_json_type(v) for v in values}
+                kinds = {json_type(v).upper() for v in values}
                 if len(kinds) == 1 and "type" not in out:
                     out["type"] = kinds.pop()
     fmt = out.get("format")
@@ -162,16 +162,6 @@ def _schema_node(node: Any) -> Any:
         else:
             del out["required"]
     return _describe(out, moved)
-
-
-def _json_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return "BOOLEAN"
-    if isinstance(value, int):
-        return "INTEGER"
-    if isinstance(value, float):
-        return "NUMBER"
-    return "STRING"
 
 
 def to_gemini_json_schema(schema: dict[str, Any]) -> dict[str, Any]:

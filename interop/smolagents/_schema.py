@@ -18,48 +18,16 @@ against its own schema, so nothing the model sees is looser than what runs.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["ALL_TYPES", "accepts_null", "drop_unsent_nulls", "from_inputs", "inline_refs", "to_inputs"]
+from interop.bridge import accepts_null, inline_refs, json_type
+
+__all__ = ["ALL_TYPES", "drop_unsent_nulls", "from_inputs", "to_inputs"]
 
 ALL_TYPES = ["string", "number", "integer", "boolean", "array", "object", "null"]
 VOCABULARY = frozenset({*ALL_TYPES, "image", "audio", "any"})
 _MAX_DEPTH = 64
-
-
-def _resolve(ref: str, root: Mapping[str, Any]) -> Any:
-    node: Any = root
-    for part in ref[2:].split("/"):
-        node = node[part.replace("~1", "/").replace("~0", "~")]
-    return node
-
-
-def inline_refs(schema: Any, root: Mapping[str, Any], seen: tuple[str, ...] = (), depth: int = 0) -> Any:
-    """`schema` with every local `$ref` replaced by its target. A recursive reference (one already
-    being inlined) becomes an unconstrained schema with the target's description: smolagents sends
-    no `$defs`, and the neutral tool still validates the whole structure."""
-    if depth > _MAX_DEPTH:
-        return {}
-    if isinstance(schema, list):
-        return [inline_refs(s, root, seen, depth + 1) for s in schema]
-    if not isinstance(schema, dict):
-        return schema
-    ref = schema.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/"):
-        rest = {k: v for k, v in schema.items() if k != "$ref"}
-        if ref in seen:
-            target = _resolve(ref, root)
-            desc = target.get("description") if isinstance(target, dict) else None
-            return {**({"description": desc} if desc else {}), **inline_refs(rest, root, seen, depth + 1)}
-        target = inline_refs(_resolve(ref, root), root, (*seen, ref), depth + 1)
-        return {**target, **inline_refs(rest, root, seen, depth + 1)} if isinstance(target, dict) else target
-    return {
-        k: inline_refs(v, root, seen, depth + 1)
-        for k, v in schema.items()
-        if k not in ("$defs", "definitions")
-    }
 
 
 def _types(schema: Any, depth: int = 0) -> list[str]:
@@ -83,38 +51,23 @@ def _types(schema: Any, depth: int = 0) -> list[str]:
     if values is not None:
         out = []
         for v in values:
-            name = _json_type(v)
+            name = json_type(v)
             if name not in out:
                 out.append(name)
         return out
     return list(ALL_TYPES)
 
 
-def _json_type(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, str):
-        return "string"
-    if isinstance(value, list):
-        return "array"
-    return "object"
-
-
 def to_inputs(schema: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """smolagents `inputs` for a neutral object input schema (see the module doc)."""
-    root = dict(schema)
-    props = schema.get("properties") or {}
+    # smolagents sends no `$defs`: every local ref inlined, a recursive one cut at its first
+    # repeat (an unconstrained schema that says so; the neutral tool validates the whole structure)
+    inlined = inline_refs(schema, recursion=1)
+    props = inlined.get("properties") or {}
     required = set(schema.get("required") or ())
     inputs: dict[str, dict[str, Any]] = {}
     for name, prop in props.items():
-        node = inline_refs(copy.deepcopy(prop), root)
-        node = dict(node) if isinstance(node, dict) else {}
+        node = dict(prop) if isinstance(prop, dict) else {}
         types = _types(node)
         branches = node.get("anyOf")
         if isinstance(branches, list) and "type" not in node:
@@ -179,29 +132,6 @@ def from_inputs(inputs: Mapping[str, Mapping[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def accepts_null(schema: Any, root: Mapping[str, Any], depth: int = 0) -> bool:
-    """Whether a property schema accepts `null` (structurally; unsure cases count as yes)."""
-    if not isinstance(schema, dict) or depth > _MAX_DEPTH:
-        return True
-    ref = schema.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/"):
-        try:
-            return accepts_null(_resolve(ref, root), root, depth + 1)
-        except (KeyError, TypeError, IndexError):
-            return True
-    t = schema.get("type")
-    if t is not None:
-        return t == "null" or (isinstance(t, list) and "null" in t)
-    if "enum" in schema:
-        return None in (schema["enum"] or ())
-    if "const" in schema:
-        return schema["const"] is None
-    for key in ("anyOf", "oneOf"):
-        if isinstance(schema.get(key), list):
-            return any(accepts_null(s, root, depth + 1) for s in schema[key])
-    return True
-
-
 def drop_unsent_nulls(args: Any, schema: Mapping[str, Any]) -> Any:
     """Remove the top-level `null`s a model sent for optional inputs that do not accept null (a
     smolagents input is "nullable" when it is optional, so a model may send null for "not given")."""
@@ -212,7 +142,7 @@ def drop_unsent_nulls(args: Any, schema: Mapping[str, Any]) -> Any:
     drop = [
         k
         for k, v in args.items()
-        if v is None and k in props and k not in required and not accepts_null(props[k], schema)
+        if v is None and k in props and k not in required and not accepts_null(props[k], schema, unknown=True)
     ]
     if not drop:
         return args

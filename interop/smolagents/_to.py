@@ -40,6 +40,7 @@ from interop.bridge import (
     Invoker,
     Outcome,
     ToolOptions,
+    accepts_null,
     call_arguments,
     check_unique_names,
     content_kind,
@@ -51,7 +52,7 @@ from interop.bridge import (
     to_jsonable,
 )
 
-from ._schema import accepts_null, drop_unsent_nulls, to_inputs
+from ._schema import drop_unsent_nulls, to_inputs
 
 __all__ = ["StandardSmolagentsTool", "run_context", "to_smolagents", "to_smolagents_tools"]
 
@@ -127,7 +128,7 @@ class StandardSmolagentsTool(Tool):  # type: ignore[misc]
 def _restore(schema: dict[str, Any]) -> Any:
     props = schema.get("properties") or {}
     required = set(schema.get("required") or ())
-    if all(k in required or accepts_null(p, schema) for k, p in props.items()):
+    if all(k in required or accepts_null(p, schema, unknown=True) for k, p in props.items()):
         return None
     return lambda args: drop_unsent_nulls(args, schema)
 

@@ -14,10 +14,12 @@ import interop
 from interop._jsonschema import (
     RecursiveRefError,
     RefError,
+    accepts_null,
     def_name,
     deref,
     inline_refs,
     iter_subschemas,
+    json_type,
     map_subschemas,
     merge_ref,
     named_ref,
@@ -179,3 +181,66 @@ def test_inline_refs_handles_root_recursion_mutual_recursion_and_siblings() -> N
     _same_verdicts(mutual, out, [{"b": {"a": {"b": {}}}}, {"b": {"a": {"b": 1}}}])
     with pytest.raises(RefError):
         inline_refs({"properties": {"x": {"$ref": "https://example.com/x.json"}}})
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [(None, "null"), (True, "boolean"), (0, "integer"), (1.5, "number"), ("x", "string"),
+     ([1], "array"), ((1,), "array"), ({}, "object")],
+)  # fmt: skip
+def test_json_type_names_each_json_value(value: Any, expected: str) -> None:
+    assert json_type(value) == expected
+    if not isinstance(value, tuple):  # and agrees with a real validator on the value's type
+        assert jsonschema.Draft202012Validator({"type": expected}).is_valid(value)
+
+
+NULLS_ROOT: dict[str, Any] = {
+    "$defs": {
+        "Opt": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+        "Str": {"type": "string"},
+        "Via": {"$ref": "#/$defs/Opt"},
+        "No": False,
+    }
+}
+
+
+@pytest.mark.parametrize(
+    ("schema", "expected"),
+    [
+        ({"type": ["string", "null"]}, True),
+        ({"type": "string", "enum": ["a", None]}, False),  # the type rules: null is not a string
+        ({"type": "string", "anyOf": [{"type": "null"}]}, False),
+        ({"enum": ["a", None]}, True),
+        ({"enum": ["a"]}, False),
+        ({"const": None}, True),
+        ({"const": 0}, False),
+        ({"oneOf": [{"type": "integer"}, {"const": None}]}, True),
+        ({"anyOf": [{"type": "integer"}, {"type": "string"}]}, False),
+        ({"$ref": "#/$defs/Opt"}, True),
+        ({"$ref": "#/$defs/Via"}, True),  # a chain of refs
+        ({"$ref": "#/$defs/Str"}, False),
+        ({"$ref": "#/$defs/No"}, False),
+        ({"anyOf": [{"$ref": "#/$defs/Str"}, {"$ref": "#/$defs/Opt"}]}, True),
+        (True, True),
+        (False, False),
+    ],
+)
+def test_accepts_null_agrees_with_a_validator(schema: Any, expected: bool) -> None:
+    assert accepts_null(schema, NULLS_ROOT) is expected
+    assert accepts_null(schema, NULLS_ROOT, unknown=True) is expected  # the schema says: no guess
+    whole = {**NULLS_ROOT, "allOf": [schema]} if isinstance(schema, dict) else schema
+    assert jsonschema.Draft202012Validator(whole).is_valid(None) is expected
+
+
+@pytest.mark.parametrize(
+    "schema", [{}, {"minimum": 3}, {"allOf": [{"type": "null"}]}, {"$ref": "#/$defs/Missing"}, "x"]
+)
+def test_accepts_null_answers_unknown_where_the_schema_does_not_say(schema: Any) -> None:
+    assert accepts_null(schema, NULLS_ROOT, unknown=True) is True
+    assert accepts_null(schema, NULLS_ROOT) is False
+
+
+def test_accepts_null_without_a_root_reads_the_node_alone() -> None:
+    assert accepts_null({"$ref": "#/$defs/Opt"}) is False
+    assert accepts_null({"$ref": "#/$defs/Opt"}, unknown=True) is True
+    assert accepts_null({"$ref": "#/$defs/Opt", "type": "null"}) is True

@@ -346,3 +346,42 @@ def test_sm_names_follow_smolagents_rule() -> None:
         to_smolagents(dashed, rename="class")
     with pytest.raises(ToolNameError):
         to_smolagents_tools([double, double])
+
+
+class Node(BaseModel):
+    """A tree node."""
+
+    label: str
+    children: list[Node] = []
+
+
+@interop.tool
+def count_nodes(tree: Node, limit: int = 100) -> dict[str, int]:
+    """Count a tree's nodes."""
+
+    def count(n: Node) -> int:
+        return 1 + sum(count(c) for c in n.children)
+
+    return {"nodes": count(tree), "limit": limit}
+
+
+def test_sm_recursive_model_is_inlined_once_and_deep_values_still_validate() -> None:
+    deep = {"label": "a", "children": [{"label": "b", "children": [{"label": "c"}]}]}
+    bad = {"label": "a", "children": [{"label": "b", "children": [{"label": 7}]}]}
+    out, agent, model = run_calling(
+        [to_smolagents(count_nodes)],
+        [("count_nodes", {"tree": bad}), ("count_nodes", {"tree": deep, "limit": None})],
+    )
+    sent = next(s for s in model.sent[0] if s["function"]["name"] == "count_nodes")["function"]
+    text = str(sent)
+    assert "$ref" not in text and "$defs" not in text  # smolagents sends no definitions
+    tree = sent["parameters"]["properties"]["tree"]
+    assert tree["type"] == "object" and tree["required"] == ["label"]
+    cut = tree["properties"]["children"]["items"]  # the first repeat of Node: cut, and says so
+    assert "recursive" in cut["description"]
+    views = step_views(agent)
+    # the cut is only what the model is shown: the tool validates the whole depth
+    assert views[0][1] is not None and "tree.children.0.children.0.label" in views[0][1]
+    # an optional input the model sent as null ("not given") takes its default
+    assert '"nodes":3' in str(views[1][0]).replace(" ", "") and '"limit":100' in str(views[1][0]).replace(" ", "")
+    assert out == "done"
