@@ -19,10 +19,12 @@ __all__ = [
     "WELL_KNOWN_META",
     "ToolMeta",
     "check_input_examples",
+    "hints_meta",
     "json_safe_meta",
     "meta_flag",
     "meta_tags",
     "provider_options",
+    "split_hints",
     "validate_meta",
 ]
 
@@ -92,6 +94,28 @@ MCP_HINT_DEFAULTS: Mapping[str, bool] = {
     "open_world": True,
 }
 """The MCP spec's defaults for the four behaviour hints when a tool does not state them."""
+
+
+def split_hints(meta: Mapping[str, Any]) -> tuple[dict[str, bool], dict[str, Any]]:
+    """`meta` as (the behaviour hints it sets, under their MCP wire names: `{"readOnlyHint":
+    True}`; every other entry). The form MCP tool annotations and the frameworks that copy them
+    (Strands, Agno, the Claude Agent SDK) take."""
+    hints: dict[str, bool] = {}
+    rest: dict[str, Any] = {}
+    for key, value in meta.items():
+        if key in MCP_HINTS and isinstance(value, bool):
+            hints[MCP_HINTS[key]] = value
+        else:
+            rest[key] = value
+    return hints, rest
+
+
+def hints_meta(annotations: Mapping[str, Any]) -> dict[str, bool]:
+    """The behaviour hints set in MCP-style tool annotations (wire names; anything else there is
+    ignored) as neutral meta: `{"readOnlyHint": True}` -> `{"read_only": True}`."""
+    return {
+        key: annotations[wire] for key, wire in MCP_HINTS.items() if isinstance(annotations.get(wire), bool)
+    }
 
 
 def validate_meta(meta: Mapping[str, Any], *, tool_name: str | None = None) -> None:

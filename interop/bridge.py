@@ -24,7 +24,8 @@ the framework's own channel. Everything between the model's arguments and the `O
   positionally), `content_kind`, `placeholder`
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
-  `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`
+  `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`, `split_hints` / `hints_meta` (the behaviour hints as
+  MCP-style annotations and back)
 - schemas: `input_json_schema`, `output_json_schema`, `validator` (the one place a schema's result
   becomes a `StandardToolValidationError`), `pydantic_issues` (a pydantic error's issues),
   `copy_json`, `schema_model`
@@ -65,10 +66,12 @@ if _TYPE_CHECKING:
         MCP_HINTS,
         WELL_KNOWN_META,
         check_input_examples,
+        hints_meta,
         json_safe_meta,
         meta_flag,
         meta_tags,
         provider_options,
+        split_hints,
         validate_meta,
     )
     from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
@@ -153,6 +156,8 @@ _LAZY: dict[str, str] = {
     "MCP_HINT_DEFAULTS": "._meta",
     "WELL_KNOWN_META": "._meta",
     "check_input_examples": "._meta",
+    "hints_meta": "._meta",
+    "split_hints": "._meta",
     "json_safe_meta": "._meta",
     "meta_flag": "._meta",
     "meta_tags": "._meta",
@@ -262,6 +267,7 @@ __all__ = [
     "find_tools",
     "get_origin",
     "has_approval_layer",
+    "hints_meta",
     "inline_refs",
     "input_json_schema",
     "is_anthropic_strict",
@@ -295,6 +301,7 @@ __all__ = [
     "run_sync",
     "schema_model",
     "set_origin",
+    "split_hints",
     "split_options",
     "strongest_bounds",
     "to_json_text",

@@ -57,8 +57,6 @@ __all__ = ["RunContextHook", "from_agno", "from_agno_tools"]
 RunContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `RunContext` a native function gets (or an awaitable of it)."""
 
-_WIRE_TO_META = {wire: key for key, wire in bridge.MCP_HINTS.items()}
-
 
 def _run_context(value: Any) -> RunContext:
     if isinstance(value, RunContext):
@@ -99,10 +97,7 @@ def _outcome(result: FunctionExecutionResult, call: FunctionCall, name: str) -> 
 
 
 def _meta(function: Function) -> dict[str, Any]:
-    meta: dict[str, Any] = {}
-    for wire, value in (function.annotations or {}).items():
-        if wire in _WIRE_TO_META and isinstance(value, bool):
-            meta[_WIRE_TO_META[wire]] = value
+    meta: dict[str, Any] = bridge.hints_meta(function.annotations or {})
     if function.requires_confirmation:
         meta["requires_approval"] = True
     if function.stop_after_tool_call:

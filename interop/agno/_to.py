@@ -197,9 +197,7 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
         context=_whole_run_context if c.origin is not None else default_context,
         native_approval=confirm,
     )
-    hints = {
-        bridge.MCP_HINTS[k]: v for k, v in tool.meta.items() if k in bridge.MCP_HINTS and isinstance(v, bool)
-    }
+    hints = bridge.split_hints(tool.meta)[0]
     direct = bridge.meta_flag(tool.meta, "return_direct")
     function = Function(
         name=c.name,

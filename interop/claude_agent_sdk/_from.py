@@ -20,7 +20,7 @@ from typing import Any
 from claude_agent_sdk import SdkMcpTool
 
 from interop import Image, StandardToolV0, ToolError, standard_tool
-from interop.bridge import MCP_HINTS, check_unique_names, get_origin, set_origin
+from interop.bridge import check_unique_names, get_origin, hints_meta, set_origin
 
 __all__ = ["from_claude_agent_sdk", "from_claude_agent_sdk_tools"]
 
@@ -81,10 +81,7 @@ def from_claude_agent_sdk(sdk_tool: SdkMcpTool[Any]) -> StandardToolV0[Any, Any,
     if annotations is not None:
         given = annotations.model_dump(by_alias=True, exclude_none=True)
         title = given.get("title")
-        for key, hint in MCP_HINTS.items():
-            value = given.get(hint)
-            if isinstance(value, bool):
-                meta[key] = value
+        meta = hints_meta(given)
     neutral = standard_tool(
         name=name,
         description=native.description,

@@ -61,7 +61,6 @@ from typing_extensions import Unpack
 
 from interop import StandardToolV0
 from interop.bridge import (
-    MCP_HINTS,
     ApprovalRequest,
     BoundContext,
     Conversion,
@@ -75,6 +74,7 @@ from interop.bridge import (
     placeholder,
     prepare,
     set_origin,
+    split_hints,
 )
 
 if TYPE_CHECKING:
@@ -162,7 +162,7 @@ class StandardToolHandler:
 
 
 def _annotations(tool: StandardToolV0[Any, Any, Any]) -> ToolAnnotations | None:
-    hints = {MCP_HINTS[k]: v for k, v in tool.meta.items() if k in MCP_HINTS and isinstance(v, bool)}
+    hints = split_hints(tool.meta)[0]
     if tool.title is None and not hints:
         return None
     return ToolAnnotations(title=tool.title, **hints)

@@ -20,7 +20,6 @@ Mapping (serving; consuming reverses it):
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -28,15 +27,16 @@ import mcp.types as mt
 
 from interop import StandardToolV0, as_schema
 from interop.bridge import (
-    MCP_HINTS,
     Rename,
     check_input_examples,
     copy_json,
+    hints_meta,
     input_json_schema,
     json_safe_meta,
     output_json_schema,
     resolve_name,
     set_origin,
+    split_hints,
     validate_meta,
 )
 from interop.errors import SchemaConversionError
@@ -65,12 +65,6 @@ WRAP_MARKER = "x-interop-wrap-result"
 """Marks an output schema this package wrapped as `{"result": ...}` (consumers unwrap it)."""
 
 _FASTMCP_WRAP_MARKER = "x-fastmcp-wrap-result"
-
-HINTS: Mapping[str, str] = {
-    key: re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower() for key, name in MCP_HINTS.items()
-}
-"""Neutral meta key -> `mcp.types.ToolAnnotations` attribute (the SDK's snake_case of the wire name)."""
-
 
 _DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
@@ -146,14 +140,8 @@ def unwrap_output_schema(schema: Mapping[str, Any], tool_name: str = "") -> tupl
 
 def split_meta(meta: Mapping[str, Any]) -> tuple[dict[str, bool], dict[str, Any]]:
     """`meta` as (annotation hints that are set, `_meta` payload); descriptor fields left out."""
-    hints = {HINTS[k]: v for k, v in meta.items() if k in HINTS and isinstance(v, bool)}
-    safe = json_safe_meta(
-        {
-            k: v
-            for k, v in meta.items()
-            if not (k in HINTS and isinstance(v, bool)) and k not in (ICONS_KEY, EXECUTION_KEY)
-        }
-    )
+    hints, rest = split_hints(meta)
+    safe = json_safe_meta({k: v for k, v in rest.items() if k not in (ICONS_KEY, EXECUTION_KEY)})
     payload: dict[str, Any] = {k: v for k, v in safe.items() if "/" in k}
     rest = {k: v for k, v in safe.items() if "/" not in k}
     if rest:
@@ -231,10 +219,7 @@ def meta_from_mcp(descriptor: mt.Tool) -> dict[str, Any]:
     if descriptor.execution is not None and _wire(descriptor.execution):
         meta[EXECUTION_KEY] = _wire(descriptor.execution)
     if descriptor.annotations is not None:
-        for key, attr in HINTS.items():
-            value = getattr(descriptor.annotations, attr)
-            if value is not None:
-                meta[key] = value
+        meta.update(hints_meta(descriptor.annotations.model_dump(by_alias=True, exclude_none=True)))
     ours = raw.get(META_KEY)
     if isinstance(ours, Mapping):
         meta.update(ours)

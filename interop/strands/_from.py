@@ -53,9 +53,9 @@ from interop import (
     as_schema,
 )
 from interop.bridge import (
-    MCP_HINTS,
     copy_json,
     get_origin,
+    hints_meta,
     set_origin,
     to_json_text,
     validate_meta,
@@ -159,10 +159,7 @@ def _title_and_meta(spec: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]
     if not isinstance(annotations, Mapping):
         return None, {}
     title = annotations.get("title")
-    meta: dict[str, Any] = {}
-    for key, wire in MCP_HINTS.items():
-        if isinstance(annotations.get(wire), bool):
-            meta[key] = annotations[wire]
+    meta: dict[str, Any] = hints_meta(annotations)
     ours = annotations.get(META_KEY)
     if isinstance(ours, Mapping):
         meta.update(ours)

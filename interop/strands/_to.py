@@ -50,7 +50,6 @@ from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0
 from interop.bridge import (
-    MCP_HINTS,
     ApprovalRequest,
     Invoker,
     Outcome,
@@ -63,6 +62,7 @@ from interop.bridge import (
     placeholder,
     prepare,
     set_origin,
+    split_hints,
     to_jsonable,
 )
 from interop.errors import ApprovalRequiredError
@@ -298,13 +298,11 @@ def _input_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
 
 
 def _annotations(tool: StandardToolV0[Any, Any, Any]) -> dict[str, object]:
-    meta = tool.meta
-    annotations: dict[str, object] = {
-        MCP_HINTS[k]: v for k, v in meta.items() if k in MCP_HINTS and isinstance(v, bool)
-    }
+    hints, others = split_hints(tool.meta)
+    annotations: dict[str, object] = dict(hints)
     if tool.title is not None:
         annotations["title"] = tool.title
-    rest = json_safe_meta({k: v for k, v in meta.items() if not (k in MCP_HINTS and isinstance(v, bool))})
+    rest = json_safe_meta(others)
     if rest:
         annotations[META_KEY] = rest
     return annotations

@@ -20,12 +20,14 @@ from interop.bridge import (
     check_name,
     describe_error,
     get_origin,
+    hints_meta,
     is_model_facing_error,
     json_safe_meta,
     meta_flag,
     meta_tags,
     resolve_name,
     set_origin,
+    split_hints,
     to_json_text,
     to_jsonable,
 )
@@ -128,6 +130,22 @@ def test_meta_tags_and_json_safe_meta() -> None:
 
 
 # ------------------------------------------------------------------------------------------- names
+
+
+def test_behaviour_hints_as_mcp_annotations_and_back() -> None:
+    meta = {"read_only": True, "destructive": False, "idempotent": "yes", "tags": ["a"], "x": 1}
+    hints, rest = split_hints(meta)
+    # only hints that are set to a bool travel as annotations; the rest stays with the meta
+    assert hints == {"readOnlyHint": True, "destructiveHint": False}
+    assert rest == {"idempotent": "yes", "tags": ["a"], "x": 1}
+    # the wire names are the MCP SDK's own: its annotations model takes and gives them
+    from mcp.types import ToolAnnotations
+
+    wire = ToolAnnotations(title="T", **hints).model_dump(by_alias=True, exclude_none=True)
+    assert wire == {"title": "T", "readOnlyHint": True, "destructiveHint": False}
+    assert hints_meta(wire) == {"read_only": True, "destructive": False}
+    assert hints_meta({"openWorldHint": None, "idempotentHint": 1, "other": True}) == {}
+    assert split_hints({}) == ({}, {})
 
 
 def test_check_name() -> None:
