@@ -7,25 +7,29 @@ has a metadata slot.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Collection, Mapping
 from typing import TYPE_CHECKING, Any, TypedDict, cast
 
 if TYPE_CHECKING:
-    from ._protocols import StandardSchemaV1
+    from ._protocols import StandardSchemaV1, StandardToolV0
 
 __all__ = [
+    "CARRIED_KEY",
     "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
     "WELL_KNOWN_META",
     "ToolMeta",
+    "carried_meta",
     "check_input_examples",
     "hints_meta",
     "json_safe_meta",
     "meta_flag",
     "meta_tags",
     "provider_options",
+    "read_carried_meta",
     "split_hints",
     "validate_meta",
+    "well_formed_meta",
 ]
 
 
@@ -94,6 +98,64 @@ MCP_HINT_DEFAULTS: Mapping[str, bool] = {
     "open_world": True,
 }
 """The MCP spec's defaults for the four behaviour hints when a tool does not state them."""
+
+
+def well_formed_meta(entries: Mapping[str, Any]) -> dict[str, Any]:
+    """A framework's free-form metadata as neutral meta: an entry that breaks the well-known
+    vocabulary (`read_only: "yes"`, `tags: "a"`) is left out, so converting a native tool never
+    fails on what its author put in a metadata slot."""
+    out: dict[str, Any] = {}
+    for key, value in entries.items():
+        try:
+            validate_meta({key: value})
+        except (TypeError, ValueError):
+            continue
+        out[key] = value
+    return out
+
+
+CARRIED_KEY = "interop"
+"""The key under which a framework's free-form metadata slot carries what the framework has no
+field for (`carried_meta`)."""
+
+
+def carried_meta(
+    tool: StandardToolV0[Any, Any, Any], *, leave_out: Collection[str] = (), output_schema: bool = True
+) -> dict[str, Any]:
+    """What a framework's free-form metadata slot (LangChain `metadata`, Agent Framework
+    `additional_properties`, ADK `custom_metadata`) carries for `tool`: its JSON-safe meta but for
+    `leave_out` (what the framework has fields of its own for), and under `CARRIED_KEY` the title
+    and, unless `output_schema=False`, the output JSON Schema. `read_carried_meta` reads it back."""
+    meta = json_safe_meta({k: v for k, v in tool.meta.items() if k not in leave_out})
+    ours: dict[str, Any] = {}
+    if tool.title is not None:
+        ours["title"] = tool.title
+    if output_schema:
+        from ._tool import output_json_schema  # (`_tool` imports this module)
+
+        schema = output_json_schema(tool)
+        if schema is not None:
+            ours["output_schema"] = schema
+    if ours:
+        meta[CARRIED_KEY] = ours
+    return meta
+
+
+def read_carried_meta(
+    metadata: Mapping[str, Any],
+) -> tuple[dict[str, Any], str | None, dict[str, Any] | None]:
+    """(meta, title, output JSON Schema) from a framework's metadata slot: what `carried_meta`
+    wrote, or a native tool's own entries (as `well_formed_meta`)."""
+    ours = metadata.get(CARRIED_KEY)
+    if not isinstance(ours, Mapping):
+        ours = {}
+    title = ours.get("title")
+    schema = ours.get("output_schema")
+    return (
+        well_formed_meta({k: v for k, v in metadata.items() if k != CARRIED_KEY}),
+        title if isinstance(title, str) else None,
+        dict(schema) if isinstance(schema, Mapping) else None,
+    )
 
 
 def split_hints(meta: Mapping[str, Any]) -> tuple[dict[str, bool], dict[str, Any]]:

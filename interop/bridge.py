@@ -25,7 +25,9 @@ the framework's own channel. Everything between the model's arguments and the `O
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
   `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`, `split_hints` / `hints_meta` (the behaviour hints as
-  MCP-style annotations and back)
+  MCP-style annotations and back), `carried_meta` / `read_carried_meta` / `CARRIED_KEY` (meta,
+  title and output schema in a framework's free-form metadata slot and back), `well_formed_meta`
+  (a native tool's metadata as meta, entries that break the vocabulary left out)
 - schemas: `input_json_schema`, `output_json_schema`, `validator` (the one place a schema's result
   becomes a `StandardToolValidationError`), `pydantic_issues` (a pydantic error's issues),
   `copy_json`, `schema_model`
@@ -62,17 +64,21 @@ if _TYPE_CHECKING:
     from ._jsoncopy import copy_json
     from ._jsonschema import RefError, accepts_null, deref, inline_refs, json_type, map_subschemas, types_of
     from ._meta import (
+        CARRIED_KEY,
         MCP_HINT_DEFAULTS,
         MCP_HINTS,
         WELL_KNOWN_META,
+        carried_meta,
         check_input_examples,
         hints_meta,
         json_safe_meta,
         meta_flag,
         meta_tags,
         provider_options,
+        read_carried_meta,
         split_hints,
         validate_meta,
+        well_formed_meta,
     )
     from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
     from ._options import Options, split_options
@@ -152,6 +158,10 @@ _LAZY: dict[str, str] = {
     "json_type": "._jsonschema",
     "map_subschemas": "._jsonschema",
     "types_of": "._jsonschema",
+    "CARRIED_KEY": "._meta",
+    "carried_meta": "._meta",
+    "read_carried_meta": "._meta",
+    "well_formed_meta": "._meta",
     "MCP_HINTS": "._meta",
     "MCP_HINT_DEFAULTS": "._meta",
     "WELL_KNOWN_META": "._meta",
@@ -212,6 +222,7 @@ only what is used (see `__getattr__`)."""
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
+    "CARRIED_KEY",
     "LEVELS",
     "MAX_ISSUES_SHOWN",
     "MCP_HINTS",
@@ -252,6 +263,7 @@ __all__ = [
     "approved_call",
     "call",
     "call_arguments",
+    "carried_meta",
     "check_input_examples",
     "check_name",
     "check_unique_names",
@@ -292,6 +304,7 @@ __all__ = [
     "prepare",
     "provider_options",
     "pydantic_issues",
+    "read_carried_meta",
     "register_control_flow",
     "replace_fields",
     "reporting",
@@ -309,6 +322,7 @@ __all__ = [
     "types_of",
     "validate_meta",
     "validator",
+    "well_formed_meta",
 ]
 
 

@@ -29,7 +29,7 @@ except ImportError as _import_error:
 
 import base64
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from agent_framework import FunctionTool
@@ -39,7 +39,7 @@ from agent_framework.exceptions import ToolException, UserInputRequiredException
 import interop
 from interop import bridge
 
-from ._to import CONTEXT_KEY, META_KEY
+from ._to import CONTEXT_KEY
 
 if TYPE_CHECKING:
     # imported by the first conversion: `from agent_framework import tool, FunctionTool` loads neither
@@ -76,23 +76,11 @@ def _value(raw: Any, content: type[Content]) -> Any:
     return raw
 
 
-def _title_schema_meta(native: FunctionTool) -> tuple[str | None, Any, dict[str, Any]]:
-    props = dict(native.additional_properties or {})
-    ours = props.pop(META_KEY, None)
-    title = output = None
-    if isinstance(ours, Mapping):
-        title = ours.get("title") if isinstance(ours.get("title"), str) else None
-        output = ours.get("output_schema") if isinstance(ours.get("output_schema"), Mapping) else None
-    meta: dict[str, Any] = {}
-    for key, value in props.items():
-        try:
-            bridge.validate_meta({key: value})
-        except (TypeError, ValueError):
-            continue
-        meta[key] = value
+def _meta_title_schema(native: FunctionTool) -> tuple[dict[str, Any], str | None, Any]:
+    meta, title, output = bridge.read_carried_meta(native.additional_properties or {})
     if native.approval_mode == "always_require":
         meta["requires_approval"] = True
-    return title, output, meta
+    return meta, title, output
 
 
 def from_agent_framework(
@@ -153,7 +141,7 @@ def from_agent_framework(
             raise
         return _value(raw, Content)
 
-    title, output_schema, meta = _title_schema_meta(tool)
+    meta, title, output_schema = _meta_title_schema(tool)
     neutral: StandardTool[Any, Any, Any] = interop.StandardTool(
         name=name,
         description=tool.description or "",

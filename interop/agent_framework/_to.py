@@ -74,7 +74,7 @@ __all__ = [
 CONTEXT_KEY = "context"
 """The `function_invocation_kwargs` key the default context mapping reads."""
 
-META_KEY = "interop"
+META_KEY = bridge.CARRIED_KEY
 """The `additional_properties` key holding the title and the output schema."""
 
 ContextHook = Callable[["FunctionInvocationContext | None"], Any]
@@ -237,19 +237,6 @@ def _approval_mode(
     )
 
 
-def _additional_properties(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
-    props = bridge.json_safe_meta(tool.meta)
-    ours: dict[str, Any] = {}
-    if tool.title is not None:
-        ours["title"] = tool.title
-    out = bridge.output_json_schema(tool)
-    if out is not None:
-        ours["output_schema"] = out
-    if ours:
-        props[META_KEY] = ours
-    return props or None
-
-
 def to_agent_framework(
     tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgentFrameworkOptions]
 ) -> FunctionTool:
@@ -273,7 +260,7 @@ def to_agent_framework(
         native_approval=mode == "always_require",
     )
     converted = StandardFunctionTool(
-        tool, invoker=invoker, approval_mode=mode, additional_properties=_additional_properties(tool)
+        tool, invoker=invoker, approval_mode=mode, additional_properties=bridge.carried_meta(tool) or None
     )
     bridge.set_origin(converted, tool)
     return converted

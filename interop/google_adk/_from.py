@@ -50,8 +50,6 @@ from google.genai import types
 import interop
 from interop import StandardToolV0, ToolError, bridge
 
-from ._to import META_KEY
-
 if TYPE_CHECKING:
     from google.adk.sessions import InMemorySessionService
     from google.adk.tools.base_toolset import BaseToolset
@@ -232,9 +230,7 @@ def from_google_adk(
         ctx = await tool_context(context, bridge.approved_call())
         return read(await native.run_async(args=dict(input), tool_context=ctx))
 
-    meta = dict(tool.custom_metadata or {})
-    ours = meta.pop(META_KEY, None)
-    title = ours.get("title") if isinstance(ours, Mapping) else None
+    meta, title, _ = bridge.read_carried_meta(tool.custom_metadata or {})
     meta.update(_approval_meta(native, tool_context))
     if tool.is_long_running:
         meta["long_running"] = True
@@ -244,7 +240,7 @@ def from_google_adk(
         execute=execute,
         input_schema=_schema_of(declaration.parameters_json_schema, declaration.parameters) or _EMPTY_OBJECT,
         output_schema=_schema_of(declaration.response_json_schema, declaration.response),
-        title=title if isinstance(title, str) else None,
+        title=title,
         meta=meta,
     )
     bridge.set_origin(neutral, tool)

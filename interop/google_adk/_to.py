@@ -61,7 +61,7 @@ __all__ = [
     "to_google_adk_tools",
 ]
 
-META_KEY = "interop"
+META_KEY = bridge.CARRIED_KEY
 """The `custom_metadata` key holding what ADK has no field for (`title`)."""
 
 ContextHook = Callable[[ToolContext], Any]
@@ -133,7 +133,7 @@ class StandardADKTool(BaseTool):
         super().__init__(
             name=invoker.name,
             description=tool.description,
-            custom_metadata=_custom_metadata(tool),
+            custom_metadata=bridge.carried_meta(tool, output_schema=False) or None,
         )
         self.standard_tool = tool
         self._invoker = invoker
@@ -179,13 +179,6 @@ class StandardADKTool(BaseTool):
 
     def __repr__(self) -> str:
         return f"StandardADKTool(name={self.name!r})"
-
-
-def _custom_metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
-    meta = bridge.json_safe_meta(tool.meta)
-    if tool.title is not None:
-        meta[META_KEY] = {"title": tool.title}
-    return meta or None
 
 
 def to_google_adk(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOptions]) -> BaseTool:

@@ -28,7 +28,7 @@ import interop
 from interop import bridge
 
 from ._context import config_for_context
-from ._to import META_KEY, LangChainStandardTool
+from ._to import LangChainStandardTool
 
 if TYPE_CHECKING:
     from interop import StandardTool
@@ -39,8 +39,6 @@ ConfigHook = Callable[[Any], RunnableConfig | None]
 """`config=` for `from_langchain`: the neutral `context` in, the native run config out."""
 
 _SINGLE_INPUT = {"type": "object", "properties": {"__arg1": {"type": "string"}}, "required": ["__arg1"]}
-
-_FROM_MCP_HINT = {annotation: key for key, annotation in bridge.MCP_HINTS.items()}
 
 
 def _input_schema(lc: BaseTool) -> Any:
@@ -82,17 +80,14 @@ def _injected_keys(lc: BaseTool) -> tuple[frozenset[str], bool]:
 
 
 def _meta(lc: BaseTool) -> tuple[dict[str, Any], str | None]:
-    meta: dict[str, Any] = {}
-    title: str | None = None
-    for key, value in (lc.metadata or {}).items():
-        if key == META_KEY and isinstance(value, Mapping):
-            title = value.get("title") if isinstance(value.get("title"), str) else None
-        elif key in _FROM_MCP_HINT and isinstance(value, bool):  # langchain-mcp-adapters' annotations
-            meta[_FROM_MCP_HINT[key]] = value
-        elif key == "title" and isinstance(value, str) and title is None:
-            title = value
-        else:
-            meta[key] = value
+    metadata = dict(lc.metadata or {})
+    hints = bridge.hints_meta(metadata)  # langchain-mcp-adapters' MCP annotations, by wire name
+    for wire in bridge.split_hints(hints)[0]:
+        del metadata[wire]
+    plain_title = metadata.pop("title") if isinstance(metadata.get("title"), str) else None
+    meta, title, _ = bridge.read_carried_meta(metadata)
+    meta.update(hints)
+    title = title or plain_title
     if lc.tags:
         meta["tags"] = list(lc.tags)
     if lc.return_direct:

@@ -41,7 +41,7 @@ from ._context import RUNTIME_PARAM, LangChainCall, default_context, is_runtime,
 
 __all__ = ["META_KEY", "LangChainOptions", "LangChainStandardTool", "to_langchain", "to_langchain_tools"]
 
-META_KEY = "interop"
+META_KEY = bridge.CARRIED_KEY
 """The `metadata` key holding what LangChain has no field for (`title`, `output_schema`)."""
 
 logger = logging.getLogger("interop.langchain")
@@ -220,19 +220,6 @@ def _args_schema(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
     return schema
 
 
-def _metadata(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any] | None:
-    meta = bridge.json_safe_meta({k: v for k, v in tool.meta.items() if k not in _NATIVE_META})
-    extra: dict[str, Any] = {}
-    if tool.title is not None:
-        extra["title"] = tool.title
-    out_schema = bridge.output_json_schema(tool)
-    if out_schema is not None:
-        extra["output_schema"] = out_schema
-    if extra:
-        meta[META_KEY] = extra
-    return meta or None
-
-
 def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChainOptions]) -> BaseTool:
     """A LangChain tool running `tool` (or the very LangChain tool `tool` came from).
 
@@ -270,7 +257,7 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
         response_format="content_and_artifact",
         return_direct=bridge.meta_flag(tool.meta, "return_direct"),
         tags=bridge.meta_tags(tool.meta) or None,
-        metadata=_metadata(tool),
+        metadata=bridge.carried_meta(tool, leave_out=_NATIVE_META) or None,
         handle_tool_error=c.own.get("handle_tool_error", True),
     )
     holder.append(lc_tool)

@@ -37,7 +37,7 @@ from interop.bridge import (
     resolve_name,
     set_origin,
     split_hints,
-    validate_meta,
+    well_formed_meta,
 )
 from interop.errors import SchemaConversionError
 
@@ -227,11 +227,7 @@ def meta_from_mcp(descriptor: mt.Tool) -> dict[str, Any]:
         vendor = raw.get("fastmcp", raw.get("_fastmcp"))
         if isinstance(vendor, Mapping) and isinstance(vendor.get("tags"), list):
             meta["tags"] = list(vendor["tags"])
-    for key in list(meta):  # a foreign `_meta` entry that breaks the well-known vocabulary is dropped
-        try:
-            validate_meta({key: meta[key]})
-        except (TypeError, ValueError):
-            del meta[key]
+    meta = well_formed_meta(meta)  # a foreign `_meta` entry that breaks the vocabulary is dropped
     if "input_examples" in meta:  # examples the input schema refuses would fail the tool's construction
         try:
             check_input_examples(meta, as_schema(descriptor.input_schema), tool_name=descriptor.name)

@@ -58,8 +58,8 @@ from interop.bridge import (
     hints_meta,
     set_origin,
     to_json_text,
-    validate_meta,
     validator,
+    well_formed_meta,
 )
 
 from ._to import CONTEXT_KEY, META_KEY
@@ -159,15 +159,8 @@ def _title_and_meta(spec: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]
     if not isinstance(annotations, Mapping):
         return None, {}
     title = annotations.get("title")
-    meta: dict[str, Any] = hints_meta(annotations)
     ours = annotations.get(META_KEY)
-    if isinstance(ours, Mapping):
-        meta.update(ours)
-    for key in list(meta):  # a foreign entry that breaks the well-known vocabulary is dropped
-        try:
-            validate_meta({key: meta[key]})
-        except (TypeError, ValueError):
-            del meta[key]
+    meta = well_formed_meta({**hints_meta(annotations), **(ours if isinstance(ours, Mapping) else {})})
     return (title if isinstance(title, str) else None), meta
 
 

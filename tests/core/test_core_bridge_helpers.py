@@ -148,6 +148,31 @@ def test_behaviour_hints_as_mcp_annotations_and_back() -> None:
     assert split_hints({}) == ({}, {})
 
 
+def test_carried_meta_round_trip_and_well_formed_meta() -> None:
+    from interop.bridge import CARRIED_KEY, carried_meta, read_carried_meta, well_formed_meta
+
+    @interop.tool(title="Adder", meta={"tags": ["m"], "owner": "x", "handle": object(), "return_direct": True})
+    def add(a: int) -> int:
+        """Add."""
+        return a
+
+    slot = carried_meta(add, leave_out={"return_direct"})
+    # JSON-safe meta beside the key; the title and output schema (no field for them) under it
+    assert slot == {
+        "tags": ["m"],
+        "owner": "x",
+        CARRIED_KEY: {"title": "Adder", "output_schema": interop.output_json_schema(add)},
+    }
+    assert carried_meta(add, output_schema=False)[CARRIED_KEY] == {"title": "Adder"}
+    meta, title, schema = read_carried_meta(slot)
+    assert (meta, title, schema) == ({"tags": ["m"], "owner": "x"}, "Adder", {"type": "integer"})
+    assert read_carried_meta({CARRIED_KEY: "junk", "k": 1}) == ({"k": 1}, None, None)
+    assert well_formed_meta({"read_only": "yes", "tags": [1], "group": "g", "x": object}) == {
+        "group": "g",
+        "x": object,
+    }
+
+
 def test_check_name() -> None:
     assert check_name("get_weather", "openai") == "get_weather"
     assert check_name("fs.read", "mcp") == "fs.read"

@@ -104,6 +104,14 @@ async def test_function_tool_schema_validation_context_and_error_convention() ->
     assert await interop.acall(async_neutral, {"text": "hi"}) == "hi"
 
 
+async def test_native_custom_metadata_that_breaks_the_meta_vocabulary_is_left_out() -> None:
+    native = FunctionTool(slow_echo)
+    native.custom_metadata = {"tags": "not-a-list", "strict": "no", "team": "geo", "interop": {"title": "Echo"}}
+    neutral = from_google_adk(native)  # raised TypeError before: ADK's metadata is free-form
+    assert neutral.meta == {"team": "geo"} and neutral.title == "Echo"
+    assert await interop.acall(neutral, {"text": "hi"}) == "hi"
+
+
 async def test_base_tool_subclass_meta_title_output_schema_media_and_predicate() -> None:
     native = Weather()
     neutral = from_google_adk(native)

@@ -285,6 +285,25 @@ def test_structured_tool_pydantic_args_meta_errors_async() -> None:
         interop.call(n, {"query": "q", "limit": 0})
 
 
+def test_native_metadata_that_breaks_the_meta_vocabulary_does_not_stop_the_conversion() -> None:
+    # LangChain's `metadata` is free-form: a key our vocabulary types differently is the native
+    # author's business (it used to make `from_langchain` raise TypeError)
+    native = StructuredTool.from_function(
+        func=_search,
+        name="search2",
+        description="Search the index.",
+        args_schema=SearchArgs,
+        metadata={"read_only": "yes", "tags": "web", "group": 3, "owner": "a", "title": "Plain title"},
+    )
+    n = from_langchain(native)
+    assert n.meta == {"owner": "a"} and n.title == "Plain title"
+    assert interop.call(n, {"query": "q", "limit": 1}) == ["q:0:fast:-"]
+    # the carried title wins over a plain `title` entry, and an MCP annotation by wire name is a hint
+    native.metadata = {"title": "Plain", "interop": {"title": "Carried"}, "destructiveHint": False}
+    n = from_langchain(native)
+    assert n.title == "Carried" and n.meta == {"destructive": False}
+
+
 def test_structured_tool_dict_schema_is_validated_by_the_neutral_tool() -> None:
     ran.clear()
     n = from_langchain(fetch)
