@@ -44,7 +44,9 @@ __all__ = [
     "Part",
     "ResultNotJSON",
     "call_arguments",
+    "check_argument_names",
     "describe_error",
+    "keyword_parameters",
     "is_model_facing_error",
     "materialize",
     "model_parts",
@@ -221,6 +223,45 @@ def call_arguments(
     raise TypeError(
         f"tool {tool_name!r} takes keyword arguments (or one mapping), got {len(args)} positional"
     )
+
+
+UNEXPECTED_ARGUMENT = "unexpected argument (not a parameter of this tool)"
+
+
+def keyword_parameters(fn: Any) -> frozenset[str] | None:
+    """The argument names a native function takes by keyword; None when it takes any (a
+    `**kwargs` parameter) or has no signature to read."""
+    import inspect  # lazy: only the from-paths of adapters that call native functions ask
+
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return None
+    if any(p.kind is p.VAR_KEYWORD for p in params):
+        return None
+    return frozenset(p.name for p in params if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY))
+
+
+def check_argument_names(
+    arguments: Mapping[str, Any],
+    tool_name: str,
+    *,
+    accepted: Collection[str] | None,
+    refused: Mapping[str, str] | None = None,
+) -> None:
+    """Refuse, before a native tool runs, the arguments it must not be given: each name in
+    `refused` (with its reason: "filled from the agent state, not by the model"), then each name
+    not in `accepted` (None: any name). One `StandardToolValidationError` names them all, so the
+    model can correct the call; the native function is never called with them."""
+    issues = [Issue(refused[k], (k,)) for k in arguments if refused and k in refused]
+    if accepted is not None:
+        issues += [
+            Issue(UNEXPECTED_ARGUMENT, (k,))
+            for k in arguments
+            if k not in accepted and not (refused and k in refused)
+        ]
+    if issues:
+        raise StandardToolValidationError("input", issues, tool_name=tool_name)
 
 
 def parse_arguments(raw: str | bytes | bytearray | None, tool_name: str) -> Any:

@@ -21,7 +21,8 @@ the framework's own channel. Everything between the model's arguments and the `O
   `--context-factory` loader `load_context_factory` / `open_context`
 - results and errors: `Part`, `parts_text`, `to_json_text`, `to_jsonable`, `describe_error`,
   `is_model_facing_error`, `parse_arguments`, `call_arguments` (arguments a framework may pass
-  positionally), `content_kind`, `placeholder`
+  positionally), `keyword_parameters` / `check_argument_names` (a native function's argument
+  names, and refusing the others before it runs), `content_kind`, `placeholder`
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
   `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`, `split_hints` / `hints_meta` (the behaviour hints as
@@ -90,8 +91,10 @@ if _TYPE_CHECKING:
         Part,
         ResultNotJSON,
         call_arguments,
+        check_argument_names,
         describe_error,
         is_model_facing_error,
+        keyword_parameters,
         parse_arguments,
         parts_text,
         to_json_text,
@@ -194,6 +197,8 @@ _LAZY: dict[str, str] = {
     "Part": "._results",
     "ResultNotJSON": "._results",
     "call_arguments": "._results",
+    "check_argument_names": "._results",
+    "keyword_parameters": "._results",
     "describe_error": "._results",
     "is_model_facing_error": "._results",
     "parse_arguments": "._results",
@@ -264,6 +269,7 @@ __all__ = [
     "call",
     "call_arguments",
     "carried_meta",
+    "check_argument_names",
     "check_input_examples",
     "check_name",
     "check_unique_names",
@@ -290,6 +296,7 @@ __all__ = [
     "is_openai_strict",
     "json_safe_meta",
     "json_type",
+    "keyword_parameters",
     "layers",
     "load_context_factory",
     "map_subschemas",

@@ -89,23 +89,17 @@ def _state_params(native: Tool) -> list[str]:
     return [n for n, p in params.items() if _is_state(hints.get(n, p.annotation))]
 
 
-def _accepted(native: Tool) -> set[str] | None:
+def _accepted(native: Tool) -> frozenset[str] | None:
     """The argument names the native call takes (None: any name, a `**kwargs` function)."""
     from haystack.tools.component_tool import ComponentTool
 
     if isinstance(native, ComponentTool):  # Haystack looks each argument up among the input sockets
         sockets = getattr(getattr(native._component, "__haystack_input__", None), "_sockets_dict", None)
-        return set(sockets) if isinstance(sockets, dict) else None
+        return frozenset(sockets) if isinstance(sockets, dict) else None
     target = native.function if native.function is not None else native.async_function
     if target is None:
         return None
-    try:
-        params = inspect.signature(target).parameters.values()
-    except (TypeError, ValueError):
-        return None
-    if any(p.kind is p.VAR_KEYWORD for p in params):
-        return None
-    return {p.name for p in params}
+    return bridge.keyword_parameters(target)
 
 
 def _default_state(context: Any) -> State:
@@ -142,18 +136,12 @@ class _Caller:
         self.from_state = dict(native.inputs_from_state or {})
         self.state_params = _state_params(native)
         self.injected = set(self.from_state.values()) | set(self.state_params)
+        self.refused = dict.fromkeys(self.injected, "filled from the agent state, not by the model")
         self.accepted = _accepted(native)
 
     def args(self, input: Any, context: Any) -> dict[str, Any]:
         args = dict(input or {})
-        forged = sorted(k for k in args if k in self.injected)
-        unknown = sorted(k for k in args if self.accepted is not None and k not in self.accepted)
-        if forged or unknown:
-            from interop.protocols import Issue  # (not loaded by importing the adapter)
-
-            issues = [Issue("filled from the agent state, not by the model", (k,)) for k in forged]
-            issues += [Issue("unexpected argument (not a parameter of this tool)", (k,)) for k in unknown]
-            raise interop.StandardToolValidationError("input", issues, tool_name=self.native.name)
+        bridge.check_argument_names(args, self.native.name, accepted=self.accepted, refused=self.refused)
         if not self.injected:
             return args
         state = self.hook(context) if self.hook is not None else _default_state(context)

@@ -41,9 +41,15 @@ from llama_index.core.tools.tool_spec.base import BaseToolSpec
 from llama_index.core.workflow import Context, StartEvent, StopEvent, Workflow, step
 from pydantic import BaseModel
 
-from interop import StandardTool, StandardToolV0, StandardToolValidationError, ToolError, standard_tool
-from interop.bridge import check_unique_names, get_origin, run_sync, set_origin
-from interop.protocols import Issue
+from interop import StandardTool, StandardToolV0, ToolError, standard_tool
+from interop.bridge import (
+    check_argument_names,
+    check_unique_names,
+    get_origin,
+    keyword_parameters,
+    run_sync,
+    set_origin,
+)
 
 from ._metadata import StandardToolMetadata
 from ._to import CONTEXT_KEY
@@ -117,22 +123,13 @@ class _FunctionToolCaller:
         self.name = name
         self.hook = hook
         self.ctx_name = native.ctx_param_name if native.requires_context else None
-        self.forbidden = set(native.partial_params) | ({self.ctx_name} if self.ctx_name else set())
-        self.allowed: set[str] | None = None  # None: any name (a **kwargs function, or no signature)
-        try:
-            params = inspect.signature(native.real_fn).parameters.values()
-        except (TypeError, ValueError):
-            return
-        if not any(p.kind is p.VAR_KEYWORD for p in params):
-            self.allowed = {p.name for p in params}
+        self.refused = dict.fromkeys(native.partial_params, "set by the application, leave it out")
+        if self.ctx_name:
+            self.refused[self.ctx_name] = "the agent passes its workflow Context here, leave it out"
+        self.accepted = keyword_parameters(native.real_fn)
 
     def check(self, input: dict[str, Any]) -> dict[str, Any]:
-        bad = [
-            k for k in input if k in self.forbidden or (self.allowed is not None and k not in self.allowed)
-        ]
-        if bad:
-            issues = [Issue("unexpected argument (not a parameter of this tool)", (k,)) for k in bad]
-            raise StandardToolValidationError("input", issues, tool_name=self.name)
+        check_argument_names(input, self.name, accepted=self.accepted, refused=self.refused)
         return dict(input)
 
     async def context(self, value: Any) -> Any:

@@ -173,6 +173,37 @@ def test_carried_meta_round_trip_and_well_formed_meta() -> None:
     }
 
 
+def test_native_argument_names_are_read_and_the_others_refused_naming_each() -> None:
+    from interop.bridge import check_argument_names, keyword_parameters
+
+    def f(a: int, *rest: int, b: int = 1) -> None: ...
+
+    def g(a: int, **more: int) -> None: ...
+
+    def h(a: int, /, b: int) -> None: ...
+
+    assert keyword_parameters(f) == {"a", "b"}  # `*rest` takes nothing by keyword
+    assert keyword_parameters(h) == {"b"}  # nor does a positional-only parameter
+    assert keyword_parameters(g) is None  # any name
+    check_argument_names({"a": 1, "b": 2}, "f", accepted={"a", "b"})
+    with pytest.raises(interop.StandardToolValidationError) as info:
+        check_argument_names(
+            {"a": 1, "ctx": 2, "zz": 3, "key": 4},
+            "f",
+            accepted={"a", "ctx"},
+            refused={"ctx": "the agent passes it", "key": "set by the application"},
+        )
+    err = info.value
+    assert err.tool_name == "f" and err.target == "input"
+    assert [(i.path, i.message) for i in err.issues] == [
+        (("ctx",), "the agent passes it"),
+        (("key",), "set by the application"),
+        (("zz",), "unexpected argument (not a parameter of this tool)"),
+    ]
+    with pytest.raises(interop.StandardToolValidationError, match="ctx"):  # refused even when any name goes
+        check_argument_names({"ctx": 1, "x": 2}, "g", accepted=None, refused={"ctx": "no"})
+
+
 def test_check_name() -> None:
     assert check_name("get_weather", "openai") == "get_weather"
     assert check_name("fs.read", "mcp") == "fs.read"
