@@ -61,8 +61,10 @@ SUBSCHEMA_SINGLE = (
     "propertyNames",
     "unevaluatedProperties",
     "unevaluatedItems",
+    "contentSchema",
 )
-"""Keywords whose value is one subschema."""
+"""Keywords whose value is one subschema (`contentSchema`, the schema of a string's decoded
+content: pydantic's `Json[Model]`, is one too: a `$ref` in it is resolved and inlined like any)."""
 
 _DEFS = ("$defs", "definitions")
 _ANNOTATIONS = frozenset(

@@ -34,7 +34,8 @@ the framework's own channel. Everything between the model's arguments and the `O
   `copy_json`, `schema_model`
   (a pydantic class that only reports a JSON Schema, for `args_schema`-style slots), the JSON Schema
   toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `json_type`, `accepts_null`,
-  `RefError`), strict compilers
+  `RefError`, and where subschemas live: `SUBSCHEMA_MAPS` / `SUBSCHEMA_LISTS` /
+  `SUBSCHEMA_SINGLE`), strict compilers
 """
 
 from __future__ import annotations
@@ -63,7 +64,18 @@ if _TYPE_CHECKING:
     from ._errors import ArgumentsNotJSON
     from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
     from ._jsoncopy import copy_json
-    from ._jsonschema import RefError, accepts_null, deref, inline_refs, json_type, map_subschemas, types_of
+    from ._jsonschema import (
+        SUBSCHEMA_LISTS,
+        SUBSCHEMA_MAPS,
+        SUBSCHEMA_SINGLE,
+        RefError,
+        accepts_null,
+        deref,
+        inline_refs,
+        json_type,
+        map_subschemas,
+        types_of,
+    )
     from ._meta import (
         CARRIED_KEY,
         MCP_HINT_DEFAULTS,
@@ -155,6 +167,9 @@ _LAZY: dict[str, str] = {
     "SchemaModel": "._schema_model",
     "schema_model": "._schema_model",
     "RefError": "._jsonschema",
+    "SUBSCHEMA_LISTS": "._jsonschema",
+    "SUBSCHEMA_MAPS": "._jsonschema",
+    "SUBSCHEMA_SINGLE": "._jsonschema",
     "accepts_null": "._jsonschema",
     "deref": "._jsonschema",
     "inline_refs": "._jsonschema",
@@ -237,6 +252,9 @@ __all__ = [
     "OPENAI_STRICT_LIMITS",
     "ORIGIN_ATTR",
     "PENDING",
+    "SUBSCHEMA_LISTS",
+    "SUBSCHEMA_MAPS",
+    "SUBSCHEMA_SINGLE",
     "WELL_KNOWN_META",
     "ApprovalCallback",
     "ApprovalPredicate",

@@ -19,6 +19,8 @@ from collections.abc import Mapping
 from typing import Any, Literal
 from urllib.parse import unquote
 
+from interop.bridge import SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE
+
 from ._document import Document
 
 __all__ = ["Direction", "SchemaTranslator"]
@@ -26,24 +28,7 @@ __all__ = ["Direction", "SchemaTranslator"]
 Direction = Literal["input", "output"]
 
 _DROP = frozenset({"discriminator", "xml", "externalDocs", "nullable", "example", "$schema", "$id"})
-_ONE = frozenset(
-    {
-        "items",
-        "additionalProperties",
-        "not",
-        "if",
-        "then",
-        "else",
-        "contains",
-        "propertyNames",
-        "unevaluatedItems",
-        "unevaluatedProperties",
-        "additionalItems",
-        "contentSchema",
-    }
-)
-_MANY = frozenset({"allOf", "anyOf", "oneOf", "prefixItems"})
-_MAP = frozenset({"patternProperties", "dependentSchemas", "$defs", "definitions"})
+_MAPS = frozenset(SUBSCHEMA_MAPS) - {"properties"}  # (`properties` drops read/write-only ones)
 _ANNOTATIONS = ("title", "description", "default", "examples", "deprecated", "readOnly", "writeOnly")
 
 
@@ -80,14 +65,14 @@ class SchemaTranslator:
                 refs.add(out["$ref"][8:])
             elif key == "properties" and isinstance(value, Mapping):
                 out[key] = self._properties(value, direction, refs, hidden)
-            elif key in _ONE:
+            elif key in SUBSCHEMA_SINGLE:
                 if key == "items" and isinstance(value, list):  # draft-04 tuple form
                     out["prefixItems"] = [self.translate(v, direction, refs) for v in value]
                 else:
                     out[key] = self.translate(value, direction, refs)
-            elif key in _MANY and isinstance(value, list):
+            elif key in SUBSCHEMA_LISTS and isinstance(value, list):
                 out[key] = [self.translate(v, direction, refs) for v in value]
-            elif key in _MAP and isinstance(value, Mapping):
+            elif key in _MAPS and isinstance(value, Mapping):
                 out["$defs" if key == "definitions" else key] = {
                     k: self.translate(v, direction, refs) for k, v in value.items()
                 }

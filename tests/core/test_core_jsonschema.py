@@ -244,3 +244,20 @@ def test_accepts_null_without_a_root_reads_the_node_alone() -> None:
     assert accepts_null({"$ref": "#/$defs/Opt"}) is False
     assert accepts_null({"$ref": "#/$defs/Opt"}, unknown=True) is True
     assert accepts_null({"$ref": "#/$defs/Opt", "type": "null"}) is True
+
+
+def test_content_schema_is_a_subschema_for_every_walker() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"doc": {"type": "string", "contentSchema": {"$ref": "#/$defs/P"}}},
+        "$defs": {"P": {"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}}, "A": {"type": "integer"}},
+    }
+    inlined = inline_refs(schema, recursion="raise")
+    assert inlined == {
+        "type": "object",
+        "properties": {
+            "doc": {"type": "string", "contentSchema": {"type": "object", "properties": {"a": {"type": "integer"}}}}
+        },
+    }
+    assert "/properties/doc/contentSchema" in dict(walk(schema))
+    assert map_subschemas({"contentSchema": {"x": 1}}, lambda s: {"seen": s}) == {"contentSchema": {"seen": {"x": 1}}}

@@ -192,6 +192,26 @@ def test_anthropic_schema_rules() -> None:
     assert to_anthropic_tool(place_order, inline_refs=False)["input_schema"]["$defs"]
 
 
+class Item(BaseModel):
+    sku: str
+
+
+def test_a_ref_inside_content_schema_is_inlined_not_left_dangling() -> None:
+    # pydantic's `Json[Model]` is a string whose decoded content has a schema (`contentSchema`)
+    # that refers to `$defs`; inlining drops `$defs`, so that ref must be inlined too
+    from pydantic import Json
+
+    @tool
+    def submit(payload: Json[Item], item: Item) -> str:
+        """Submit an item given as JSON text."""
+        return payload.sku + item.sku
+
+    sent = to_anthropic_tool(submit)["input_schema"]
+    assert "$ref" not in json.dumps(sent) and "$defs" not in sent
+    content = sent["properties"]["payload"]
+    assert content["type"] == "string" and content["contentSchema"]["required"] == ["sku"]
+
+
 @pytest.mark.anyio
 async def test_anthropic_async_dispatch_of_sdk_blocks() -> None:
     toolset = AnthropicToolset([place_order, get_weather])
