@@ -182,8 +182,8 @@ def test_native_argument_names_are_read_and_the_others_refused_naming_each() -> 
 
     def h(a: int, /, b: int) -> None: ...
 
-    assert keyword_parameters(f) == {"a", "b"}  # `*rest` takes nothing by keyword
-    assert keyword_parameters(h) == {"b"}  # nor does a positional-only parameter
+    assert keyword_parameters(f) == frozenset({"a", "b"})  # `*rest` takes nothing by keyword
+    assert keyword_parameters(h) == frozenset({"b"})  # nor does a positional-only parameter
     assert keyword_parameters(g) is None  # any name
     check_argument_names({"a": 1, "b": 2}, "f", accepted={"a", "b"})
     with pytest.raises(interop.StandardToolValidationError) as info:
