@@ -24,6 +24,8 @@ __all__ = [
     "SUBSCHEMA_SINGLE",
     "Slot",
     "RecursiveRefError",
+    "InlineSizeError",
+    "MAX_INLINED_NODES",
     "RefError",
     "Recursion",
     "accepts_null",
@@ -83,6 +85,10 @@ _MAX_CHAIN = 64
 
 class RefError(ValueError):
     """A `$ref` that is not local, does not resolve, or loops onto itself."""
+
+
+class InlineSizeError(RefError):
+    """Inlining a schema's `$ref`s would make it larger than allowed (`inline_refs(max_nodes=)`)."""
 
 
 class RecursiveRefError(RefError):
@@ -378,15 +384,23 @@ def _placeholder(limit: int) -> dict[str, Any]:
 class _Inliner:
     """`inline_refs`' state: the input root, the policy, and the definitions kept so far."""
 
-    def __init__(self, root: Mapping[str, Any], recursion: Recursion) -> None:
+    def __init__(self, root: Mapping[str, Any], recursion: Recursion, max_nodes: int) -> None:
         self.root = root
         self.recursion = recursion
         self.kept: set[tuple[str, str]] = set()  # (container, name) of kept definitions
+        self.max_nodes = max_nodes
+        self.left = max_nodes
 
     def node(self, node: Any, pointer: str, stack: tuple[str, ...]) -> Any:
         """`node` (at `pointer` in the input) with its refs inlined; `stack`: targets being expanded."""
         if not isinstance(node, dict):
             return node
+        self.left -= 1
+        if self.left < 0:
+            raise InlineSizeError(
+                f"inlining the $refs would make the schema more than {self.max_nodes} subschemas "
+                f"(a definition used in several places, nested: each level multiplies it); keep the $refs"
+            )
         ref = node.get("$ref")
         rest = {k: v for k, v in node.items() if k != "$ref" and k not in _DEFS}
         siblings = map_subschemas_at(rest, pointer, lambda sub, ptr: self.node(sub, ptr, stack))
@@ -429,13 +443,24 @@ class _Inliner:
         return out
 
 
-def inline_refs(schema: Mapping[str, Any], *, recursion: Recursion = "keep") -> dict[str, Any]:
+MAX_INLINED_NODES = 20_000
+"""How many subschemas `inline_refs` builds at most by default. Inlining copies a definition at
+every place that refers to it, so definitions that each use the previous one twice double the
+size per level: a schema of 30 small definitions would inline to a billion nodes. (The largest
+real API documents measured, GitHub's, stay far below.)"""
+
+
+def inline_refs(
+    schema: Mapping[str, Any], *, recursion: Recursion = "keep", max_nodes: int = MAX_INLINED_NODES
+) -> dict[str, Any]:
     """`schema` with every local `$ref` replaced by what it points to (a new dict).
 
     Keywords next to a `$ref` are kept (`merge_ref`). `$defs`/`definitions` disappear, except,
     with `recursion="keep"`, the definitions that the recursive refs left in place still need.
-    A non-local or dangling ref raises `RefError`.
+    A non-local or dangling ref raises `RefError`; a result of more than `max_nodes` subschemas
+    raises `InlineSizeError` (a `RefError`) as soon as it is reached, so a hostile schema costs
+    at most that much work.
     """
     if isinstance(recursion, int) and (isinstance(recursion, bool) or recursion < 1):
         raise ValueError(f"recursion must be 'keep', 'raise' or a positive int, got {recursion!r}")
-    return _Inliner(schema, recursion).run()
+    return _Inliner(schema, recursion, max_nodes).run()

@@ -34,7 +34,7 @@ the framework's own channel. Everything between the model's arguments and the `O
   `copy_json`, `schema_model`
   (a pydantic class that only reports a JSON Schema, for `args_schema`-style slots), the JSON Schema
   toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `json_type`, `accepts_null`,
-  `RefError`, and where subschemas live: `SUBSCHEMA_MAPS` / `SUBSCHEMA_LISTS` /
+  `RefError`, `InlineSizeError` / `MAX_INLINED_NODES` (inlining stops at a size limit), and where subschemas live: `SUBSCHEMA_MAPS` / `SUBSCHEMA_LISTS` /
   `SUBSCHEMA_SINGLE`), strict compilers
 """
 
@@ -65,9 +65,11 @@ if _TYPE_CHECKING:
     from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
     from ._jsoncopy import copy_json
     from ._jsonschema import (
+        MAX_INLINED_NODES,
         SUBSCHEMA_LISTS,
         SUBSCHEMA_MAPS,
         SUBSCHEMA_SINGLE,
+        InlineSizeError,
         RefError,
         accepts_null,
         deref,
@@ -167,6 +169,8 @@ _LAZY: dict[str, str] = {
     "SchemaModel": "._schema_model",
     "schema_model": "._schema_model",
     "RefError": "._jsonschema",
+    "InlineSizeError": "._jsonschema",
+    "MAX_INLINED_NODES": "._jsonschema",
     "SUBSCHEMA_LISTS": "._jsonschema",
     "SUBSCHEMA_MAPS": "._jsonschema",
     "SUBSCHEMA_SINGLE": "._jsonschema",
@@ -244,6 +248,7 @@ __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
     "CARRIED_KEY",
     "LEVELS",
+    "MAX_INLINED_NODES",
     "MAX_ISSUES_SHOWN",
     "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
@@ -266,6 +271,7 @@ __all__ = [
     "DerivedTool",
     "ErrorKind",
     "Errors",
+    "InlineSizeError",
     "Invoker",
     "Layer",
     "LogLevel",

@@ -24,7 +24,7 @@ import pydantic
 from pydantic import BaseModel, Field, computed_field, field_serializer
 from typing_extensions import NotRequired, TypedDict
 
-__all__ = ["SCHEMA_SHAPES", "SHAPES", "Shape"]
+__all__ = ["SCHEMA_SHAPES", "SHAPES", "Shape", "doubling_schema"]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -449,3 +449,14 @@ SHAPES: list[Shape] = [
 ]
 
 SCHEMA_SHAPES: list[tuple[str, Any]] = [(s.name, s.schema) for s in SHAPES]
+
+
+def doubling_schema(levels: int) -> dict[str, Any]:
+    """An object schema of `levels` small definitions, each using the one before twice: tiny as
+    written, 2**levels nodes once its `$ref`s are inlined (what a hostile MCP server or OpenAPI
+    document can send)."""
+    defs: dict[str, Any] = {"D0": {"type": "integer"}}
+    for i in range(1, levels + 1):
+        ref = {"$ref": f"#/$defs/D{i - 1}"}
+        defs[f"D{i}"] = {"type": "object", "properties": {"x": ref, "y": ref}}
+    return {"type": "object", "properties": {"root": {"$ref": f"#/$defs/D{levels}"}}, "$defs": defs}

@@ -18,48 +18,21 @@ import json
 from typing import Any, Literal
 
 from interop import StandardSchemaV1, as_schema
+from interop.bridge import RefError, inline_refs
 
 __all__ = ["DocumentSchema", "inline_definitions"]
 
-_INLINE_BUDGET = 20_000
-"""Most schema nodes an inlined copy may have (inlining a widely shared definition multiplies it)."""
-
-
-class _TooBig(Exception):
-    pass
-
 
 def inline_definitions(schema: dict[str, Any]) -> dict[str, Any] | None:
-    """`schema` with its local `$defs` inlined, or None when they are recursive or inlining
-    would grow the schema past `_INLINE_BUDGET` nodes."""
+    """`schema` with its local `$defs` inlined, or None when they are recursive, do not resolve,
+    or inlining would grow the schema past the core's size limit (`inline_refs`)."""
     defs = schema.get("$defs")
     if not isinstance(defs, dict) or not defs:
         return None
-    budget = [_INLINE_BUDGET]
-
-    def walk(node: Any, active: tuple[str, ...]) -> Any:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _TooBig
-        if isinstance(node, list):
-            return [walk(v, active) for v in node]
-        if not isinstance(node, dict):
-            return node
-        ref = node.get("$ref")
-        if isinstance(ref, str) and ref.startswith("#/$defs/"):
-            name = ref[len("#/$defs/") :]
-            if name in active or name not in defs:
-                raise _TooBig  # recursive (or dangling): keep the $defs form
-            target = walk(defs[name], (*active, name))
-            rest = {k: walk(v, active) for k, v in node.items() if k != "$ref"}
-            return {"allOf": [target], **rest} if rest else target
-        return {k: walk(v, active) for k, v in node.items() if k != "$defs"}
-
     try:
-        result: dict[str, Any] = walk(schema, ())
-    except (_TooBig, RecursionError):
+        return inline_refs(schema, recursion="raise")
+    except (RefError, RecursionError):
         return None
-    return result
 
 
 class _Props:

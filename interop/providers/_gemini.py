@@ -10,7 +10,8 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop.bridge import ToolOptions, check_name, input_json_schema, provider_options, to_jsonable
+from interop.bridge import RefError, ToolOptions, check_name, input_json_schema, provider_options, to_jsonable
+from interop.errors import SchemaConversionError
 
 from ._common import check_object_root
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
@@ -35,7 +36,14 @@ def to_gemini_function_declaration(
     check_object_root(input_json_schema(tool), tool_name=name, provider="gemini")
     out: dict[str, Any] = {"name": name, "description": tool.description}
     if mode == "parameters":
-        schema = to_gemini_schema(input_json_schema(tool, target="openapi-3.0"))
+        try:
+            openapi = input_json_schema(tool, target="openapi-3.0")
+        except RefError as e:  # Gemini's `Schema` has no refs: they are inlined, and this one cannot be
+            raise SchemaConversionError(
+                f"tool {name!r}: cannot inline the $refs of its input schema for gemini: {e}; "
+                "pass mode='parameters_json_schema' to send them as they are"
+            ) from e
+        schema = to_gemini_schema(openapi)
         if schema.get("properties"):
             out["parameters"] = schema
     elif mode == "parameters_json_schema":

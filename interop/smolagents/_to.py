@@ -39,6 +39,7 @@ from interop.bridge import (
     BoundContext,
     Invoker,
     Outcome,
+    RefError,
     ToolOptions,
     accepts_null,
     call_arguments,
@@ -100,7 +101,14 @@ class StandardSmolagentsTool(Tool):  # type: ignore[misc]
         out_schema = output_json_schema(tool)
         self.name = invoker.name
         self.description = tool.description
-        self.inputs = to_inputs(schema)
+        try:
+            self.inputs = to_inputs(schema)
+        except RefError as e:  # smolagents sends no `$defs`: every ref must be inlined
+            from interop.errors import SchemaConversionError
+
+            raise SchemaConversionError(
+                f"tool {tool.name!r}: smolagents sends no $defs, and its input schema's $refs cannot be inlined: {e}"
+            ) from e
         self.output_type = _output_type(out_schema)
         self.output_schema = out_schema
         self.standard_tool = tool

@@ -4,14 +4,16 @@ own validator: they must accept and refuse exactly what the original accepts and
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import jsonschema
 import pytest
-from schema_corpus import SHAPES, Shape
+from schema_corpus import SHAPES, Shape, doubling_schema
 
 import interop
 from interop._jsonschema import (
+    InlineSizeError,
     RecursiveRefError,
     RefError,
     accepts_null,
@@ -261,3 +263,17 @@ def test_content_schema_is_a_subschema_for_every_walker() -> None:
     }
     assert "/properties/doc/contentSchema" in dict(walk(schema))
     assert map_subschemas({"contentSchema": {"x": 1}}, lambda s: {"seen": s}) == {"contentSchema": {"seen": {"x": 1}}}
+
+
+def test_inline_refs_stops_at_its_size_limit_instead_of_exploding() -> None:
+    small = inline_refs(doubling_schema(5), recursion="raise")  # 2**5 leaves: fine
+    assert json.dumps(small).count('"integer"') == 32 and "$defs" not in small
+    # 60 levels would be 2**60 nodes: refused once the limit is reached, not after
+    with pytest.raises(InlineSizeError, match="more than 20000 subschemas") as info:
+        inline_refs(doubling_schema(60))
+    assert isinstance(info.value, RefError)  # callers that handle RefError handle this too
+    with pytest.raises(InlineSizeError, match="more than 10 subschemas"):
+        inline_refs(doubling_schema(5), max_nodes=10)
+    for policy in ("keep", "raise", 3):  # every recursion policy is bounded alike
+        with pytest.raises(InlineSizeError):
+            inline_refs(doubling_schema(60), recursion=policy)

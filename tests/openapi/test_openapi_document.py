@@ -125,6 +125,19 @@ def test_recursive_schemas_stay_finite_and_validate() -> None:
     assert [i.path for i in bad.issues] == [("children", 0, "children", 0, "children", 0)]
 
 
+def test_a_document_whose_schemas_would_explode_when_inlined_still_validates() -> None:
+    # each component uses the one before twice: 2**40 nodes if inlined; validation keeps the $defs form
+    schemas: dict[str, Any] = {"D0": {"type": "integer"}}
+    for i in range(1, 41):
+        ref = {"$ref": f"#/components/schemas/D{i - 1}"}
+        schemas[f"D{i}"] = {"type": "object", "properties": {"x": ref, "y": ref}}
+    t = one(body_op({"$ref": "#/components/schemas/D40"}), extra={"components": {"schemas": schemas}})
+    validate = t.input_schema.__standard_schema__.validate
+    assert not getattr(validate({"x": {"x": {}}, "y": {}}), "issues", None)
+    bad = validate({"x": {"x": "not an object"}})
+    assert [i.path for i in bad.issues] == [("x", "x")]
+
+
 def test_definition_names_are_unique_per_document() -> None:
     components = {"schemas": {"Pet": {"type": "string"}}, "parameters": {"pet": {"name": "p", "in": "query", "schema": {"$ref": "#/components/x/Pet"}}}, "x": {"Pet": {"type": "integer"}}}
     paths = {"/a": {"get": {"operationId": "a", "parameters": [{"$ref": "#/components/parameters/pet"}, {"name": "q", "in": "query", "schema": {"$ref": "#/components/schemas/Pet"}}]}}}

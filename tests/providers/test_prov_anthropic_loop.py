@@ -11,6 +11,7 @@ import httpx2
 import pytest
 from prov_tools import TOOLS, Deps, get_weather, place_order
 from pydantic import BaseModel
+from schema_corpus import doubling_schema
 
 from interop import standard_tool, tool
 from interop.errors import SchemaConversionError, ToolNameError
@@ -210,6 +211,18 @@ def test_a_ref_inside_content_schema_is_inlined_not_left_dangling() -> None:
     assert "$ref" not in json.dumps(sent) and "$defs" not in sent
     content = sent["properties"]["payload"]
     assert content["type"] == "string" and content["contentSchema"]["required"] == ["sku"]
+
+
+def test_a_schema_that_would_explode_when_inlined_is_refused_with_the_way_out() -> None:
+    hostile = standard_tool(
+        name="hostile",
+        description="A schema as a hostile server could send it.",
+        execute=lambda args: args,
+        input_schema=doubling_schema(60),  # 2**60 nodes once inlined
+    )
+    with pytest.raises(SchemaConversionError, match=r"'hostile'.*more than 20000 subschemas.*inline_refs=False"):
+        to_anthropic_tool(hostile)
+    assert to_anthropic_tool(hostile, inline_refs=False)["input_schema"]["$defs"]["D60"]
 
 
 @pytest.mark.anyio

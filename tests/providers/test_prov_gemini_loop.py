@@ -11,8 +11,10 @@ import pytest
 from google import genai
 from google.genai import types
 from prov_tools import TOOLS, Deps, get_weather, ping, place_order
+from schema_corpus import doubling_schema
 
-from interop.errors import ToolNameError
+from interop import standard_tool
+from interop.errors import SchemaConversionError, ToolNameError
 from interop.providers import GeminiToolset, to_gemini_function_declaration
 
 Script = Callable[[dict[str, Any], int], dict[str, Any]]
@@ -161,3 +163,13 @@ def test_gemini_names_and_modes() -> None:
         to_gemini_function_declaration(get_weather, name="1weather")
     with pytest.raises(ValueError, match="mode"):
         to_gemini_function_declaration(ping, mode="openapi")  # type: ignore[arg-type]
+
+
+def test_gemini_a_schema_that_would_explode_when_inlined_is_refused_with_the_way_out() -> None:
+    hostile = standard_tool(
+        name="hostile", description="d", execute=lambda args: args, input_schema=doubling_schema(60)
+    )
+    with pytest.raises(SchemaConversionError, match=r"'hostile'.*20000 subschemas.*parameters_json_schema"):
+        to_gemini_function_declaration(hostile)  # Gemini's `Schema` has no refs
+    sent = to_gemini_function_declaration(hostile, mode="parameters_json_schema")["parametersJsonSchema"]
+    assert sent["properties"]["root"] == {"$ref": "#/$defs/D60"}

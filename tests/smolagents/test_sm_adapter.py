@@ -385,3 +385,18 @@ def test_sm_recursive_model_is_inlined_once_and_deep_values_still_validate() -> 
     # an optional input the model sent as null ("not given") takes its default
     assert '"nodes":3' in str(views[1][0]).replace(" ", "") and '"limit":100' in str(views[1][0]).replace(" ", "")
     assert out == "done"
+
+
+def test_sm_a_schema_that_would_explode_when_inlined_is_refused_naming_the_tool() -> None:
+    from schema_corpus import doubling_schema
+
+    from interop.errors import SchemaConversionError
+
+    hostile = interop.standard_tool(
+        name="hostile",
+        description="A schema as a hostile MCP server could send it.",
+        execute=lambda args: args,
+        input_schema=doubling_schema(60),  # 2**60 nodes inlined; smolagents sends no $defs
+    )
+    with pytest.raises(SchemaConversionError, match=r"'hostile'.*no \$defs.*more than 20000 subschemas"):
+        to_smolagents(hostile)
