@@ -16,14 +16,11 @@ import json
 import sys
 from collections.abc import Collection, Iterator, Mapping, Sequence
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ._content import Audio, File, Image, Omit, placeholder
 from ._errors import ApprovalDeniedError, ArgumentsNotJSON, StandardToolValidationError, ToolError
 from ._protocols import Issue, issues_message
-
-if TYPE_CHECKING:
-    import pydantic_core
 
 _pydantic_core: ModuleType | None = None
 
@@ -64,15 +61,23 @@ OMITTED_TEXT = "The tool call succeeded (its output is not shown)."
 
 
 class ResultNotJSON(StandardToolValidationError):
-    """A result holds a value that cannot be sent as JSON (an output error)."""
+    """A result that cannot be sent as JSON (an output error): it holds a value of a type the
+    encoder does not know (`type_name`), or the encoder refused it as a whole (`reason`: it refers
+    to itself, or nests deeper than the encoder goes)."""
 
-    def __init__(self, type_name: str, *, tool_name: str | None = None) -> None:
+    def __init__(
+        self, type_name: str | None = None, *, tool_name: str | None = None, reason: str | None = None
+    ) -> None:
+        what = (
+            f"contains a value of type {type_name!r}, which cannot be sent as JSON"
+            if type_name is not None
+            else f"cannot be sent as JSON: {reason or 'the encoder refused it'}"
+        )
         super().__init__(
             "output",
             [
                 Issue(
-                    f"the result contains a value of type {type_name!r}, which cannot be sent as JSON "
-                    "(return JSON data, a pydantic model or a dataclass, or use with_model_output)"
+                    f"the result {what} (return JSON data, a pydantic model or a dataclass, or use with_model_output)"
                 )
             ],
             tool_name=tool_name,
@@ -96,11 +101,15 @@ def _fallback(value: Any) -> Any:
     raise _Unencodable(f"{type(value).__module__}.{type(value).__qualname__}")
 
 
-def _not_json(e: pydantic_core.PydanticSerializationError, tool_name: str | None) -> ResultNotJSON:
+def _not_json(e: ValueError, tool_name: str | None) -> ResultNotJSON:
     text = str(e)
-    marker = "_Unencodable: "
-    type_name = text.split(marker, 1)[1].strip() if marker in text else text.rsplit(":", 1)[-1].strip()
-    return ResultNotJSON(type_name.strip("<>").removeprefix("class ").strip("'"), tool_name=tool_name)
+    marker = "_Unencodable: "  # `_fallback`'s: a type the encoder does not know
+    if marker in text:
+        type_name = text.split(marker, 1)[1].strip()
+        return ResultNotJSON(type_name.strip("<>").removeprefix("class ").strip("'"), tool_name=tool_name)
+    # the encoder's own refusal of the whole value: a circular reference, too deep a nesting
+    reason = text.rsplit(": ", 1)[-1].strip().rstrip(".")  # "error serializing to JSON: ValueError: <why>"
+    return ResultNotJSON(tool_name=tool_name, reason=reason[:1].lower() + reason[1:])
 
 
 def to_jsonable(value: Any, *, tool_name: str | None = None) -> Any:
@@ -110,8 +119,8 @@ def to_jsonable(value: Any, *, tool_name: str | None = None) -> Any:
         return core.to_jsonable_python(  # type: ignore[no-any-return]
             value, fallback=_fallback, inf_nan_mode="null", bytes_mode="base64"
         )
-    except core.PydanticSerializationError as e:
-        raise _not_json(e, tool_name) from None
+    except ValueError as e:  # (a circular or too deep value is a plain ValueError here, not a
+        raise _not_json(e, tool_name) from None  # PydanticSerializationError as in `to_json`)
 
 
 def to_json_text(value: Any, *, tool_name: str | None = None) -> str:

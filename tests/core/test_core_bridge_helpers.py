@@ -330,6 +330,31 @@ def test_to_jsonable() -> None:
     assert to_jsonable(MsgOut("Ada")) == {"firstName": "Ada", "tags": []}
 
 
+
+def test_a_value_the_encoder_refuses_whole_is_an_output_error_naming_why() -> None:
+    cyclic: list[Any] = []
+    cyclic.append(cyclic)
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+    for value, why in ((cyclic, "circular reference detected"), (deep, "maximum serialization depth exceeded")):
+        for encode in (to_json_text, to_jsonable):  # both encoders: one exception, one wording
+            with pytest.raises(interop.bridge.ResultNotJSON) as info:
+                encode(value, tool_name="t")
+            assert info.value.tool_name == "t" and info.value.target == "output"
+            assert f"the result cannot be sent as JSON: {why}" in str(info.value)
+
+    @interop.tool
+    def loop() -> Any:
+        """Return a structure that refers to itself."""
+        return cyclic
+
+    invoker = interop.bridge.Invoker(loop, name="loop", target="test", options=interop.bridge.Options())
+    outcome = invoker.invoke({})  # the model is told; the loop goes on
+    assert outcome.status == "error" and outcome.error_kind == "output"
+    assert "circular reference detected" in outcome.text
+
+
 def test_describe_error_and_model_facing_errors() -> None:
     t = _tool()
     try:
