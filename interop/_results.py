@@ -119,8 +119,12 @@ def to_jsonable(value: Any, *, tool_name: str | None = None) -> Any:
         return core.to_jsonable_python(  # type: ignore[no-any-return]
             value, fallback=_fallback, inf_nan_mode="null", bytes_mode="base64"
         )
-    except ValueError as e:  # (a circular or too deep value is a plain ValueError here, not a
-        raise _not_json(e, tool_name) from None  # PydanticSerializationError as in `to_json`)
+    # (`to_json` wraps both failures in a PydanticSerializationError; here `_fallback`'s error comes
+    # through as it is, and a circular or too deep value raises a plain ValueError)
+    except _Unencodable as e:
+        raise ResultNotJSON(str(e), tool_name=tool_name) from None
+    except ValueError as e:
+        raise _not_json(e, tool_name) from None
 
 
 def to_json_text(value: Any, *, tool_name: str | None = None) -> str:

@@ -37,8 +37,10 @@ from interop.bridge import (
     LogLevel,
     Options,
     Outcome,
+    ResultNotJSON,
     ToolOptions,
     content_kind,
+    describe_error,
     output_json_schema,
     reporting,
     split_options,
@@ -120,7 +122,14 @@ def to_call_result(
     content = [content_block(p, served.name) for p in outcome.parts]
     if outcome.has_content or any(isinstance(p, ResourceLink) for p in outcome.parts):
         return mt.CallToolResult(content=content)
-    data = to_jsonable(outcome.value)
+    try:
+        data = to_jsonable(outcome.value)
+    except ResultNotJSON as e:  # only a shaped value can get here (`with_model_output`): the model
+        if served.has_output:  # output stands alone, unless the tool promised structured content
+            return mt.CallToolResult(
+                content=[mt.TextContent(type="text", text=describe_error(e, served.name))], is_error=True
+            )
+        return mt.CallToolResult(content=content)
     structured: Any = None
     if served.has_output:
         structured = {"result": data} if served.non_object_output and wrap else data

@@ -343,6 +343,8 @@ def test_a_value_the_encoder_refuses_whole_is_an_output_error_naming_why() -> No
                 encode(value, tool_name="t")
             assert info.value.tool_name == "t" and info.value.target == "output"
             assert f"the result cannot be sent as JSON: {why}" in str(info.value)
+    with pytest.raises(interop.bridge.ResultNotJSON, match=r"type 'builtins\.object'"):
+        to_jsonable({"x": object()}, tool_name="t")  # as to_json_text says it
 
     @interop.tool
     def loop() -> Any:

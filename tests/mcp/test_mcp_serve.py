@@ -272,3 +272,38 @@ async def test_context_factory_is_entered_once_for_the_server_lifetime() -> None
     assert OPENED == ["open", "closed"]
     with pytest.raises(TypeError, match="not both"):
         build_server([whoami], context_factory=acme_context, context=lambda ctx: None)
+
+
+class Handle:
+    """A live object: no JSON form."""
+
+
+@pytest.mark.parametrize(("mode", "version"), ERAS)
+async def test_a_shaped_tool_whose_value_has_no_json_form_is_served_by_its_model_output(
+    mode: str, version: str
+) -> None:
+    # what our own "cannot be sent as JSON" error advises: `with_model_output` decides what the
+    # model sees; the raw value (no JSON form) then has no structuredContent to go to
+    from interop import with_model_output
+
+    @tool
+    def open_handle(name: str):  # type: ignore[no-untyped-def]  # no output schema: any value
+        """Open a handle."""
+        return Handle()
+
+    shaped = with_model_output(open_handle, lambda h: f"opened {type(h).__name__}")
+    async with Client(build_server([shaped]), mode=mode) as client:
+        r = await client.call_tool("open_handle", {"name": "x"})
+        assert not r.is_error and r.content[0].text == "opened Handle" and r.structured_content is None
+
+    open_typed = standard_tool(
+        name="open_typed",
+        description="Open a handle.",
+        execute=lambda args: Handle(),
+        input_schema={"type": "object", "properties": {"name": {"type": "string"}}},
+        output_schema={"description": "anything"},  # an output schema: structured content is promised
+    )
+    promised = with_model_output(open_typed, lambda h: "opened")
+    async with Client(build_server([promised]), mode=mode) as client:
+        r = await client.call_tool("open_typed", {"name": "x"})
+        assert r.is_error and "'open_typed'" in r.content[0].text and "cannot be sent as JSON" in r.content[0].text
