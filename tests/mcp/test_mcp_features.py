@@ -332,3 +332,38 @@ async def test_per_call_context_round_trips_through_request_meta(where: str, mod
     else:
         with http_server_thread(asgi_app([whoami], context=context_from_meta), free_port()) as url:
             await run(url)
+
+
+def broken_schema_server(output: bool) -> Server:
+    good = {"type": "object", "properties": {"q": {"type": "string"}}}
+    bad = {"type": "object", "properties": {"limit": {"type": "integer", "minimum": "ten"}}}
+
+    async def list_tools(ctx, params) -> mt.ListToolsResult:
+        return mt.ListToolsResult(
+            tools=[
+                mt.Tool(name="fine", description="A good tool.", input_schema=good),
+                mt.Tool(name="broken", description="A buggy or hostile descriptor.",
+                        input_schema=good if output else bad, output_schema=bad if output else None),
+            ]
+        )  # fmt: skip
+
+    async def call_tool(ctx, params) -> mt.CallToolResult:
+        return mt.CallToolResult(content=[mt.TextContent(type="text", text="ran")])
+
+    return Server("broken", on_list_tools=list_tools, on_call_tool=call_tool)
+
+
+@pytest.mark.parametrize("output", [False, True])
+async def test_a_descriptor_whose_schema_is_not_json_schema_is_refused_naming_the_tool_and_place(
+    output: bool,
+) -> None:
+    from interop.errors import SchemaConversionError
+
+    which = "output" if output else "input"
+    with pytest.raises(SchemaConversionError) as info:
+        async with mcp_tools(broken_schema_server(output), mode="legacy"):
+            pass
+    assert str(info.value) == (
+        f"MCP tool 'broken': its {which} schema is not valid JSON Schema at /properties/limit/minimum: "
+        "'ten' is not of type 'number'"
+    )
