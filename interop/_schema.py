@@ -30,6 +30,7 @@ __all__ = [
     "MsgspecSchema",
     "PydanticSchema",
     "as_schema",
+    "foreign_schema",
     "pydantic_issues",
 ]
 
@@ -574,3 +575,19 @@ def as_schema(x: Any) -> StandardSchemaV1[Any]:
         except pydantic_core.SchemaError as e:  # pragma: no cover - defensive
             raise TypeError(f"cannot build a schema from {x!r}: {e}") from e
     return _cache.put(x, schema) if hashable else schema
+
+
+def foreign_schema(schema: Mapping[str, Any], *, where: str) -> StandardSchemaV1[Any]:
+    """`as_schema` for a raw JSON Schema that came from elsewhere (an MCP server, an OpenAPI
+    document, a native framework tool): one that is not valid JSON Schema is refused with a
+    `SchemaConversionError` saying `where` ("MCP tool 'x': its input schema"), the place and what
+    is wrong, instead of `jsonschema`'s metaschema dump."""
+    import jsonschema  # lazy: as costly to import as pydantic itself
+
+    try:
+        return as_schema(dict(schema))
+    except jsonschema.SchemaError as e:
+        from ._errors import SchemaConversionError
+
+        at = "".join(f"/{part}" for part in e.absolute_path) or "its root"
+        raise SchemaConversionError(f"{where} is not valid JSON Schema at {at}: {e.message}") from None

@@ -31,6 +31,7 @@ the framework's own channel. Everything between the model's arguments and the `O
   (a native tool's metadata as meta, entries that break the vocabulary left out)
 - schemas: `input_json_schema`, `output_json_schema`, `validator` (the one place a schema's result
   becomes a `StandardToolValidationError`), `pydantic_issues` (a pydantic error's issues),
+  `foreign_schema` (a raw JSON Schema from elsewhere; an invalid one refused saying where),
   `copy_json`, `schema_model`
   (a pydantic class that only reports a JSON Schema, for `args_schema`-style slots), the JSON Schema
   toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `json_type`, `accepts_null`,
@@ -115,7 +116,7 @@ if _TYPE_CHECKING:
         to_jsonable,
     )
     from ._run import acall, call, is_async_callable, is_async_tool, run_sync
-    from ._schema import pydantic_issues
+    from ._schema import foreign_schema, pydantic_issues
     from ._schema_model import SchemaModel, schema_model
     from ._strict import (
         ANTHROPIC_STRICT_LIMITS,
@@ -166,6 +167,7 @@ _LAZY: dict[str, str] = {
     "Status": "._invoke",
     "copy_json": "._jsoncopy",
     "pydantic_issues": "._schema",
+    "foreign_schema": "._schema",
     "SchemaModel": "._schema_model",
     "schema_model": "._schema_model",
     "RefError": "._jsonschema",
@@ -307,6 +309,7 @@ __all__ = [
     "find_layer",
     "find_tool",
     "find_tools",
+    "foreign_schema",
     "get_origin",
     "has_approval_layer",
     "hints_meta",

@@ -111,7 +111,8 @@ def from_agent_framework(
     tool = native
     name = tool.name
     schema = bridge.copy_json(tool.parameters())
-    check = bridge.validator(interop.as_schema(schema), "input", name)
+    checked = bridge.foreign_schema(schema, where=f"Agent Framework tool {name!r}: its input schema")
+    check = bridge.validator(checked, "input", name)
     hook = context
 
     async def invocation_context(value: Any, args: dict[str, Any]) -> FunctionInvocationContext:
@@ -146,8 +147,12 @@ def from_agent_framework(
         name=name,
         description=tool.description or "",
         execute=execute,
-        input_schema=interop.as_schema(schema),
-        output_schema=interop.as_schema(output_schema) if output_schema is not None else None,
+        input_schema=checked,
+        output_schema=(
+            bridge.foreign_schema(output_schema, where=f"Agent Framework tool {name!r}: its output schema")
+            if output_schema is not None
+            else None
+        ),
         title=title,
         meta=meta,
     )

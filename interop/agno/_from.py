@@ -191,7 +191,8 @@ def from_agno(
     entrypoint = native.entrypoint if isinstance(native, Function) else native
     if entrypoint is not None and (not isinstance(native, Function) or _derived_by_agno(native)):
         schema = _signature_schema(entrypoint, schema) or schema  # Agno's own derivation is lossy
-    check = bridge.validator(interop.as_schema(schema), "input", name)
+    checked = bridge.foreign_schema(schema, where=f"Agno tool {name!r}: its input schema")
+    check = bridge.validator(checked, "input", name)
     hook = context
 
     def call_for(input: Any, ctx: Any) -> FunctionCall:
@@ -233,7 +234,7 @@ def from_agno(
         name=name,
         description=function.description or "",
         execute=execute,
-        input_schema=interop.as_schema(schema),
+        input_schema=checked,
         title=function.title,
         meta=_meta(function),
     )

@@ -50,7 +50,7 @@ def _input_schema(lc: BaseTool) -> Any:
         body = {k: v for k, v in schema.items() if k != "description"}  # LangChain adds it
         if isinstance(lc.args_schema, dict) and "description" in lc.args_schema:
             body["description"] = lc.args_schema["description"]
-        return interop.as_schema(body)
+        return bridge.foreign_schema(body, where=f"LangChain tool {lc.name!r}: its input schema")
     if isinstance(schema, type) and issubclass(schema, pydantic.BaseModel):
         return interop.as_schema(schema)
     return interop.as_schema(convert_to_openai_tool(lc)["function"]["parameters"])  # pydantic v1 models

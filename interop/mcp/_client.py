@@ -38,8 +38,16 @@ from mcp.client.client import Client
 from mcp.client.context import ClientRequestContext
 from mcp.client.session import ClientSession, ElicitationFnT
 
-from interop import InteropError, StandardTool, ToolError, as_schema
-from interop.bridge import Rename, approved_call, resolve_name, set_origin, to_jsonable, validator
+from interop import InteropError, StandardTool, ToolError
+from interop.bridge import (
+    Rename,
+    approved_call,
+    foreign_schema,
+    resolve_name,
+    set_origin,
+    to_jsonable,
+    validator,
+)
 
 from ._approval import APPROVAL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema
@@ -337,22 +345,6 @@ class _Remote:
 TaskRequired = Literal["error", "skip"]
 
 
-def _schema_of(tool_name: str, which: str, schema: Mapping[str, Any]) -> Any:
-    """A server's schema as a neutral schema; one that is not valid JSON Schema is refused naming
-    the tool, the schema and the place (not with `jsonschema`'s metaschema dump)."""
-    import jsonschema  # (loaded by `as_schema` already)
-
-    try:
-        return as_schema(dict(schema))
-    except jsonschema.SchemaError as e:
-        from interop.errors import SchemaConversionError
-
-        where = "".join(f"/{part}" for part in e.absolute_path) or "its root"
-        raise SchemaConversionError(
-            f"MCP tool {tool_name!r}: its {which} schema is not valid JSON Schema at {where}: {e.message}"
-        ) from None
-
-
 async def from_mcp(
     session: ClientSession | Client,
     *,
@@ -391,12 +383,14 @@ async def from_mcp(
                 f"which the MCP client cannot drive: pass task_required='skip' to leave it out"
             )
         name = resolve_name(descriptor.name, "mcp", rename)
-        input_schema = _schema_of(descriptor.name, "input", descriptor.input_schema)
+        input_schema = foreign_schema(
+            descriptor.input_schema, where=f"MCP tool {descriptor.name!r}: its input schema"
+        )
         output_schema = None
         unwrap = False
         if descriptor.output_schema is not None:
             inner, unwrap = unwrap_output_schema(descriptor.output_schema, descriptor.name)
-            output_schema = _schema_of(descriptor.name, "output", inner)
+            output_schema = foreign_schema(inner, where=f"MCP tool {descriptor.name!r}: its output schema")
         remote = _Remote(
             session,
             descriptor.name,

@@ -17,8 +17,8 @@ from __future__ import annotations
 import json
 from typing import Any, Literal
 
-from interop import StandardSchemaV1, as_schema
-from interop.bridge import RefError, inline_refs
+from interop import StandardSchemaV1
+from interop.bridge import RefError, foreign_schema, inline_refs
 
 __all__ = ["DocumentSchema", "inline_definitions"]
 
@@ -73,18 +73,20 @@ class _Props:
 class DocumentSchema:
     """A JSON Schema (2020-12) from an OpenAPI document, as a `StandardSchemaV1`."""
 
-    __slots__ = ("__standard_schema__", "_text", "_validator", "schema")
+    __slots__ = ("__standard_schema__", "_text", "_validator", "schema", "where")
 
-    def __init__(self, schema: dict[str, Any]) -> None:
+    def __init__(self, schema: dict[str, Any], *, where: str = "an OpenAPI schema") -> None:
         self.schema = schema
+        self.where = where  # what an invalid schema's error names ("OpenAPI tool 'x': its input schema")
         self._text: str | None = None
         self._validator: StandardSchemaV1[Any] | None = None
         self.__standard_schema__ = _Props(self)
 
     def validator(self) -> StandardSchemaV1[Any]:
-        """The core's schema over `schema` (built once, on first use)."""
+        """The core's schema over `schema` (built once, on first use; one that is not valid JSON
+        Schema raises `SchemaConversionError` naming `where`)."""
         if self._validator is None:
-            self._validator = as_schema(inline_definitions(self.schema) or self.schema)
+            self._validator = foreign_schema(inline_definitions(self.schema) or self.schema, where=self.where)
         return self._validator
 
     def copy(self) -> dict[str, Any]:

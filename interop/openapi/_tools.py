@@ -235,8 +235,12 @@ def from_openapi(
                 name=name,
                 title=op.summary,
                 description=_description(op),
-                input_schema=DocumentSchema(plan.schema),
-                output_schema=DocumentSchema(out) if out is not None else None,
+                input_schema=DocumentSchema(plan.schema, where=f"OpenAPI tool {name!r}: its input schema"),
+                output_schema=(
+                    DocumentSchema(out, where=f"OpenAPI tool {name!r}: its output schema")
+                    if out is not None
+                    else None
+                ),
                 execute=caller.run,
                 meta=operation_meta(op, requires_approval),
             )

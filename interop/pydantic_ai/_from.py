@@ -43,11 +43,11 @@ from interop import (
     StandardToolV0,
     StandardToolValidationError,
     ToolError,
-    as_schema,
 )
 from interop.bridge import (
     ApprovalPredicate,
     approval_rule,
+    foreign_schema,
     get_origin,
     pydantic_issues,
     replace_fields,
@@ -246,8 +246,12 @@ def _neutral(
         name=td.name,
         description=td.description or "",
         execute=execute,
-        input_schema=as_schema(td.parameters_json_schema),
-        output_schema=as_schema(td.return_schema) if td.return_schema else None,
+        input_schema=_input_schema(td),
+        output_schema=(
+            foreign_schema(td.return_schema, where=f"pydantic-ai tool {td.name!r}: its return schema")
+            if td.return_schema
+            else None
+        ),
         title=title if isinstance(title, str) else None,
         meta=meta,
     )
@@ -257,7 +261,11 @@ def _fallback_validator(validator_: Any, td: ToolDefinition) -> Callable[[Any], 
     """A JSON Schema check for tools whose pydantic-ai validator checks nothing (else None)."""
     if getattr(validator_, "title", None) not in _NO_OP_VALIDATORS:
         return None
-    return validator(as_schema(td.parameters_json_schema), "input", td.name)
+    return validator(_input_schema(td), "input", td.name)
+
+
+def _input_schema(td: ToolDefinition) -> Any:
+    return foreign_schema(td.parameters_json_schema, where=f"pydantic-ai tool {td.name!r}: its input schema")
 
 
 def _validate(validator_: Any, input: Any, name: str, fallback: Callable[[Any], Any] | None) -> Any:

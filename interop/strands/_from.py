@@ -50,10 +50,10 @@ from interop import (
     StandardTool,
     StandardToolV0,
     ToolError,
-    as_schema,
 )
 from interop.bridge import (
     copy_json,
+    foreign_schema,
     get_origin,
     hints_meta,
     set_origin,
@@ -190,7 +190,8 @@ def from_strands(
     spec = native.tool_spec
     name = native.tool_name
     input_schema = _schema(spec, "inputSchema") or {"type": "object", "properties": {}}
-    check = validator(as_schema(input_schema), "input", name)
+    checked = foreign_schema(input_schema, where=f"Strands tool {name!r}: its input schema")
+    check = validator(checked, "input", name)
     hook = context
 
     async def state_for(neutral_context: Any, outer: ToolContext[Any] | None) -> dict[str, Any]:
@@ -242,8 +243,12 @@ def from_strands(
         name=name,
         description=str(spec.get("description") or ""),
         execute=execute,
-        input_schema=as_schema(input_schema),
-        output_schema=as_schema(output_schema) if output_schema is not None else None,
+        input_schema=checked,
+        output_schema=(
+            foreign_schema(output_schema, where=f"Strands tool {name!r}: its output schema")
+            if output_schema is not None
+            else None
+        ),
         title=title,
         meta=meta,
     )

@@ -304,6 +304,17 @@ def test_native_metadata_that_breaks_the_meta_vocabulary_does_not_stop_the_conve
     assert n.title == "Carried" and n.meta == {"destructive": False}
 
 
+def test_a_dict_args_schema_that_is_not_json_schema_is_refused_naming_the_tool() -> None:
+    broken = StructuredTool(
+        name="broken",
+        description="A hand-written schema with a mistake.",
+        args_schema={"type": "object", "properties": {"ids": {"type": "array", "minItems": "one"}}},
+        coroutine=_fetch,
+    )
+    with pytest.raises(SchemaConversionError, match=r"LangChain tool 'broken': its input schema is not valid JSON Schema at /properties/ids/minItems"):
+        from_langchain(broken)
+
+
 def test_structured_tool_dict_schema_is_validated_by_the_neutral_tool() -> None:
     ran.clear()
     n = from_langchain(fetch)

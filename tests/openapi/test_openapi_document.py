@@ -138,6 +138,15 @@ def test_a_document_whose_schemas_would_explode_when_inlined_still_validates() -
     assert [i.path for i in bad.issues] == [("x", "x")]
 
 
+def test_a_schema_that_is_not_json_schema_is_refused_at_first_use_naming_the_tool() -> None:
+    # metaschema checks are deferred to a tool's first call (a large document converts fast)
+    from interop.errors import SchemaConversionError
+
+    t = one(body_op({"type": "object", "properties": {"n": {"type": "integer", "maximum": "ten"}}}))
+    with pytest.raises(SchemaConversionError, match=r"OpenAPI tool 'op': its input schema is not valid JSON Schema at /properties/n/maximum"):
+        interop.call(t, {"n": 1})
+
+
 def test_definition_names_are_unique_per_document() -> None:
     components = {"schemas": {"Pet": {"type": "string"}}, "parameters": {"pet": {"name": "p", "in": "query", "schema": {"$ref": "#/components/x/Pet"}}}, "x": {"Pet": {"type": "integer"}}}
     paths = {"/a": {"get": {"operationId": "a", "parameters": [{"$ref": "#/components/parameters/pet"}, {"name": "q", "in": "query", "schema": {"$ref": "#/components/schemas/Pet"}}]}}}
