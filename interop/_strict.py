@@ -25,7 +25,7 @@ from typing import Any, Literal
 
 from ._dialects import hoist_root_ref, normalize_to_2020_12
 from ._errors import SchemaConversionError
-from ._jsonschema import accepts_null, def_name, escape, types_of
+from ._jsonschema import RefError, accepts_null, def_name, escape, inline_refs, types_of
 from ._strict_restore import ambiguous_unions, live_keys, live_nodes, restore
 
 __all__ = [
@@ -559,6 +559,16 @@ class _Compiler:
             )
         out["items"] = self.node(items, loc.child("items"))
 
+    def shown(self, value: Any) -> Any:
+        """A moved subschema as the description shows it: its refs inlined (a recursive one once)."""
+        if not (isinstance(value, dict) and self.defs and '"$ref"' in _show(value)):
+            return value
+        try:
+            inlined = inline_refs({**value, "$defs": self.defs}, recursion=1, max_nodes=200)
+        except RefError:
+            return value  # too large or not resolvable: shown as written
+        return inlined
+
     def describe(self, out: dict[str, Any], moved: dict[str, Any], path: str) -> dict[str, Any]:
         """Append what the provider cannot carry to the description, and report it."""
         if not moved:
@@ -568,6 +578,8 @@ class _Compiler:
             self.note(f"{path}/{key}", f"{what} ({key}={_show(value)})")
         if list(moved) == ["default"] and moved["default"] is None:
             return out
+        if not self.rules.keep_refs:  # the sent schema has no `$defs`: a moved ref would name nothing
+            moved = {k: self.shown(v) for k, v in moved.items()}
         text = "; ".join(f"{k}: {_show(v)}" for k, v in moved.items() if not (k == "default" and v is None))
         desc = out.get("description")
         out["description"] = f"{desc} ({text})" if isinstance(desc, str) and desc else f"({text})"

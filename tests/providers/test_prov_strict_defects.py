@@ -160,3 +160,24 @@ def test_no_ambiguity_is_reported_over_the_corpus(shape: Shape) -> None:
     except SchemaConversionError:
         return
     assert _ambiguity_notes(compiled.changes) == []
+
+
+def test_a_moved_subschema_is_described_without_refs_where_the_sent_schema_has_no_defs() -> None:
+    # pydantic's `Json[Model]`: a string whose decoded content has a schema (`contentSchema`, which
+    # strict mode cannot carry: moved into the description); Anthropic strict inlines every ref,
+    # so the description must not point at a `$defs` entry the sent schema no longer has
+    from pydantic import Json
+
+    class Item(BaseModel):
+        sku: str
+
+    class Args(BaseModel):
+        payload: Json[Item]
+        item: Item
+
+    schema = interop.as_schema(Args).__standard_schema__.json_schema.input(target="draft-2020-12")
+    anthropic = compile_anthropic_strict(schema, tool_name="t").schema
+    described = anthropic["properties"]["payload"]["description"]
+    assert "$defs" not in described and '"sku"' in described and "$defs" not in anthropic
+    openai = compile_openai_strict(schema, tool_name="t").schema  # keeps `$defs`: the ref resolves
+    assert "#/$defs/Item" in openai["properties"]["payload"]["description"] and "Item" in openai["$defs"]
