@@ -20,6 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._jsonschema import RefError, resolve_ref
 from ._meta import json_safe_meta
 from ._protocols import StandardToolV0
 from ._tool import input_json_schema, output_json_schema
@@ -41,32 +42,19 @@ Tool = StandardToolV0[Any, Any, Any]
 
 # ----------------------------------------------------------------------------- local references
 
-# TODO(jsonschema toolkit): use interop._jsonschema (deref / named_ref) once it lands; this is the
-# small local resolver docs and the demo need until then.
-
-
-def _pointer(root: Any, ref: str) -> Any:
-    if not ref.startswith("#"):
-        raise KeyError(ref)
-    node = root
-    for raw in [p for p in ref[1:].split("/") if p]:
-        key = raw.replace("~1", "/").replace("~0", "~")
-        node = node[int(key)] if isinstance(node, list) else node[key]
-    return node
-
 
 def deref(node: Mapping[str, Any], root: Mapping[str, Any]) -> Mapping[str, Any]:
-    """`node` with a local `$ref` (`#/$defs/X`, any `#/...` pointer) followed; sibling keywords of
-    the `$ref` (a field's own description or default) win over the target's. Unresolvable refs and
-    ref cycles give `node` unchanged."""
+    """`node` with a local `$ref` (`#/$defs/X`, any `#/...` pointer, an `$anchor`) followed, by the
+    core's resolver; sibling keywords of the `$ref` (a field's own description or default) win over
+    the target's, as a reader expects. Unresolvable refs and ref cycles give `node` unchanged."""
     seen: set[str] = set()
     out: Mapping[str, Any] = node
     while isinstance(out.get("$ref"), str) and out["$ref"] not in seen:
         ref = out["$ref"]
         seen.add(ref)
         try:
-            target = _pointer(root, ref)
-        except (KeyError, IndexError, ValueError, TypeError):
+            target = resolve_ref(root, ref)[1]
+        except RefError:
             return out
         if not isinstance(target, Mapping):
             return out

@@ -128,6 +128,30 @@ def test_markdown_models_once_and_every_link_resolves() -> None:
     assert "| `lat` | number |" in md
 
 
+def test_every_local_ref_form_is_followed_by_the_core_resolver() -> None:
+    # an `$anchor`, a percent-encoded and an escaped pointer: each reaches its model's section
+    schema = {
+        "type": "object",
+        "properties": {
+            "by_anchor": {"$ref": "#spot"},
+            "encoded": {"$ref": "#/$defs/Two%20Words"},
+            "escaped": {"$ref": "#/$defs/a~1b", "description": "Its own words."},
+            "dangling": {"$ref": "#/$defs/Missing"},
+        },
+        "$defs": {
+            "Spot": {"$anchor": "spot", "title": "Spot", "type": "object", "properties": {"x": {"type": "integer"}}},
+            "Two Words": {"title": "TwoWords", "type": "object", "properties": {"y": {"type": "string"}}},
+            "a/b": {"title": "Slash", "type": "object", "properties": {"z": {"type": "boolean"}}},
+        },
+    }
+    t = standard_tool(name="refs", description="Refs.", execute=lambda args: args, input_schema=schema)
+    md = tools_markdown([t])
+    assert "| `by_anchor` | [Spot](#model-spot) |" in md and "### Spot\n" in md
+    assert "| `encoded` | [TwoWords](#model-twowords) |" in md and "### Slash\n" in md
+    assert "Its own words." in md  # a sibling of the $ref wins over the target's words
+    assert "| `dangling` | Missing |" in md  # unresolvable: named, not a crash
+
+
 def test_markdown_constraints_defaults_and_flags() -> None:
     md = tools_markdown(TOOLS)
     assert "| `qty` | integer | yes |  | 1 to 100; multiple of 2 | How many \\| pairs |" in md
