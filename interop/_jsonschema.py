@@ -229,8 +229,10 @@ def accepts_null(node: Any, root: Any = None, *, unknown: bool = False, _depth: 
             node = deref(root, node)[0]
         except RefError:
             return unknown
-        if isinstance(node, bool) or not isinstance(node, Mapping):
-            return node if isinstance(node, bool) else unknown
+        if isinstance(node, bool):
+            return node
+        if not isinstance(node, Mapping):
+            return unknown
     types = types_of(node)
     if types:
         return "null" in types

@@ -43,8 +43,8 @@ __all__ = [
     "call_arguments",
     "check_argument_names",
     "describe_error",
-    "keyword_parameters",
     "is_model_facing_error",
+    "keyword_parameters",
     "materialize",
     "model_parts",
     "parse_arguments",
@@ -266,12 +266,11 @@ def check_argument_names(
     `refused` (with its reason: "filled from the agent state, not by the model"), then each name
     not in `accepted` (None: any name). One `StandardToolValidationError` names them all, so the
     model can correct the call; the native function is never called with them."""
-    issues = [Issue(refused[k], (k,)) for k in arguments if refused and k in refused]
+    refused = refused or {}
+    issues = [Issue(refused[k], (k,)) for k in arguments if k in refused]
     if accepted is not None:
         issues += [
-            Issue(UNEXPECTED_ARGUMENT, (k,))
-            for k in arguments
-            if k not in accepted and not (refused and k in refused)
+            Issue(UNEXPECTED_ARGUMENT, (k,)) for k in arguments if k not in accepted and k not in refused
         ]
     if issues:
         raise StandardToolValidationError("input", issues, tool_name=tool_name)

@@ -564,10 +564,9 @@ class _Compiler:
         if not (isinstance(value, dict) and self.defs and '"$ref"' in _show(value)):
             return value
         try:
-            inlined = inline_refs({**value, "$defs": self.defs}, recursion=1, max_nodes=200)
+            return inline_refs({**value, "$defs": self.defs}, recursion=1, max_nodes=200)
         except RefError:
             return value  # too large or not resolvable: shown as written
-        return inlined
 
     def describe(self, out: dict[str, Any], moved: dict[str, Any], path: str) -> dict[str, Any]:
         """Append what the provider cannot carry to the description, and report it."""

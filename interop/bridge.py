@@ -35,8 +35,9 @@ the framework's own channel. Everything between the model's arguments and the `O
   `copy_json`, `schema_model`
   (a pydantic class that only reports a JSON Schema, for `args_schema`-style slots), the JSON Schema
   toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `json_type`, `accepts_null`,
-  `RefError`, `InlineSizeError` / `MAX_INLINED_NODES` (inlining stops at a size limit), and where subschemas live: `SUBSCHEMA_MAPS` / `SUBSCHEMA_LISTS` /
-  `SUBSCHEMA_SINGLE`), strict compilers
+  `RefError`, `InlineSizeError` / `MAX_INLINED_NODES` (inlining stops at a size limit), and
+  where subschemas live: `SUBSCHEMA_MAPS` / `SUBSCHEMA_LISTS` / `SUBSCHEMA_SINGLE`), strict
+  compilers
 """
 
 from __future__ import annotations

@@ -82,8 +82,8 @@ def _injected_keys(lc: BaseTool) -> tuple[frozenset[str], bool]:
 def _meta(lc: BaseTool) -> tuple[dict[str, Any], str | None]:
     metadata = dict(lc.metadata or {})
     hints = bridge.hints_meta(metadata)  # langchain-mcp-adapters' MCP annotations, by wire name
-    for wire in bridge.split_hints(hints)[0]:
-        del metadata[wire]
+    for key in hints:
+        del metadata[bridge.MCP_HINTS[key]]
     plain_title = metadata.pop("title") if isinstance(metadata.get("title"), str) else None
     meta, title, _ = bridge.read_carried_meta(metadata)
     meta.update(hints)
