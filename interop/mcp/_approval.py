@@ -222,13 +222,15 @@ def elicitation_asker(
             )
 
     async def ask_now(request: ApprovalRequest) -> bool | _Refused:
-        able()
+        # the channel first: a stateless 2025-11-25 connection has no record of what the client
+        # declared, so the capability check would blame a client that did declare elicitation
         if not ctx.session.can_send_request:
             raise ApprovalDeniedError(
                 params.name,
                 "this connection cannot carry the server's approval question (stateless HTTP on "
                 "protocol 2025-11-25: use a stateful server or a 2026-07-28 client)",
             )
+        able()
         message, meta = _form(request, arguments)
         result = await ctx.session.send_request(
             mt.ElicitRequest(

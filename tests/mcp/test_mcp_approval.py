@@ -137,6 +137,9 @@ async def test_legacy_stateless_http_cannot_ask_and_refuses_while_modern_asks() 
         async with Client(url, mode="legacy", elicitation_callback=Answers(YES)) as client:
             r = await client.call_tool("wipe", {"path": "/a"})
         assert r.is_error and "not approved" in r.content[0].text
+        # the real reason: the client did declare elicitation, the connection cannot carry it
+        assert "cannot carry the server's approval question" in r.content[0].text
+        assert "did not declare" not in r.content[0].text
         async with Client(url, mode="auto", elicitation_callback=Answers(YES)) as client:
             r = await client.call_tool("wipe", {"path": "/b"})
         assert not r.is_error
