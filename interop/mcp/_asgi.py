@@ -152,6 +152,43 @@ class MCPApp:
                 return
 
 
+def _has_bearer(scope: Scope) -> bool:
+    """Whether the request sent bearer credentials at all (an `Authorization: Bearer ...` header)."""
+    for key, value in scope.get("headers") or ():
+        if key.lower() == b"authorization" and value[:7].lower() == b"bearer ":
+            return True
+    return False
+
+
+class _Challenge:
+    """The 401 of a request that sent no bearer credentials (RFC 6750 §3.1): `WWW-Authenticate:
+    Bearer` with no error code (plus `resource_metadata` when configured); a request that sent a
+    token goes on to the SDK's check (`invalid_token`, `insufficient_scope`)."""
+
+    def __init__(self, app: RequireAuthMiddleware, metadata_url: Any) -> None:
+        self.app = app
+        challenge = "Bearer" if metadata_url is None else f'Bearer resource_metadata="{metadata_url}"'
+        self.challenge = challenge.encode()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or _has_bearer(scope):
+            await self.app(scope, receive, send)
+            return
+        body = b'{"error_description": "Authentication required: send Authorization: Bearer <token>"}'
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 401,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                    (b"www-authenticate", self.challenge),
+                ],
+            }
+        )
+        await send({"type": "http.response.body", "body": body})
+
+
 def asgi_app(
     tools: Iterable[StandardToolV0[Any, Any, Any]],
     *,
@@ -174,7 +211,8 @@ def asgi_app(
 
     - `stateless`: no session state between requests (several workers, no affinity).
     - `token_verifier`: the MCP SDK's `TokenVerifier`; requests without a valid
-      `Authorization: Bearer` token get HTTP 401. `auth` (`AuthSettings`) adds the OAuth 2.1
+      `Authorization: Bearer` token get HTTP 401 (`WWW-Authenticate: Bearer` when they sent none,
+      `error="invalid_token"` when theirs is wrong, as RFC 6750 says). `auth` (`AuthSettings`) adds the OAuth 2.1
       resource-server parts: required scopes (403 without them), the token's resource check, and
       the protected-resource metadata (RFC 9728) the `WWW-Authenticate` header points to.
       The verified identity is `interop.mcp.access_token(ctx)` in the context hook.
@@ -221,7 +259,7 @@ def asgi_app(
         ]
         metadata_url = build_resource_metadata_url(resource) if resource is not None else None
         scopes = list(auth.required_scopes or []) if auth is not None else []
-        endpoint = RequireAuthMiddleware(endpoint, scopes, metadata_url)
+        endpoint = _Challenge(RequireAuthMiddleware(endpoint, scopes, metadata_url), metadata_url)
         if auth is not None and resource is not None:
             well_known = list(
                 create_protected_resource_routes(

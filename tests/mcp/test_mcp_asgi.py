@@ -92,9 +92,12 @@ async def test_static_bearer_token_401_and_identity(mode: str) -> None:
     app = asgi_app([whoami], token_verifier=StaticTokenVerifier("s3cret", client_id="ci-bot"), context=caller)
     with http_server_thread(app, free_port()) as url:
         body = {"jsonrpc": "2.0", "id": 1, "method": "ping"}
-        assert httpx.post(url, json=body).status_code == 401
+        r = httpx.post(url, json=body)  # no credentials: a plain challenge, no error code (RFC 6750 3.1)
+        assert r.status_code == 401 and r.headers["www-authenticate"] == "Bearer"
+        r = httpx.post(url, json=body, headers={"Authorization": "Basic dXNlcjpwdw=="})  # another scheme
+        assert r.status_code == 401 and r.headers["www-authenticate"] == "Bearer"
         r = httpx.post(url, json=body, headers={"Authorization": "Bearer wrong"})
-        assert r.status_code == 401 and "invalid_token" in r.headers["www-authenticate"]
+        assert r.status_code == 401 and 'error="invalid_token"' in r.headers["www-authenticate"]
         with pytest.raises(Exception):  # the SDK raises its own error for a 401 (differs per generation)
             async with Client(with_token(url, "wrong"), mode=mode) as client:
                 await client.list_tools()
@@ -132,6 +135,10 @@ async def test_oauth_resource_server_scopes_metadata_and_per_request_identity() 
         r = httpx.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"})
         assert r.status_code == 401
         metadata_url = f"http://127.0.0.1:{port}/.well-known/oauth-protected-resource/mcp"
+        assert r.headers["www-authenticate"] == f'Bearer resource_metadata="{metadata_url}"'
+        r = httpx.post(url, json={"jsonrpc": "2.0", "id": 1, "method": "ping"},
+                       headers={"Authorization": "Bearer unknown"})  # fmt: skip
+        assert r.status_code == 401 and 'error="invalid_token"' in r.headers["www-authenticate"]
         assert f'resource_metadata="{metadata_url}"' in r.headers["www-authenticate"]
         metadata = httpx.get(metadata_url).json()
         assert metadata["resource"] == resource
