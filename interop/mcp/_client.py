@@ -37,6 +37,7 @@ import mcp.types as mt
 from mcp.client.client import Client
 from mcp.client.context import ClientRequestContext
 from mcp.client.session import ClientSession, ElicitationFnT
+from mcp.shared.exceptions import MCPError
 
 from interop import InteropError, StandardTool, ToolError
 from interop.bridge import (
@@ -51,6 +52,14 @@ from interop.bridge import (
 
 from ._approval import APPROVAL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema
+from ._failures import (
+    URL_ROUNDS,
+    output_error,
+    protocol_error,
+    url_elicitations,
+    url_required,
+    urls_completed,
+)
 from ._result import block_value
 
 if sys.version_info < (3, 11):  # pragma: no cover
@@ -305,12 +314,7 @@ class _Remote:
             self.approvals.enter(key)
         token = _CURRENT_CALL.set((self.remote_name, args))
         try:
-            result = await self.session.call_tool(
-                self.remote_name,
-                args,
-                read_timeout_seconds=self.read_timeout,
-                meta=cast(mt.RequestParamsMeta, dict(meta)) if meta else None,
-            )
+            result = await self._send(args, cast(mt.RequestParamsMeta, dict(meta)) if meta else None)
         finally:
             _CURRENT_CALL.reset(token)
             if key is not None:
@@ -318,6 +322,27 @@ class _Remote:
         if result.is_error:
             raise ToolError(_error_text(result, self.name, self.remote_name))
         return _decode(result, self.unwrap)
+
+    async def _send(self, args: dict[str, Any], meta: mt.RequestParamsMeta | None) -> mt.CallToolResult:
+        """`tools/call`; the server's failures as errors the model reads (see `_failures`)."""
+        for attempt in range(URL_ROUNDS + 1):
+            try:
+                return await self.session.call_tool(
+                    self.remote_name, args, read_timeout_seconds=self.read_timeout, meta=meta
+                )
+            except MCPError as e:
+                pages = url_elicitations(e)
+                if not pages:
+                    raise protocol_error(e) from e
+                session = self.session.session if isinstance(self.session, Client) else self.session
+                if attempt == URL_ROUNDS or not await urls_completed(session, pages):
+                    raise url_required(e, pages) from e
+            except RuntimeError as e:
+                mapped = output_error(e, self.name, self.unwrap)
+                if mapped is None:
+                    raise
+                raise mapped from e
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def _call_on_session_loop(self, args: dict[str, Any], context: Any, approved: bool) -> Any:
         """Called from another loop (a framework's sync path): run the call on the session's loop."""
