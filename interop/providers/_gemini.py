@@ -10,7 +10,15 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop.bridge import RefError, ToolOptions, check_name, input_json_schema, provider_options, to_jsonable
+from interop.bridge import (
+    RefError,
+    ToolOptions,
+    check_name,
+    input_json_schema,
+    provider_options,
+    to_json_text,
+    to_jsonable,
+)
 from interop.errors import SchemaConversionError
 
 from ._common import check_object_root
@@ -76,6 +84,20 @@ def _calls(obj: Any) -> list[ToolCall]:
     return calls
 
 
+def _holds_ref(value: Any) -> bool:
+    """Whether a JSON value has a `$ref` key anywhere."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "$ref" in item:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
 def _part(outcome: ToolOutcome) -> dict[str, Any]:
     """The `functionResponse` part (a tool whose model output is its own sends that text as
     `output`; the structured value stays the application's)."""
@@ -93,7 +115,11 @@ def _part(outcome: ToolOutcome) -> dict[str, Any]:
     elif outcome.outcome.shows_text:
         body["response"] = {"output": outcome.text}
     else:
-        body["response"] = {"output": to_jsonable(outcome.value)}
+        value = to_jsonable(outcome.value)
+        # Gemini reads a `$ref` key in a function response as a reference to one of its media parts
+        # by display name, and refuses the request (HTTP 400) when none matches: a value holding
+        # one (a JSON Schema, an OpenAPI document, tool_search's results) goes as its JSON text.
+        body["response"] = {"output": to_json_text(value) if _holds_ref(value) else value}
     if outcome.call.id is not None:
         body["id"] = outcome.call.id
     return {"functionResponse": body}
@@ -110,7 +136,8 @@ class GeminiToolset:
                  {"role": "user", "parts": toolset.dispatch(response, context=user)}]
     ```
     Results go back as `{"output": value}` (images, audio and files as inline-data parts of the
-    function response), failures as `{"error": message}`. Options: the shared ones.
+    function response; a value with a `$ref` key, which Gemini would read as a media-part
+    reference and refuse, as its JSON text), failures as `{"error": message}`. Options: the shared ones.
     """
 
     def __init__(

@@ -173,3 +173,67 @@ def test_gemini_a_schema_that_would_explode_when_inlined_is_refused_with_the_way
         to_gemini_function_declaration(hostile)  # Gemini's `Schema` has no refs
     sent = to_gemini_function_declaration(hostile, mode="parameters_json_schema")["parametersJsonSchema"]
     assert sent["properties"]["root"] == {"$ref": "#/$defs/D60"}
+
+
+def _gemini_400_on_ref(body: dict[str, Any]) -> dict[str, Any] | None:
+    """What the Gemini API answers a function response holding a `$ref` key (it reserves `$ref` there
+    for references to the response's media parts by display name), or None when there is none."""
+
+    def refs(value: Any) -> list[str]:
+        if isinstance(value, dict):
+            found = [value["$ref"]] if isinstance(value.get("$ref"), str) else []
+            return found + [r for v in value.values() for r in refs(v)]
+        if isinstance(value, list):
+            return [r for v in value for r in refs(v)]
+        return []
+
+    for content in body["contents"]:
+        for part in content.get("parts", []):
+            response = part.get("functionResponse", {}).get("response")
+            for ref in refs(response):
+                return {
+                    "error": {
+                        "code": 400,
+                        "status": "INVALID_ARGUMENT",
+                        "message": f"The referenced name `{ref}` in function_response.response does not "
+                        "match to a display_name in the function_response.parts.",
+                    }
+                }
+    return None
+
+
+def test_gemini_loop_with_tool_search_over_tools_with_defs() -> None:
+    """tool_search answers with input schemas holding `$defs`/`$ref`; Gemini rejects `$ref` keys in a
+    function response, so such a structured result goes as its JSON text (the model reads the same
+    schema), and the loop finishes."""
+    from interop import split_tools, tool_search, transform_tool
+
+    deferred = [transform_tool(place_order, meta={"defer_loading": True})]
+    _, later = split_tools(deferred)
+    toolset = GeminiToolset([tool_search(later)])
+    seen: list[dict[str, Any]] = []
+    got: dict[str, Any] = {}
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        seen.append(body)
+        refused = _gemini_400_on_ref(body)
+        if refused is not None:
+            return httpx.Response(400, json=refused)
+        if len(seen) == 1:
+            call = {"functionCall": {"id": "s1", "name": "tool_search", "args": {"query": "order"}}}
+            return httpx.Response(200, json=_reply(call))
+        got.update(_responses(body)["s1"])
+        return httpx.Response(200, json=_reply({"text": "found it"}))
+
+    options = types.HttpOptions(
+        base_url="http://127.0.0.1:9", httpx_client=httpx.Client(transport=httpx.MockTransport(handler))
+    )
+    client = genai.Client(api_key="test-key", http_options=options)
+    assert _loop(client, toolset, Deps(user="ada")) == "found it"
+    output = got["response"]["output"]
+    assert isinstance(output, str)  # JSON text: nothing in it is read as a media-part reference
+    (found,) = json.loads(output)["tools"]
+    assert found["name"] == "place_order"
+    schema = found["input_schema"]
+    assert schema["properties"]["lines"]["items"] == {"$ref": "#/$defs/Line"} and "Line" in schema["$defs"]
