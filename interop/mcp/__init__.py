@@ -9,6 +9,9 @@ Consuming: `await from_mcp(session)` turns the tools of any MCP server into neut
 call it through that session; `async with mcp_tools(source) as tools:` connects first (stdio
 parameters, a URL, or an in-process server) and keeps the session open while you use them;
 `with mcp_tools_sync(source) as tools:` does the same for sync code (session on a background loop).
+
+Tasks: a tool with `meta["task"] = True` (or `"optional"`) is served as an MCP task; a consumed
+task-only tool is driven as one (`tasks_extension()` for a 2026-07-28 `mcp.Client` of your own).
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ from ._result import MCPResult, ResourceLink
 from ._serve import UnprotectedServerWarning, serve, serve_async
 from ._server import ContextHook, add_tools, build_server, default_context
 from ._sync import mcp_tools_sync
+from ._task_client import tasks_extension
+from ._tasks import TASKS_EXTENSION
 
 __all__ = [
     "APPROVAL_INPUT_KEY",
@@ -47,6 +52,7 @@ __all__ = [
     "EXECUTION_KEY",
     "ICONS_KEY",
     "META_KEY",
+    "TASKS_EXTENSION",
     "WRAP_MARKER",
     "ContextHook",
     "ElicitationCallback",
@@ -70,5 +76,6 @@ __all__ = [
     "mcp_tools_sync",
     "serve",
     "serve_async",
+    "tasks_extension",
     "to_mcp",
 ]

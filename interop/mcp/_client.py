@@ -26,6 +26,7 @@ import json
 import logging
 import sys
 import threading
+import warnings
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -61,6 +62,8 @@ from ._failures import (
     urls_completed,
 )
 from ._result import block_value
+from ._task_client import drive_legacy_task, raw_requests_possible, tasks_extension
+from ._tasks import TASKS_EXTENSION
 
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
@@ -284,8 +287,10 @@ class _Remote:
         unwrap: bool,
         request_meta: RequestMeta | None,
         read_timeout: float | None,
+        as_task: bool = False,
     ) -> None:
         self.approvals = _APPROVALS
+        self.as_task = as_task
         self.session = session
         self.remote_name = remote_name
         self.name = neutral_name
@@ -327,6 +332,10 @@ class _Remote:
         """`tools/call`; the server's failures as errors the model reads (see `_failures`)."""
         for attempt in range(URL_ROUNDS + 1):
             try:
+                if self.as_task:  # 2025-11-25, execution.taskSupport "required"
+                    return await drive_legacy_task(
+                        self._session(), self.remote_name, args, meta, self.read_timeout
+                    )
                 return await self.session.call_tool(
                     self.remote_name, args, read_timeout_seconds=self.read_timeout, meta=meta
                 )
@@ -334,8 +343,7 @@ class _Remote:
                 pages = url_elicitations(e)
                 if not pages:
                     raise protocol_error(e) from e
-                session = self.session.session if isinstance(self.session, Client) else self.session
-                if attempt == URL_ROUNDS or not await urls_completed(session, pages):
+                if attempt == URL_ROUNDS or not await urls_completed(self._session(), pages):
                     raise url_required(e, pages) from e
             except RuntimeError as e:
                 mapped = output_error(e, self.name, self.unwrap)
@@ -343,6 +351,9 @@ class _Remote:
                     raise
                 raise mapped from e
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _session(self) -> ClientSession:
+        return self.session.session if isinstance(self.session, Client) else self.session
 
     async def _call_on_session_loop(self, args: dict[str, Any], context: Any, approved: bool) -> Any:
         """Called from another loop (a framework's sync path): run the call on the session's loop."""
@@ -367,7 +378,11 @@ class _Remote:
         return await asyncio.wrap_future(future)
 
 
-TaskRequired = Literal["error", "skip"]
+TaskRequired = Literal["run", "skip", "error"]
+
+
+def _session_of(session: ClientSession | Client) -> ClientSession:
+    return session.session if isinstance(session, Client) else session
 
 
 async def from_mcp(
@@ -376,7 +391,7 @@ async def from_mcp(
     rename: Rename = None,
     request_meta: RequestMeta | None = None,
     read_timeout: float | None = None,
-    task_required: TaskRequired = "error",
+    task_required: TaskRequired = "run",
 ) -> list[StandardTool[Any, Any, Any]]:
     """The tools of the MCP server behind `session` (a `ClientSession` or an entered `mcp.Client`).
 
@@ -390,23 +405,39 @@ async def from_mcp(
     - `rename`: new names (string, mapping or function); the remote name is still what is called.
     - `request_meta`: maps a call's neutral `context` to the request `_meta` (see `context_meta`).
     - `read_timeout`: seconds to wait for each call's result.
-    - `task_required`: a tool the server runs only as a task (`execution.taskSupport:
-      "required"`, which the MCP SDK client cannot drive) raises `InteropError` (`"error"`, the
-      default) or is left out (`"skip"`).
+    - `task_required`: what to do with a tool the server runs only as an MCP task
+      (`execution.taskSupport: "required"`): `"run"` (the default) drives each call as a task to
+      its result (see `interop.mcp._task_client`; on 2026-07-28 the client needs
+      `tasks_extension()`, which `mcp_tools` installs); `"skip"` leaves it out with a warning
+      naming it; `"error"` raises `InteropError`.
 
     To answer the server's elicitations, build the client with
     `elicitation_callback=interop.mcp.elicitation_callback(fn)` (or use `mcp_tools`).
     """
+    if task_required not in ("run", "skip", "error"):
+        raise ValueError(f"task_required must be 'run', 'skip' or 'error', got {task_required!r}")
     out: list[StandardTool[Any, Any, Any]] = []
     for descriptor in await _list_all(session):
         execution = descriptor.execution
-        if execution is not None and execution.task_support == "required":
-            if task_required == "skip":
+        as_task = execution is not None and execution.task_support == "required"
+        if as_task:
+            if task_required == "error":
+                raise InteropError(
+                    f"MCP tool {descriptor.name!r} runs only as a task (execution.taskSupport is "
+                    f"'required'): pass task_required='run' to drive it as one, or 'skip' to leave it out"
+                )
+            if task_required == "skip" or not raw_requests_possible(_session_of(session)):
+                why = (
+                    "task_required='skip'"
+                    if task_required == "skip"
+                    else "this MCP SDK cannot send its calls"
+                )
+                warnings.warn(
+                    f"MCP tool {descriptor.name!r} runs only as a task and is left out ({why})",
+                    UserWarning,
+                    stacklevel=2,
+                )
                 continue
-            raise InteropError(
-                f"MCP tool {descriptor.name!r} runs only as a task (execution.taskSupport is 'required'), "
-                f"which the MCP client cannot drive: pass task_required='skip' to leave it out"
-            )
         name = resolve_name(descriptor.name, "mcp", rename)
         input_schema = foreign_schema(
             descriptor.input_schema, where=f"MCP tool {descriptor.name!r}: its input schema"
@@ -424,6 +455,7 @@ async def from_mcp(
             unwrap,
             request_meta,
             read_timeout,
+            as_task=as_task,
         )
         title = descriptor.title or (descriptor.annotations.title if descriptor.annotations else None)
         tool: StandardTool[Any, Any, Any] = StandardTool(
@@ -463,7 +495,7 @@ async def mcp_tools(
     request_meta: RequestMeta | None = None,
     read_timeout: float | None = None,
     elicitation: ElicitationCallback | None = None,
-    task_required: TaskRequired = "error",
+    task_required: TaskRequired = "run",
     **client_options: Any,
 ) -> AsyncIterator[list[StandardTool[Any, Any, Any]]]:
     """Connect to an MCP server and yield its tools as neutral tools; disconnect on exit.
@@ -481,6 +513,9 @@ async def mcp_tools(
             agent = Agent(model, tools=[to_pydantic_ai(t) for t in tools])
     """
     client_options.setdefault("elicitation_callback", elicitation_callback(elicitation))
+    extensions = list(client_options.get("extensions") or [])
+    if not any(getattr(e, "identifier", None) == TASKS_EXTENSION for e in extensions):
+        client_options["extensions"] = [*extensions, tasks_extension()]  # 2026-07-28 tasks
     try:
         async with Client(source, read_timeout_seconds=read_timeout, **client_options) as client:
             yield await from_mcp(

@@ -7,7 +7,8 @@ Mapping (serving; consuming reverses it):
   `{"type": "object", "properties": {"result": <schema>}, "required": ["result"]}` (marked with
   `WRAP_MARKER`) for the protocol versions that require an object root (2025-06-18, 2025-11-25),
   and sent as is on 2026-07-28, which allows any schema;
-- `icons` from `meta["icons"]`, `execution` from `meta["mcp_execution"]`;
+- `icons` from `meta["icons"]`, `execution` from `meta["mcp_execution"]` (else `taskSupport`
+  from `meta["task"]`: `True` -> `"required"`, `"optional"`);
 - `annotations`: `read_only` -> `readOnlyHint`, `destructive` -> `destructiveHint`, `idempotent` ->
   `idempotentHint`, `open_world` -> `openWorldHint` (only when set: MCP defaults apply otherwise),
   and the title;
@@ -40,6 +41,8 @@ from interop.bridge import (
     well_formed_meta,
 )
 from interop.errors import SchemaConversionError
+
+from ._tasks import task_support
 
 __all__ = [
     "EXECUTION_KEY",
@@ -199,7 +202,8 @@ def _execution(tool: StandardToolV0[Any, Any, Any]) -> mt.ToolExecution | None:
     """`meta["mcp_execution"]` (e.g. `{"taskSupport": "optional"}`) as the descriptor's `execution`."""
     execution = tool.meta.get(EXECUTION_KEY)
     if execution is None:
-        return None
+        task = task_support(tool.meta, tool.name)  # meta["task"]: served as an MCP task
+        return mt.ToolExecution(task_support=task) if task is not None else None
     return (
         execution if isinstance(execution, mt.ToolExecution) else mt.ToolExecution.model_validate(execution)
     )

@@ -15,24 +15,27 @@ tool become MCP progress and log notifications of the call (`logging/setLevel` i
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypedDict
 
 import mcp.types as mt
 from mcp.server.connection import allowed_log_levels
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
 from mcp.server.mcpserver import MCPServer
+from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 from typing_extensions import Unpack
 
 import interop
-from interop import StandardToolV0
+from interop import ApprovalDeniedError, StandardToolV0
 from interop.bridge import (
     LEVELS,
+    ApprovalRequest,
     Invoker,
     LogLevel,
     Options,
@@ -48,8 +51,19 @@ from interop.bridge import (
 )
 
 from ._approval import ApprovalState, PendingApproval, elicitation_asker
+from ._approval import _principal as principal
 from ._descriptor import is_object_schema, to_mcp
 from ._result import MCPResult, ResourceLink
+from ._tasks import (
+    TASKS_EXTENSION,
+    TaskReporter,
+    TaskStore,
+    client_declares_tasks,
+    legacy_capability,
+    missing_capability,
+    task_methods,
+    task_support,
+)
 
 __all__ = ["ContextHook", "ServerOptions", "add_tools", "build_server", "default_context", "to_call_result"]
 
@@ -150,6 +164,7 @@ class _Served:
     raw: mt.Tool
     has_output: bool
     non_object_output: bool
+    task: Literal["required", "optional"] | None = None
 
 
 def _connection_state(ctx: ServerRequestContext[Any, Any]) -> dict[str, Any] | None:
@@ -237,9 +252,11 @@ class _ToolHandlers:
         options: Options,
         wrap_output: bool | Literal["auto"],
         states: ApprovalState,
+        tasks: TaskStore,
     ) -> None:
         self.wrap_output = wrap_output
         self.states = states
+        self.tasks = tasks
         self.served: dict[str, _Served] = {}
         for tool in tools:
             wrapped = to_mcp(tool, rename=options.rename, wrap_output=True)
@@ -261,6 +278,7 @@ class _ToolHandlers:
                 raw=to_mcp(tool, rename=options.rename, wrap_output=False),
                 has_output=out is not None,
                 non_object_output=out is not None and not is_object_schema(out),
+                task=task_support(tool.meta, wrapped.name),
             )
         self.input_schemas = {name: s.wrapped.input_schema for name, s in self.served.items()}
 
@@ -274,10 +292,30 @@ class _ToolHandlers:
         wrap = self.wraps(protocol_version)
         return [s.wrapped if wrap else s.raw for s in self.served.values()]
 
+    @property
+    def has_tasks(self) -> bool:
+        return any(s.task is not None for s in self.served.values())
+
     async def call(
         self, ctx: ServerRequestContext[Any, Any], params: mt.CallToolRequestParams
-    ) -> mt.CallToolResult | mt.InputRequiredResult:
+    ) -> mt.CallToolResult | mt.InputRequiredResult | dict[str, Any]:
         served = self.served[params.name]
+        modern = ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
+        if served.task is not None:
+            if modern and client_declares_tasks(ctx):
+                return await self.start_task(ctx, params, served)
+            if served.task == "required":
+                if modern:
+                    raise missing_capability()
+                raise MCPError(
+                    code=mt.METHOD_NOT_FOUND,
+                    message=f"tool {served.name!r} runs only as a task: call it with params.task",
+                )
+        return await self._call_now(ctx, params, served)
+
+    async def _call_now(
+        self, ctx: ServerRequestContext[Any, Any], params: mt.CallToolRequestParams, served: _Served
+    ) -> mt.CallToolResult | mt.InputRequiredResult:
         args = params.arguments if params.arguments is not None else {}
         modern = ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
         pending: list[PendingApproval] = []
@@ -290,6 +328,52 @@ class _ToolHandlers:
             return pending[-1].result()
         return to_call_result(outcome, served, ctx.protocol_version, self.wraps(ctx.protocol_version))
 
+    async def start_task(
+        self, ctx: ServerRequestContext[Any, Any], params: mt.CallToolRequestParams, served: _Served
+    ) -> mt.InputRequiredResult | dict[str, Any]:
+        """Run the call as a task: ask for approval first (on this request), then answer with the
+        task handle while the tool runs (see `interop.mcp._tasks`)."""
+        args = params.arguments if params.arguments is not None else {}
+        modern = ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
+        wrap = self.wraps(ctx.protocol_version)
+        version = ctx.protocol_version
+        task = self.tasks.create(served.name, principal(ctx))
+        pending: list[PendingApproval] = []
+        asker = elicitation_asker(ctx, params, self.states, modern, pending)
+        decided = asyncio.Event()
+        asked_here = True  # the question may only be asked while this request is open
+
+        async def ask(request: ApprovalRequest) -> Any:
+            if not asked_here:  # an approval nobody expected when the task was created: refuse
+                raise ApprovalDeniedError(served.name, "the question came after the task had started")
+            try:
+                answer = asker(request)
+                return await answer if inspect.isawaitable(answer) else answer
+            finally:
+                decided.set()
+
+        async def work() -> mt.CallToolResult:
+            with reporting(TaskReporter(task)):
+                outcome = await served.invoker.ainvoke(args, ctx, call_id=f"task:{task.id}", ask=ask)
+            if outcome.status == "pending":
+                raise asyncio.CancelledError  # the approval round goes back to the client instead
+            return to_call_result(outcome, served, version, wrap)
+
+        self.tasks.run(task, work)
+        assert task.runner is not None
+        if served.invoker.callback is None and await served.invoker.aneeds_approval(args, ctx):
+            # wait for the question's answer (or for the call to end: denied, pending, invalid)
+            waiter = asyncio.ensure_future(decided.wait())
+            await asyncio.wait([task.runner, waiter], return_when=asyncio.FIRST_COMPLETED)
+            waiter.cancel()
+            if pending and task.runner.done():
+                self.tasks.tasks.pop(task.id, None)  # no task yet: the client answers the round first
+                return pending[-1].result()
+        asked_here = False
+        if modern:
+            return {"resultType": "task", **task.wire(modern=True)}
+        return {"task": task.wire(modern=False)}
+
 
 class ServerOptions(ToolOptions, total=False):
     """`add_tools` / `build_server` / `serve` options: the shared ones plus:"""
@@ -300,6 +384,17 @@ class ServerOptions(ToolOptions, total=False):
     approval_secret: bytes | str
     """The key of the approval `requestState` HMAC (2026-07-28 approval rounds). Default: random
     per server; give every worker of one deployment the same secret (at least 16 bytes)."""
+    task_options: TaskOptions
+    """For tools served as tasks (`meta["task"]`): `ttl` (seconds a task is kept, default 3600),
+    `poll_interval` (seconds, the polling hint, default 0.5), `max_tasks` (default 1000)."""
+
+
+class TaskOptions(TypedDict, total=False):
+    """`task_options=` of `add_tools`/`build_server`/`serve`/`asgi_app`."""
+
+    ttl: float
+    poll_interval: float
+    max_tasks: int
 
 
 async def _set_level(ctx: ServerRequestContext[Any, Any], params: mt.SetLevelRequestParams) -> mt.EmptyResult:
@@ -340,7 +435,13 @@ def add_tools(
         states = ApprovalState(
             secret=secret.encode() if isinstance(secret, str) else bytes(secret), audience=states.audience
         )
-    handlers = _ToolHandlers(tools, options=shared, wrap_output=own.get("wrap_output", "auto"), states=states)
+    handlers = _ToolHandlers(
+        tools,
+        options=shared,
+        wrap_output=own.get("wrap_output", "auto"),
+        states=states,
+        tasks=TaskStore(**own.get("task_options", {})),
+    )
     prev_list = low.get_request_handler("tools/list")
     prev_call = low.get_request_handler("tools/call")
     prev_schema = low.get_tool_input_schema
@@ -361,16 +462,16 @@ def add_tools(
 
     async def on_call_tool(
         ctx: ServerRequestContext[Any, Any], params: mt.CallToolRequestParams
-    ) -> mt.CallToolResult | mt.InputRequiredResult:
+    ) -> mt.CallToolResult | mt.InputRequiredResult | dict[str, Any]:
         if params.name in handlers.served:
             return await handlers.call(ctx, params)
         if prev_call is None:
-            from mcp.shared.exceptions import MCPError
-
             raise MCPError(code=mt.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
         result: Any = await prev_call.handler(ctx, params)
         return result  # type: ignore[no-any-return]  # the previous handler's own result, passed through
 
+    if handlers.has_tasks:
+        _serve_tasks(low, handlers)
     low.add_request_handler("tools/list", mt.PaginatedRequestParams, on_list_tools)
     low.add_request_handler("tools/call", mt.CallToolRequestParams, on_call_tool)
     if low.get_request_handler("logging/setLevel") is None:
@@ -384,6 +485,42 @@ def add_tools(
             return prev_schema(name) if prev_schema is not None else None
 
         low.get_tool_input_schema = input_schema
+
+
+def _serve_tasks(low: Server[Any], handlers: _ToolHandlers) -> None:
+    """Serve the tools that run as tasks, both generations (see `interop.mcp._tasks`)."""
+    for method, params_type, handler in task_methods(handlers.tasks, principal):
+        low.add_request_handler(method, params_type, handler)
+    low.extensions[TASKS_EXTENSION] = {}  # 2026-07-28: advertised in server/discover
+    plain = low.get_capabilities
+
+    def get_capabilities(*args: Any, **kwargs: Any) -> mt.ServerCapabilities:
+        capabilities = plain(*args, **kwargs)
+        if kwargs.get("protocol_version") not in MODERN_PROTOCOL_VERSIONS:
+            capabilities.tasks = legacy_capability()  # 2025-11-25: in the initialize result
+        return capabilities
+
+    low.get_capabilities = get_capabilities  # type: ignore[method-assign]
+
+    async def legacy_task_call(ctx: ServerRequestContext[Any, Any], call_next: Any) -> Any:
+        """2025-11-25 `tools/call` with `params.task`: the SDK's result surface for that revision
+        has no `CreateTaskResult`, so the call is answered here, before it (the middleware owns
+        the result it returns)."""
+        raw = ctx.params
+        if (
+            ctx.method != "tools/call"
+            or ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
+            or not isinstance(raw, Mapping)
+            or raw.get("task") is None
+        ):
+            return await call_next(ctx)
+        served = handlers.served.get(raw.get("name"))  # type: ignore[arg-type]
+        if served is None or served.task is None:
+            return await call_next(ctx)  # a tool that does not run as a task: called as usual
+        params = mt.CallToolRequestParams.model_validate(raw, by_name=False)
+        return await handlers.start_task(ctx, params, served)
+
+    low.middleware.append(legacy_task_call)
 
 
 def build_server(

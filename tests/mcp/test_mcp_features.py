@@ -281,9 +281,13 @@ def task_server() -> Server:
 
 
 async def test_task_required_tools_are_refused_clearly_or_skipped_and_execution_survives() -> None:
-    with pytest.raises(InteropError, match=r"'long_job' runs only as a task.*task_required='skip'"):
-        async with mcp_tools(task_server(), mode="legacy"):
+    with pytest.raises(InteropError, match=r"'long_job' runs only as a task.*task_required='run'"):
+        async with mcp_tools(task_server(), mode="legacy", task_required="error"):
             pass
+    with pytest.warns(UserWarning, match="'long_job' runs only as a task and is left out"):
+        async with mcp_tools(task_server(), mode="legacy", task_required="skip") as tools:
+            names = [t.name for t in tools]
+    assert names == ["maybe_task"]
     async with mcp_tools(task_server(), mode="legacy", task_required="skip") as tools:
         assert [t.name for t in tools] == ["maybe_task"]
         (maybe,) = tools
