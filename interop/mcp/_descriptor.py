@@ -12,8 +12,8 @@ Mapping (serving; consuming reverses it):
 - `annotations`: `read_only` -> `readOnlyHint`, `destructive` -> `destructiveHint`, `idempotent` ->
   `idempotentHint`, `open_world` -> `openWorldHint` (only when set: MCP defaults apply otherwise),
   and the title;
-- `_meta`: namespaced keys of `meta` (those containing a `/`, e.g. `com.example/x`) go in as
-  they are; every other JSON-safe key (`group`, `tags`, `input_examples`, `defer_loading`, ...)
+- `_meta`: namespaced keys of `meta` (those containing a `/`, e.g. `com.example/x`) and MCP
+  Apps' `ui` (`{"resourceUri": "ui://...", ...}`) go in as they are; every other JSON-safe key (`group`, `tags`, `input_examples`, `defer_loading`, ...)
   goes under `META_KEY`, so consuming restores it exactly. Consuming also reads a FastMCP
   server's tags (`_meta.fastmcp.tags`) as `tags`, and drops `input_examples` the input schema
   refuses.
@@ -42,6 +42,7 @@ from interop.bridge import (
 )
 from interop.errors import SchemaConversionError
 
+from ._apps import UI_KEY, check_ui
 from ._tasks import task_support
 
 __all__ = [
@@ -68,6 +69,9 @@ WRAP_MARKER = "x-interop-wrap-result"
 """Marks an output schema this package wrapped as `{"result": ...}` (consumers unwrap it)."""
 
 _FASTMCP_WRAP_MARKER = "x-fastmcp-wrap-result"
+
+_TOP_LEVEL = (UI_KEY,)
+"""Meta keys that are `_meta` keys of their own in MCP (MCP Apps' `ui`), not under `META_KEY`."""
 
 _DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema"
 
@@ -145,8 +149,8 @@ def split_meta(meta: Mapping[str, Any]) -> tuple[dict[str, bool], dict[str, Any]
     """`meta` as (annotation hints that are set, `_meta` payload); descriptor fields left out."""
     hints, rest = split_hints(meta)
     safe = json_safe_meta({k: v for k, v in rest.items() if k not in (ICONS_KEY, EXECUTION_KEY)})
-    payload: dict[str, Any] = {k: v for k, v in safe.items() if "/" in k}
-    rest = {k: v for k, v in safe.items() if "/" not in k}
+    payload: dict[str, Any] = {k: v for k, v in safe.items() if "/" in k or k in _TOP_LEVEL}
+    rest = {k: v for k, v in safe.items() if "/" not in k and k not in _TOP_LEVEL}
     if rest:
         payload[META_KEY] = rest
     return hints, payload
@@ -166,6 +170,7 @@ def to_mcp(
     `False` sends it as is (2026-07-28 only). The descriptor remembers `tool` (origin stash).
     """
     name = resolve_name(tool.name, "mcp", rename)
+    check_ui(tool.meta, name)
     out = output_json_schema(tool)
     if out is not None and wrap_output and not is_object_schema(out):
         out = wrap_output_schema(out)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
 
 import mcp.types as mt
+from mcp.server.caching import CacheHint
 from mcp.server.connection import allowed_log_levels
 from mcp.server.context import ServerRequestContext
 from mcp.server.lowlevel import Server
@@ -52,6 +53,7 @@ from interop.bridge import (
 
 from ._approval import ApprovalState, PendingApproval, elicitation_asker
 from ._approval import _principal as principal
+from ._apps import UIPage, serve_ui_resources
 from ._descriptor import is_object_schema, to_mcp
 from ._result import MCPResult, ResourceLink
 from ._tasks import (
@@ -72,6 +74,7 @@ logger = logging.getLogger("interop.mcp")
 ContextHook = Callable[[ServerRequestContext[Any, Any]], Any]
 """Maps the MCP request context to the neutral `context` a tool's `execute` receives."""
 
+_LIST_TTL = 300.0
 _CONTENT_BLOCKS = (mt.TextContent, mt.ImageContent, mt.AudioContent, mt.ResourceLink, mt.EmbeddedResource)
 _NATIVE = (mt.CallToolResult, MCPResult, *_CONTENT_BLOCKS)
 _LOG_LEVEL_STATE = "io.github.interop/log-level"
@@ -384,6 +387,13 @@ class ServerOptions(ToolOptions, total=False):
     approval_secret: bytes | str
     """The key of the approval `requestState` HMAC (2026-07-28 approval rounds). Default: random
     per server; give every worker of one deployment the same secret (at least 16 bytes)."""
+    list_ttl: float
+    """Seconds a client may reuse the tool list (2026-07-28 `ttlMs` hint; `cacheScope` public, as
+    the list is the same for every caller, unless the server lists tools of its own too).
+    Default 300; 0 means ask every time."""
+    ui_resources: Mapping[str, UIPage]
+    """MCP Apps: `ui://` URI -> HTML document (or `{"html": ..., "csp": {...}, ...}`), served as
+    resources (`text/html;profile=mcp-app`) for the tools whose `meta["ui"]["resourceUri"]` names them."""
     task_options: TaskOptions
     """For tools served as tasks (`meta["task"]`): `ttl` (seconds a task is kept, default 3600),
     `poll_interval` (seconds, the polling hint, default 0.5), `max_tasks` (default 1000)."""
@@ -416,8 +426,9 @@ def add_tools(
     ours and hands any other name to its own handler (a neutral tool shadows a same-named one).
     `logging/setLevel` is answered unless the server already does.
 
-    Options: the shared ones (see the README's options table), `wrap_output` and
-    `approval_secret`. `context` maps the `ServerRequestContext` to the neutral context
+    Options: the shared ones (see the README's options table), `wrap_output`,
+    `approval_secret`, `list_ttl`, `ui_resources` and `task_options` (see `ServerOptions`).
+    Tools are listed in the order given, the same on every call. `context` maps the `ServerRequestContext` to the neutral context
     (default: the context itself). `errors` defaults to `"masked"`: an unexpected exception is an
     `isError` result with a generic message (and is logged), as MCP servers do. `approval`
     replaces elicitation with a callback; `allow_unapproved=True` serves approval tools unasked.
@@ -472,6 +483,15 @@ def add_tools(
 
     if handlers.has_tasks:
         _serve_tasks(low, handlers)
+    if own.get("ui_resources"):
+        serve_ui_resources(low, own["ui_resources"])
+    ttl = own.get("list_ttl", _LIST_TTL)
+    if ttl < 0:
+        raise ValueError(f"list_ttl must be >= 0 seconds, got {ttl!r}")
+    # the server's own hint wins; ours: the tools we add do not change, nor depend on the caller
+    # (a server listing its own tools too may list them per caller: then the hint is private)
+    scope: Literal["public", "private"] = "public" if prev_list is None else "private"
+    low.cache_hints.setdefault("tools/list", CacheHint(ttl_ms=int(ttl * 1000), scope=scope))
     low.add_request_handler("tools/list", mt.PaginatedRequestParams, on_list_tools)
     low.add_request_handler("tools/call", mt.CallToolRequestParams, on_call_tool)
     if low.get_request_handler("logging/setLevel") is None:
