@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 if _TYPE_CHECKING:
     from ._approval import ApprovalRequest, with_approval
+    from ._code_mode import code_mode
     from ._content import OMIT, Audio, File, Image
     from ._decorator import AsyncFunctionTool, FromContext, FunctionTool, tool
     from ._errors import (
@@ -37,6 +38,7 @@ if _TYPE_CHECKING:
 _LAZY: dict[str, str] = {
     "ApprovalRequest": "._approval",
     "with_approval": "._approval",
+    "code_mode": "._code_mode",
     "Audio": "._content",
     "File": "._content",
     "Image": "._content",
@@ -104,6 +106,7 @@ __all__ = [
     "acall",
     "as_schema",
     "call",
+    "code_mode",
     "filter_tools",
     "input_json_schema",
     "log",
