@@ -90,10 +90,21 @@ test-strands: .venv-strands/.installed
 test-prefect: .venv-prefect/.installed
 	.venv-prefect/bin/python -m pytest -m "not heavy" tests/durable/test_durable_prefect.py tests/durable/test_durable_examples.py::test_prefect_example
 
-.PHONY: test-crewai test-strands test-prefect
+.PHONY: test-crewai test-strands test-prefect bench-env
 
-bench: $(STAMP)
+bench: $(STAMP) .venv-bench/.installed
 	$(PY) -m benchmarks
+
+# The scale suite's peer (FastMCP 4.2.3, dependency group `bench`) cannot join the main environment
+# (it needs opentelemetry-api>=1.45.2, google-adk caps it at 1.44): its own venv beside interop[mcp,openapi],
+# pinned by constraints-bench.txt; `make bench` runs the scale suite there.
+bench-env: .venv-bench/.installed
+
+.venv-bench/.installed: pyproject.toml constraints-bench.txt $(STAMP)
+	rm -rf .venv-bench
+	$(SIDE_UV) venv --quiet --python $(PYTHON) .venv-bench
+	$(SIDE_UV) pip install --quiet --python .venv-bench/bin/python -c constraints-bench.txt -e ".[mcp,openapi]" --group bench
+	touch $@
 
 # sdist and wheel in dist/, checked (metadata, long description) as PyPI would.
 dist: $(STAMP)
@@ -121,4 +132,4 @@ $(MCP_NPM)/.installed:
 mcp-npm: $(MCP_NPM)/.installed
 
 clean:
-	rm -rf $(VENV) .venv-matrix .venv-crewai .venv-strands .venv-prefect build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor
+	rm -rf $(VENV) .venv-matrix .venv-bench .venv-crewai .venv-strands .venv-prefect build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor

@@ -119,6 +119,22 @@ def _has_description(extras: list[Any]) -> bool:
     return any(isinstance(e, FieldInfo) and e.description for e in extras)
 
 
+@dataclass
+class _Parameters:
+    """What `_parameters` reads off a signature: the model's fields, or (while every parameter
+    is simple) the parameters `_Signature` describes; and how the function is then called."""
+
+    simple: list[tuple[str, Any, Any, str | None]] | None
+    """(name, type, default or `_REQUIRED`, description) of each parameter, while all are simple."""
+    fields: dict[str, Any]
+    """The arguments model's fields (when not every parameter is simple)."""
+    renamed: dict[str, str]
+    """Model field -> parameter, for names pydantic reserves."""
+    positional: list[str]
+    """Positional-only parameters (the context's too)."""
+    context_param: str | None
+
+
 def _build(
     fn: Callable[..., Any],
     *,
@@ -129,6 +145,48 @@ def _build(
     context: str | None = None,
     localns: Mapping[str, Any] | None = None,
 ) -> FunctionTool[..., Any] | AsyncFunctionTool[..., Any]:
+    """`@tool`'s phases: the name; the type hints; the parameters; the input and output schemas;
+    the tool; its recipe (for pickling)."""
+    tool_name = _tool_name(fn, name)
+    doc = parse_docstring(inspect.getdoc(fn))
+    hints = _type_hints(fn, tool_name, localns)
+    sig = inspect.signature(fn)
+    params = _parameters(sig, hints, doc.params, tool_name, context)
+    module = getattr(fn, "__module__", __name__)
+    built = _make_tool(
+        fn,
+        sig,
+        params,
+        name=tool_name,
+        description=description if description is not None else doc.description,
+        input_schema=_input_schema(tool_name, module, params),
+        output_schema=_output_schema(hints.get("return", inspect.Signature.empty)),
+        title=title,
+        meta=meta,
+    )
+    options = (
+        ("name", name),
+        ("title", title),
+        ("description", description),
+        ("meta", meta),
+        ("context", context),
+    )
+    remember(
+        built,
+        Recipe(
+            _build,
+            fn,
+            module=getattr(fn, "__module__", None),
+            qualname=getattr(fn, "__qualname__", None),
+            # only the options given (each defaults to None): an undecorated tool's recipe is small
+            **{key: value for key, value in options if value is not None},
+        ),
+    )
+    return built
+
+
+def _tool_name(fn: Callable[..., Any], name: str | None) -> str:
+    """The tool's name (the function's unless given); refuses what cannot be a tool."""
     if not callable(fn):
         raise TypeError(f"@tool needs a function, got {fn!r}")
     if isinstance(fn, functools.partial):  # its repr holds the bound values (often secrets): never shown
@@ -139,111 +197,147 @@ def _build(
     tool_name = name or getattr(fn, "__name__", None)
     if not tool_name or tool_name == "<lambda>":
         raise ValueError("@tool on a lambda or unnamed callable needs name=")
-    doc = parse_docstring(inspect.getdoc(fn))
+    return tool_name
+
+
+def _type_hints(fn: Callable[..., Any], tool_name: str, localns: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The function's resolved type hints (`Annotated` kept)."""
     try:
         try:
-            hints = typing.get_type_hints(fn, include_extras=True)
+            return typing.get_type_hints(fn, include_extras=True)
         except NameError:
             if not localns:
                 raise
             # postponed annotations naming classes local to the defining function
-            hints = typing.get_type_hints(fn, localns=dict(localns), include_extras=True)
+            return typing.get_type_hints(fn, localns=dict(localns), include_extras=True)
     except Exception as e:
         raise TypeError(f"@tool {tool_name!r}: cannot resolve the type hints of {fn!r}: {e}") from e
-    sig = inspect.signature(fn)
-    fields: dict[str, Any] = {}
-    simple: list[tuple[str, Any, Any, str | None]] | None = []  # while every parameter is simple
-    renamed: dict[str, str] = {}  # model field -> parameter, for names pydantic reserves
-    positional: list[str] = []
-    context_param: str | None = None
+
+
+def _parameters(
+    sig: inspect.Signature,
+    hints: Mapping[str, Any],
+    docs: Mapping[str, str],
+    tool_name: str,
+    context: str | None,
+) -> _Parameters:
+    """Each parameter as a simple one `_Signature` describes, or as a field of the arguments
+    model (from the first parameter that is not simple on, every parameter is a model field)."""
+    out = _Parameters(simple=[], fields={}, renamed={}, positional=[], context_param=None)
     for param in sig.parameters.values():
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             raise TypeError(f"@tool {tool_name!r}: *args/**kwargs parameters cannot be described to a model")
-        annotation = hints.get(param.name, Any)
-        base, extras = _split_annotated(annotation)
+        base, extras = _split_annotated(hints.get(param.name, Any))
         if param.name == context or any(e is FromContext for e in extras):
-            if context_param is not None:
+            if out.context_param is not None:
                 raise TypeError(f"@tool {tool_name!r}: more than one context parameter")
-            context_param = param.name
+            out.context_param = param.name
             if param.kind is param.POSITIONAL_ONLY:
-                positional.append(param.name)
+                out.positional.append(param.name)
             continue
         extras = [e for e in extras if e is not FromContext]
         text_docs = [e for e in extras if isinstance(e, str)]
         extras = [e for e in extras if not isinstance(e, str)]
+        doc_text = text_docs[0] if text_docs else docs.get(param.name)
         if param.kind is param.POSITIONAL_ONLY:
-            positional.append(param.name)
-        if simple is not None:
+            out.positional.append(param.name)
+        if out.simple is not None:
             default = _REQUIRED if param.default is inspect.Parameter.empty else param.default
-            if (
-                not extras
-                and param.name not in _RESERVED
-                and not param.name.startswith("_")
-                and (default is _REQUIRED or type(default) in _JSON_SCALARS)
-                and not (type(default) is float and not math.isfinite(default))
-                and _simple_parts(base) is not None
-            ):
-                simple.append(
-                    (param.name, base, default, text_docs[0] if text_docs else doc.params.get(param.name))
-                )
+            if _is_simple(param.name, base, extras, default):
+                out.simple.append((param.name, base, default, doc_text))
                 continue
-            # not one this module describes: the model is built now, with the earlier parameters too
-            for p_name, p_base, p_default, p_doc in simple:
-                fields[p_name] = _model_field(p_base, p_default, p_doc)
-            simple = None
-        if not _has_description(extras):
-            doc_text = text_docs[0] if text_docs else doc.params.get(param.name)
-            if doc_text:
-                extras.append(pydantic.Field(description=doc_text))
-        field_name = param.name
-        if param.name in _RESERVED or param.name.startswith("_"):
-            field_name = f"f_{param.name.lstrip('_')}_{len(renamed)}"
-            extras.append(pydantic.Field(alias=param.name))
-            renamed[field_name] = param.name
-        typ = Annotated[(base, *extras)] if extras else base  # type: ignore[valid-type]
-        default = ... if param.default is inspect.Parameter.empty else param.default
-        fields[field_name] = (typ, default)
-    if context is not None and context_param is None:
+            # not one this module describes: the model's fields, the earlier parameters too
+            for p_name, p_base, p_default, p_doc in out.simple:
+                out.fields[p_name] = _model_field(p_base, p_default, p_doc)
+            out.simple = None
+        out.fields.update(_model_fields(param, base, extras, doc_text, out.renamed))
+    if context is not None and out.context_param is None:
         raise TypeError(f"@tool {tool_name!r}: no parameter named {context!r} to receive the context")
+    return out
 
-    if simple is not None:  # JSON Schema written here; the model is built on first validation
-        module = getattr(fn, "__module__", __name__)
-        input_schema: PydanticSchema[Any] = PydanticSchema.deferred(
-            _Signature(f"{tool_name}_args", module, tuple(simple)),
-            empty_input=not any(p[2] is _REQUIRED for p in simple),
+
+def _is_simple(name: str, base: Any, extras: list[Any], default: Any) -> bool:
+    """Whether `_Signature` describes this parameter itself (see `_simple_parts`)."""
+    return (
+        not extras
+        and name not in _RESERVED
+        and not name.startswith("_")
+        and (default is _REQUIRED or type(default) in _JSON_SCALARS)
+        and not (type(default) is float and not math.isfinite(default))
+        and _simple_parts(base) is not None
+    )
+
+
+def _model_fields(
+    param: inspect.Parameter, base: Any, extras: list[Any], doc_text: str | None, renamed: dict[str, str]
+) -> dict[str, tuple[Any, Any]]:
+    """The arguments model's field for `param` (renamed when pydantic reserves its name)."""
+    if doc_text and not _has_description(extras):
+        extras.append(pydantic.Field(description=doc_text))
+    field_name = param.name
+    if param.name in _RESERVED or param.name.startswith("_"):
+        field_name = f"f_{param.name.lstrip('_')}_{len(renamed)}"
+        extras.append(pydantic.Field(alias=param.name))
+        renamed[field_name] = param.name
+    typ = Annotated[(base, *extras)] if extras else base  # type: ignore[valid-type]
+    default = ... if param.default is inspect.Parameter.empty else param.default
+    return {field_name: (typ, default)}
+
+
+def _input_schema(tool_name: str, module: str, params: _Parameters) -> PydanticSchema[Any]:
+    """The input schema, deferred: a simple signature's JSON Schema is written here and its
+    model built on first validation; any other signature's model is built here once (so a
+    parameter pydantic cannot describe is refused now), its JSON Schema kept, and the model let
+    go: it is built again on first validation (`_Fields`). A registered tool keeps no model."""
+    if params.simple is not None:
+        return PydanticSchema.deferred(
+            _Signature(f"{tool_name}_args", module, tuple(params.simple)),
+            empty_input=not any(p[2] is _REQUIRED for p in params.simple),
         )
-    else:
-        try:
-            model = pydantic.create_model(  # type: ignore[call-overload]
-                f"{tool_name}_args",
-                __config__=_CONFIG,
-                __module__=getattr(fn, "__module__", __name__),
-                **fields,
-            )
-        except pydantic.PydanticSchemaGenerationError as e:
-            raise _unsupported_parameter(tool_name, fields, renamed) from e
-        input_schema = PydanticSchema(model)
-        if not any(f.is_required() for f in model.model_fields.values()):
-            _accept_no_input(input_schema)
-    output_schema = _output_schema(hints.get("return", inspect.Signature.empty))
+    fields = _Fields(f"{tool_name}_args", module, params.fields)
+    try:
+        model = fields.build_type()
+    except pydantic.PydanticSchemaGenerationError as e:
+        raise _unsupported_parameter(tool_name, params.fields, params.renamed) from e
+    fields.keep_emission(model)
+    return PydanticSchema.deferred(
+        fields, empty_input=not any(f.is_required() for f in model.model_fields.values())
+    )
+
+
+def _make_tool(
+    fn: Callable[..., Any],
+    sig: inspect.Signature,
+    params: _Parameters,
+    *,
+    name: str,
+    description: str,
+    input_schema: PydanticSchema[Any],
+    output_schema: PydanticSchema[Any] | None,
+    title: str | None,
+    meta: Mapping[str, Any] | None,
+) -> FunctionTool[..., Any] | AsyncFunctionTool[..., Any]:
+    """The validated tool calling `fn`: with the arguments model's fields as keywords directly
+    (a plain function), or through `_make_impl` (renamed or positional parameters, a context)."""
+    context_param = params.context_param
     context_required = (
         context_param is not None and sig.parameters[context_param].default is inspect.Parameter.empty
     )
-    is_async = inspect.iscoroutinefunction(fn)
-    # a plain function is called with the arguments model's fields as keywords directly
-    keywords = not renamed and not positional and context_param is None
+    keywords = not params.renamed and not params.positional and context_param is None
     impl = (
         fn
         if keywords
-        else _make_impl(fn, renamed, positional, context_param, tool_name if context_required else None)
+        else _make_impl(
+            fn, params.renamed, params.positional, context_param, name if context_required else None
+        )
     )
     cls: type[FunctionTool[..., Any]] | type[AsyncFunctionTool[..., Any]] = (
-        AsyncFunctionTool if is_async else FunctionTool
+        AsyncFunctionTool if inspect.iscoroutinefunction(fn) else FunctionTool
     )
-    built = build_validated(
+    return build_validated(
         cls,
-        name=tool_name,
-        description=description if description is not None else doc.description,
+        name=name,
+        description=description,
         execute=impl,
         keywords=keywords,
         input_schema=input_schema,
@@ -252,28 +346,6 @@ def _build(
         meta=meta,
         function=fn,
     )
-    remember(
-        built,
-        Recipe(
-            _build,
-            fn,
-            module=getattr(fn, "__module__", None),
-            qualname=getattr(fn, "__qualname__", None),
-            # only the options given (each defaults to None): an undecorated tool's recipe is small
-            **{
-                key: value
-                for key, value in (
-                    ("name", name),
-                    ("title", title),
-                    ("description", description),
-                    ("meta", meta),
-                    ("context", context),
-                )
-                if value is not None
-            },
-        ),
-    )
-    return built
 
 
 _CONFIG = pydantic.ConfigDict(extra="forbid", json_schema_extra=_no_title)
@@ -437,14 +509,44 @@ class _Returns(DeferredType):
         return cast(dict[str, Any], _simple_json(self.annotation))
 
 
-def _accept_no_input(schema: PydanticSchema[Any]) -> None:
-    """A tool whose arguments are all optional also runs on no input: `call(tool)` is `call(tool, {})`."""
-    validate = schema.validate_python
+class _Fields(DeferredType):
+    """A tool's arguments when some are not simple: the pydantic model's fields, the model built
+    on first validation, its input JSON Schema kept from the build `@tool` did (one dict: the
+    model, its validator and serializer are let go until a call needs them)."""
 
-    def validate_or_empty(value: Any) -> Any:
-        return validate({} if value is None else value)
+    __slots__ = ("_input", "fields", "module", "name")
 
-    schema.validate_python = validate_or_empty
+    def __init__(self, name: str, module: str, fields: dict[str, Any]) -> None:
+        self.name = name
+        self.module = module
+        self.fields = fields
+        self._input: dict[str, Any] | None = None
+
+    def build_type(self) -> type[pydantic.BaseModel]:
+        model: type[pydantic.BaseModel] = pydantic.create_model(  # type: ignore[call-overload]
+            self.name, __config__=_CONFIG, __module__=self.module, **self.fields
+        )
+        return model
+
+    def keep_emission(self, model: type[pydantic.BaseModel]) -> None:
+        """Keep `model`'s input JSON Schema (what describing the tool needs)."""
+        self._input = _model_emission(model, "input")
+
+    def emit(self, direction: Direction) -> dict[str, Any]:
+        if direction == "input" and self._input is not None:
+            return cast(dict[str, Any], copy_json(self._input))
+        return _model_emission(self.build_type(), direction)  # (the output form of an input: rare)
+
+    def parameter_descriptions(self) -> dict[str, str]:
+        props = (self._input or {}).get("properties") or {}
+        return {k: str(v.get("description", "")) if isinstance(v, dict) else "" for k, v in props.items()}
+
+
+def _model_emission(model: type[pydantic.BaseModel], direction: Direction) -> dict[str, Any]:
+    """What `PydanticSchema(model)` emits, without keeping an adapter."""
+    from ._schema import emit_pydantic
+
+    return emit_pydantic(model, direction)
 
 
 def _is_content_annotation(annotation: Any) -> bool:

@@ -131,7 +131,7 @@ def carried_meta(
     if tool.title is not None:
         ours["title"] = tool.title
     if output_schema:
-        from ._tool import output_json_schema  # (`_tool` imports this module)
+        from ._schema_access import output_json_schema  # (lazy: the meta vocabulary alone loads nothing)
 
         schema = output_json_schema(tool)
         if schema is not None:

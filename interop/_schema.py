@@ -148,6 +148,24 @@ def pydantic_issues(error: pydantic.ValidationError) -> tuple[Issue, ...]:
     return tuple(Issue(e["msg"], tuple(e["loc"])) for e in error.errors(include_url=False))
 
 
+def emit_pydantic(
+    tp: Any, direction: Direction, adapter: pydantic.TypeAdapter[Any] | None = None
+) -> dict[str, Any]:
+    """`tp`'s JSON Schema as this package emits it (input: validation mode, output: serialization
+    mode; pydantic's auto titles left out, a root `$ref` hoisted); a model's own generator is used
+    when no adapter is given (no adapter is built or kept)."""
+    import pydantic
+
+    mode: Literal["validation", "serialization"] = "validation" if direction == "input" else "serialization"
+    if adapter is None and isinstance(tp, type) and issubclass(tp, pydantic.BaseModel):
+        schema = tp.model_json_schema(mode=mode, schema_generator=tool_json_schema())
+    else:
+        schema = (adapter or pydantic.TypeAdapter(tp)).json_schema(
+            mode=mode, schema_generator=tool_json_schema()
+        )
+    return _hoist_root_ref(schema)
+
+
 _build_lock = threading.RLock()
 """Serialises the first use of lazily built pydantic schemas (one build per schema, any thread)."""
 
@@ -229,11 +247,7 @@ class PydanticSchema(Generic[T]):
             return Failure(pydantic_issues(e))
 
     def _emit(self, direction: Direction) -> dict[str, Any]:
-        mode: Literal["validation", "serialization"] = (
-            "validation" if direction == "input" else "serialization"
-        )
-        schema = self.adapter.json_schema(mode=mode, schema_generator=tool_json_schema())
-        return _hoist_root_ref(schema)
+        return emit_pydantic(self.type, direction, self.adapter)
 
     def __repr__(self) -> str:
         tp = self.__dict__.get("type")
@@ -254,6 +268,18 @@ class DeferredType:
 
     def emit(self, direction: Direction) -> dict[str, Any]:
         raise NotImplementedError
+
+    def parameter_descriptions(self) -> dict[str, str]:
+        """Each top-level property's name and description ("" without one)."""
+        props = self.emit("input").get("properties")
+        if not isinstance(props, Mapping):
+            return {}
+        return {
+            str(k): v["description"]
+            if isinstance(v, Mapping) and isinstance(v.get("description"), str)
+            else ""
+            for k, v in props.items()
+        }
 
     def get(self, direction: Direction, target: str) -> dict[str, Any]:
         schema = self.emit(direction)

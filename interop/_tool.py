@@ -17,8 +17,9 @@ from typing_extensions import TypeVar
 
 from ._errors import StandardToolValidationError
 from ._meta import check_input_examples, validate_meta
-from ._protocols import StandardSchemaV1, StandardToolV0
-from ._schema import DeferredType, PydanticSchema, as_schema, pydantic_issues, validation_error
+from ._protocols import StandardSchemaV1
+from ._schema import PydanticSchema, as_schema, pydantic_issues, validation_error
+from ._schema_access import EMPTY_INPUT_SCHEMA, input_json_schema, output_json_schema
 
 __all__ = [
     "EMPTY_INPUT_SCHEMA",
@@ -39,8 +40,6 @@ __all__ = [
 InputT = TypeVar("InputT", default=Any)
 OutputT = TypeVar("OutputT", default=Any)
 ContextT = TypeVar("ContextT", default=Any)
-
-EMPTY_INPUT_SCHEMA: Mapping[str, Any] = {"type": "object", "properties": {}}
 
 
 @dataclass(frozen=True, eq=False, kw_only=True)
@@ -510,37 +509,3 @@ def validated_execute(
 
         run = run_sync_
     return run
-
-
-def input_json_schema(tool: StandardToolV0[Any, Any, Any], target: str = "draft-2020-12") -> dict[str, Any]:
-    """The tool's input JSON Schema (`{"type": "object", "properties": {}}` without a schema)."""
-    if tool.input_schema is None:
-        from ._dialects import check_target
-
-        check_target(target)
-        return {"type": "object", "properties": {}}
-    deferred = _deferred_source(tool.input_schema)
-    if deferred is not None:
-        return deferred.input(target=target)
-    return tool.input_schema.__standard_schema__.json_schema.input(target=target)
-
-
-def _deferred_source(schema: Any) -> DeferredType | None:
-    """What a deferred `PydanticSchema` writes its JSON Schema with (read directly: describing a
-    tool then makes nothing that only validation needs)."""
-    if type(schema) is PydanticSchema:
-        source: DeferredType | None = schema.__dict__.get("_source")
-        return source
-    return None
-
-
-def output_json_schema(
-    tool: StandardToolV0[Any, Any, Any], target: str = "draft-2020-12"
-) -> dict[str, Any] | None:
-    """The tool's output JSON Schema (what it produces), or None without an output schema."""
-    if tool.output_schema is None:
-        return None
-    deferred = _deferred_source(tool.output_schema)
-    if deferred is not None:
-        return deferred.output(target=target)
-    return tool.output_schema.__standard_schema__.json_schema.output(target=target)
