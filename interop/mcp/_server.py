@@ -54,7 +54,8 @@ from interop.bridge import (
 from ._approval import ApprovalState, PendingApproval, elicitation_asker
 from ._approval import _principal as principal
 from ._apps import UIPage, serve_ui_resources
-from ._descriptor import is_object_schema, to_mcp
+from ._catalog import DEFAULT_PAGE_SIZE, Catalog, catalog_of
+from ._descriptor import is_object_schema, object_input_schema, to_mcp
 from ._result import MCPResult, ResourceLink
 from ._tasks import (
     TASKS_EXTENSION,
@@ -159,15 +160,17 @@ def to_call_result(
 
 @dataclass(frozen=True)
 class _Served:
-    """One neutral tool as served: its call path and its two descriptors."""
+    """One neutral tool as served: its call path (its descriptors are written when listed)."""
 
     invoker: Invoker
     name: str
-    wrapped: mt.Tool
-    raw: mt.Tool
     has_output: bool
     non_object_output: bool
     task: Literal["required", "optional"] | None = None
+
+    def descriptor(self, wrap: bool) -> mt.Tool:
+        """The tool's descriptor, `{"result": ...}`-wrapping a non-object output when `wrap`."""
+        return to_mcp(self.invoker.tool, rename=self.name, wrap_output=wrap)
 
 
 def _connection_state(ctx: ServerRequestContext[Any, Any]) -> dict[str, Any] | None:
@@ -261,29 +264,36 @@ class _ToolHandlers:
         self.states = states
         self.tasks = tasks
         self.served: dict[str, _Served] = {}
+        self._input_schemas: dict[str, dict[str, Any]] = {}
         for tool in tools:
-            wrapped = to_mcp(tool, rename=options.rename, wrap_output=True)
-            if wrapped.name in self.served:
-                raise ValueError(f"two tools are served under the name {wrapped.name!r}; pass rename=")
+            # written once to check the tool (name, input schema, meta), then let go: `tools/list`
+            # writes each page's descriptors when asked (nothing per tool kept between lists)
+            name = to_mcp(tool, rename=options.rename, wrap_output=True).name
+            if name in self.served:
+                raise ValueError(f"two tools are served under the name {name!r}; pass rename=")
             out = output_json_schema(tool)
             invoker = Invoker(
                 tool,
-                name=wrapped.name,
+                name=name,
                 target="MCP",
                 options=options,
                 context=default_context,
                 native_approval=True,
             )
-            self.served[wrapped.name] = _Served(
+            self.served[name] = _Served(
                 invoker=invoker,
-                name=wrapped.name,
-                wrapped=wrapped,
-                raw=to_mcp(tool, rename=options.rename, wrap_output=False),
+                name=name,
                 has_output=out is not None,
                 non_object_output=out is not None and not is_object_schema(out),
-                task=task_support(tool.meta, wrapped.name),
+                task=task_support(tool.meta, name),
             )
-        self.input_schemas = {name: s.wrapped.input_schema for name, s in self.served.items()}
+
+    def input_schema(self, served: _Served) -> dict[str, Any]:
+        """A served tool's input schema as listed (kept once asked: only called tools are)."""
+        schema = self._input_schemas.get(served.name)
+        if schema is None:
+            schema = self._input_schemas[served.name] = object_input_schema(served.invoker.tool)
+        return schema
 
     def wraps(self, protocol_version: str | None) -> bool:
         """Whether `{"result": ...}` wrapping applies on a connection at this protocol version."""
@@ -293,7 +303,7 @@ class _ToolHandlers:
 
     def descriptors(self, protocol_version: str | None) -> list[mt.Tool]:
         wrap = self.wraps(protocol_version)
-        return [s.wrapped if wrap else s.raw for s in self.served.values()]
+        return [s.descriptor(wrap) for s in self.served.values()]
 
     @property
     def has_tasks(self) -> bool:
@@ -394,6 +404,9 @@ class ServerOptions(ToolOptions, total=False):
     ui_resources: Mapping[str, UIPage]
     """MCP Apps: `ui://` URI -> HTML document (or `{"html": ..., "csp": {...}, ...}`), served as
     resources (`text/html;profile=mcp-app`) for the tools whose `meta["ui"]["resourceUri"]` names them."""
+    page_size: int | None
+    """Tools per `tools/list` page when the server has more (default 1,000; `None`: one page).
+    Clients follow `nextCursor` (the SDK's, FastMCP's, the OpenAI Agents SDK's and ours do)."""
     task_options: TaskOptions
     """For tools served as tasks (`meta["task"]`): `ttl` (seconds a task is kept, default 3600),
     `poll_interval` (seconds, the polling hint, default 0.5), `max_tasks` (default 1000)."""
@@ -453,34 +466,19 @@ def add_tools(
         states=states,
         tasks=TaskStore(**own.get("task_options", {})),
     )
-    prev_list = low.get_request_handler("tools/list")
-    prev_call = low.get_request_handler("tools/call")
-    prev_schema = low.get_tool_input_schema
-
-    async def on_list_tools(
-        ctx: ServerRequestContext[Any, Any], params: mt.PaginatedRequestParams | None
-    ) -> mt.ListToolsResult:
-        ours = handlers.descriptors(ctx.protocol_version)
-        if prev_list is None:
-            return mt.ListToolsResult(tools=ours)
-        theirs = await prev_list.handler(ctx, params)
-        result = (
-            theirs if isinstance(theirs, mt.ListToolsResult) else mt.ListToolsResult.model_validate(theirs)
+    catalog = catalog_of(low)
+    if catalog is None:  # the first tools served here: the list and call handlers are ours from now on
+        catalog = Catalog(
+            low,
+            page_size=own.get("page_size", DEFAULT_PAGE_SIZE),
+            bus=getattr(server, "_subscriptions", None),  # MCPServer's listen-stream bus
         )
-        if params is None or params.cursor is None:
-            result.tools = ours + [t for t in result.tools if t.name not in handlers.served]
-        return result
-
-    async def on_call_tool(
-        ctx: ServerRequestContext[Any, Any], params: mt.CallToolRequestParams
-    ) -> mt.CallToolResult | mt.InputRequiredResult | dict[str, Any]:
-        if params.name in handlers.served:
-            return await handlers.call(ctx, params)
-        if prev_call is None:
-            raise MCPError(code=mt.INVALID_PARAMS, message=f"Unknown tool: {params.name}")
-        result: Any = await prev_call.handler(ctx, params)
-        return result  # type: ignore[no-any-return]  # the previous handler's own result, passed through
-
+        catalog.add(handlers)
+        catalog.install()
+        first = True
+    else:  # more tools on a server already serving: its clients are told the list changed
+        catalog.add(handlers)
+        first = False
     if handlers.has_tasks:
         _serve_tasks(low, handlers)
     if own.get("ui_resources"):
@@ -488,23 +486,15 @@ def add_tools(
     ttl = own.get("list_ttl", _LIST_TTL)
     if ttl < 0:
         raise ValueError(f"list_ttl must be >= 0 seconds, got {ttl!r}")
-    # the server's own hint wins; ours: the tools we add do not change, nor depend on the caller
-    # (a server listing its own tools too may list them per caller: then the hint is private)
-    scope: Literal["public", "private"] = "public" if prev_list is None else "private"
+    # the server's own hint wins; ours: the list does not depend on the caller (a server listing
+    # its own tools too may list them per caller: then the hint is private); it changes only when
+    # add_tools adds more, and then the clients are told (list_changed)
+    scope: Literal["public", "private"] = "public" if catalog.prev_list is None else "private"
     low.cache_hints.setdefault("tools/list", CacheHint(ttl_ms=int(ttl * 1000), scope=scope))
-    low.add_request_handler("tools/list", mt.PaginatedRequestParams, on_list_tools)
-    low.add_request_handler("tools/call", mt.CallToolRequestParams, on_call_tool)
     if low.get_request_handler("logging/setLevel") is None:
         low.add_request_handler("logging/setLevel", mt.SetLevelRequestParams, _set_level)
-    if prev_schema is not None or prev_list is None:
-
-        def input_schema(name: str) -> Any:
-            ours = handlers.input_schemas.get(name)
-            if ours is not None:
-                return ours
-            return prev_schema(name) if prev_schema is not None else None
-
-        low.get_tool_input_schema = input_schema
+    if not first:
+        catalog.announce()
 
 
 def _serve_tasks(low: Server[Any], handlers: _ToolHandlers) -> None:

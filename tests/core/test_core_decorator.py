@@ -612,3 +612,57 @@ def test_a_written_schema_is_the_callers_to_change() -> None:
     assert interop.input_json_schema(first) == pristine
     assert interop.input_json_schema(second) == pristine
     assert interop.output_json_schema(second) == {"items": {"type": "integer"}, "type": "array"}
+
+
+def test_a_signature_that_is_not_simple_keeps_no_model_until_a_call_needs_one() -> None:
+    """`@tool` builds the arguments model of such a signature once (so an unsupported parameter is
+    still refused at decoration), keeps only its input JSON Schema, and builds the model again on
+    the first validation: a registered tool holds no pydantic model, validator or serializer."""
+    import gc
+    import json
+    import weakref
+
+    import pydantic
+
+    from interop._schema import PydanticSchema
+
+    built: list[weakref.ref[Any]] = []
+    original = pydantic.create_model
+
+    def counting(*args: Any, **kwargs: Any) -> Any:
+        model = original(*args, **kwargs)
+        built.append(weakref.ref(model))
+        return model
+
+    pydantic.create_model = counting  # type: ignore[assignment]
+    try:
+
+        @interop.tool
+        def find(
+            query: Annotated[str, pydantic.Field(description="Words", min_length=2)],
+            state: Literal["open", "closed"] = "open",
+            limit: Annotated[int, pydantic.Field(ge=1, le=50)] = 10,
+        ) -> list[str]:
+            """Find things."""
+            return [query] * min(limit, 2)
+
+        gc.collect()
+        assert len(built) == 1 and built[0]() is None  # built once, then let go
+        schema: Any = find.input_schema
+        assert "type" not in schema.__dict__
+        emitted = interop.input_json_schema(find)
+        assert emitted["properties"]["limit"] == {"default": 10, "maximum": 50, "minimum": 1, "type": "integer"}
+        assert len(built) == 1  # describing the tool builds nothing
+        assert interop.call(find, {"query": "ab", "limit": 1}) == ["ab"]
+        with pytest.raises(StandardToolValidationError) as info:
+            interop.call(find, {"query": "a", "state": "x"})
+        assert {issue.path for issue in info.value.issues} == {("query",), ("state",)}
+        assert len(built) == 2 and schema.type.__name__ == "find_args"  # built again for the call, kept
+    finally:
+        pydantic.create_model = original  # type: ignore[assignment]
+    assert json.dumps(emitted) == json.dumps(PydanticSchema(schema.type)._emit("input"))
+    emitted["properties"].clear()  # the caller's copy
+    assert "query" in interop.input_json_schema(find)["properties"]
+    from interop._schema_access import parameter_descriptions
+
+    assert parameter_descriptions(find) == {"query": "Words", "state": "", "limit": ""}
