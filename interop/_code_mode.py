@@ -12,26 +12,28 @@ are the result; images and files inner tools return stay objects the program can
 reach the model as content.
 
 How a run goes: a worker is checked out of one shared pool (a sync `pydantic_monty.Monty`,
-entered on first use, closed at exit); the blocking sandbox steps run on a small thread pool
-while the event loop drives the program: each tool call is answered with a future, started when
-the program awaits it (so `asyncio.gather` runs calls at once, and a call never awaited never
-runs), and resolved as it completes. A wall-clock watchdog stops a program at its time limit
-by killing its worker (the pool replaces it); the host process is never at risk. (The async
-`AsyncMonty` pool is not used: in pydantic-monty 1.4 its threads can abort the interpreter at
-exit.)
+entered on first use, closed at exit) and the program is driven from one thread, each step of
+which blocks on the worker; each tool call is answered with a future and runs as a coroutine on
+the caller's event loop (in the caller's context variables), started when the program awaits it
+(so `asyncio.gather` runs calls at once, and a call never awaited never runs); the thread waits
+for the first to finish and hands its result back. A wall-clock watchdog stops a program at its
+time limit by killing its worker (the pool replaces it); the host process is never at risk. (The
+async `AsyncMonty` pool is not used: in pydantic-monty 1.4 its threads can abort the interpreter
+at exit.)
 """
 
 from __future__ import annotations
 
 import asyncio
 import atexit
-import functools
+import contextvars
 import math
 import os
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -124,7 +126,7 @@ class _Sandbox:
             request_timeout=None,
         )
         self.pool.__enter__()
-        self.threads = ThreadPoolExecutor(max_workers=32, thread_name_prefix="interop-code-mode")
+        self.threads = ThreadPoolExecutor(max_workers=64, thread_name_prefix="interop-code-mode")
 
     @classmethod
     def get(cls) -> _Sandbox:
@@ -329,7 +331,12 @@ def _plain(value: Any) -> Any:
 
 
 class _Program:
-    """One run of one program (see the module doc for the protocol)."""
+    """One run of one program (see the module doc for the protocol).
+
+    The sandbox is driven from one thread (`_drive`, every step of which blocks on the worker);
+    each tool call is a coroutine on the caller's event loop, which the thread waits on. The
+    event loop only waits for the thread, so a long sandbox step never blocks it.
+    """
 
     def __init__(self, mode: _CodeMode, code: str, context: Any) -> None:
         self.mode = mode
@@ -341,88 +348,105 @@ class _Program:
         self.printed = _Printed(mode.max_output)
         self.calls: dict[int, tuple[_Entry, dict[str, Any] | BaseException]] = {}
         """call id -> the entry and its bound arguments (or the binding's error), until started."""
-        self.tasks: dict[int, asyncio.Task[dict[str, Any]]] = {}
+        self.running: dict[int, Future[dict[str, Any]]] = {}
+        """call id -> the call, started on the event loop."""
         self.count = 0
         self.worker: int | None = None
-        self.stopped: str | None = None
-        """Why the host stopped the program (set before it kills the worker)."""
-        self.deadline = self.loop.time() + mode.timeout
+        self.stop: Future[str] = Future()
+        """Resolved with the reason when the host stops the program (time limit, cancellation)."""
+        self.deadline = time.monotonic() + mode.timeout
 
-    # ------------------------------------------------------------------ blocking sandbox steps
+    # ------------------------------------------------------------------ on the event loop
 
-    async def _step(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
-        """Run a blocking sandbox step on a thread; if this task is cancelled meanwhile, stop the
-        program (the step then returns) before letting the cancellation through."""
-        future = self.loop.run_in_executor(self.sandbox.threads, functools.partial(fn, *args, **kwargs))
+    async def run(self) -> Any:
+        context = contextvars.copy_context()  # the inner calls run in the caller's context
+        driven = self.loop.run_in_executor(self.sandbox.threads, context.run, self._drive)
+        watchdog = self.loop.call_later(self.mode.timeout + _GRACE, self._halt, self._too_long())
         try:
-            return await asyncio.shield(future)
+            output = await asyncio.shield(driven)
         except asyncio.CancelledError:
-            self._kill("the call running it was cancelled")
+            self._halt("the call running it was cancelled")
             try:
-                await future
+                await driven
             except BaseException:
                 pass
             raise
+        finally:
+            watchdog.cancel()
+        return self._result(output)
 
-    def _kill(self, why: str) -> None:
-        if self.stopped is None:
-            self.stopped = why
+    def _halt(self, why: str) -> None:
+        """Stop the program: tell the driving thread, and kill the worker if it is in a step."""
+        if not self.stop.done():
+            self.stop.set_result(why)
         if self.worker is not None:
             try:
                 os.kill(self.worker, signal.SIGKILL)
             except OSError:  # pragma: no cover - already gone
                 pass
 
-    def _on_deadline(self) -> None:
-        self._kill(f"it ran longer than its time limit ({self.mode.timeout:g} s)")
+    def _too_long(self, waiting: bool = False) -> str:
+        extra = " while waiting for a tool call" if waiting else ""
+        return f"it ran longer than its time limit ({self.mode.timeout:g} s){extra}"
 
-    # ------------------------------------------------------------------ the run
+    async def _call(self, entry: _Entry, bound: dict[str, Any] | BaseException) -> dict[str, Any]:
+        if isinstance(bound, BaseException):
+            return {"exc_type": "TypeError", "message": str(bound)}
+        outcome = await entry.invoker.ainvoke(bound, self.context)
+        return entry.answer(outcome)
 
-    async def run(self) -> Any:
+    # ------------------------------------------------------------------ on the driving thread
+
+    def _drive(self) -> Any:
         monty = self.monty
         limits = {
             "max_feed_duration_secs": self.mode.timeout,
             "max_memory": self.mode.max_memory,
             "max_suspensions": 4 * MAX_CALLS + 1000,
         }
-        session = await self._step(self.sandbox.pool.checkout(limits=limits).__enter__)
+        session = self.sandbox.pool.checkout(limits=limits)
+        session.__enter__()
         self.worker = session.worker_pid
-        watchdog = self.loop.call_at(self.deadline + _GRACE, self._on_deadline)
         try:
-            snapshot = await self._step(session.feed_start, self.code, print_callback=self.printed)
+            if self.stop.done():  # stopped while waiting for a worker
+                raise _Stopped(self.stop.result())
+            snapshot = session.feed_start(self.code, print_callback=self.printed)
             while not isinstance(snapshot, monty.MontyComplete):
-                snapshot = await self._answer(snapshot)
-            return self._result(snapshot.output)
+                snapshot = self._answer(snapshot)
+            return snapshot.output
         except _Stopped as e:
             raise ToolError(self._failure(f"The program was stopped: {e}.")) from None
         except monty.MontyError as e:
             raise ToolError(self._failure(self._explain(e))) from None
         finally:
-            watchdog.cancel()
-            for task in self.tasks.values():
-                task.cancel()
-            await asyncio.gather(*self.tasks.values(), return_exceptions=True)
-            await self._step(session.__exit__, None, None, None)
+            self.worker = None
+            for future in self.running.values():
+                future.cancel()
+            session.__exit__(None, None, None)
 
-    async def _answer(self, snapshot: Any) -> Any:
+    def _start(self, call_id: int) -> None:
+        entry, bound = self.calls.pop(call_id)
+        self.running[call_id] = asyncio.run_coroutine_threadsafe(self._call(entry, bound), self.loop)
+
+    def _answer(self, snapshot: Any) -> Any:
         """Answer one suspension; the next snapshot."""
         monty = self.monty
         if isinstance(snapshot, monty.FutureSnapshot):
-            return await self._settle(snapshot)
+            return self._settle(snapshot)
         if isinstance(snapshot, monty.NameLookupSnapshot):
             entry = self.mode.entries.get(snapshot.variable_name) if snapshot.object_id is None else None
             if entry is not None:  # the function as a value (`f = get_weather`)
-                return await self._step(snapshot.resume, value=entry.stand_in)
-            return await self._step(snapshot.resume)  # NameError / AttributeError, as Python says
+                return snapshot.resume(value=entry.stand_in)
+            return snapshot.resume()  # NameError / AttributeError, as Python says
         # a function call
         if snapshot.is_os_function:  # files, environment, clock-free OS calls: Monty's refusal
-            return await self._step(snapshot.resume_not_handled)
+            return snapshot.resume_not_handled()
         name = snapshot.function_name
         entry = self.mode.entries.get(name) if snapshot.object_id is None else None
         if entry is None:
             what = f"name {name!r} is not defined" if snapshot.object_id is None else f"no method {name!r}"
             kind = "NameError" if snapshot.object_id is None else "AttributeError"
-            return await self._step(snapshot.resume, {"exc_type": kind, "message": what})
+            return snapshot.resume({"exc_type": kind, "message": what})
         self.count += 1
         if self.count > MAX_CALLS:
             raise _Stopped(f"it made more than {MAX_CALLS} tool calls (the limit for one program)")
@@ -431,37 +455,33 @@ class _Program:
         except TypeError as e:
             bound = e
         self.calls[snapshot.call_id] = (entry, bound)
-        return await self._step(snapshot.resume, {"future": ...})
+        if snapshot.allow_eager_await:  # awaited at once: it runs while the worker is answered
+            self._start(snapshot.call_id)
+        return snapshot.resume({"future": ...})
 
-    async def _settle(self, snapshot: Any) -> Any:
+    def _settle(self, snapshot: Any) -> Any:
         """The program waits on calls: start those not started, answer those that finish first."""
         waiting = list(snapshot.pending_call_ids)
         for call_id in waiting:
-            if call_id not in self.tasks:
-                entry, bound = self.calls.pop(call_id)
-                self.tasks[call_id] = self.loop.create_task(self._call(entry, bound))
-        remaining = self.deadline - self.loop.time()
+            if call_id not in self.running:
+                self._start(call_id)
+        remaining = self.deadline - time.monotonic()
         if remaining <= 0:
-            raise _Stopped(f"it ran longer than its time limit ({self.mode.timeout:g} s)")
-        tasks = [self.tasks[i] for i in waiting]
-        done, _ = await asyncio.wait(tasks, timeout=remaining, return_when=asyncio.FIRST_COMPLETED)
+            raise _Stopped(self._too_long(waiting=True))
+        done, _ = wait(
+            [self.stop, *(self.running[i] for i in waiting)], timeout=remaining, return_when=FIRST_COMPLETED
+        )
+        if self.stop in done:
+            raise _Stopped(self.stop.result())
         if not done:
-            raise _Stopped(
-                f"it ran longer than its time limit ({self.mode.timeout:g} s) while waiting for a tool call"
-            )
+            raise _Stopped(self._too_long(waiting=True))
         answers: dict[int, Any] = {}
         for call_id in waiting:
-            task = self.tasks[call_id]
-            if task.done():
-                answers[call_id] = task.result()  # an unexpected exception propagates: the run stops
-                del self.tasks[call_id]
-        return await self._step(snapshot.resume, answers)
-
-    async def _call(self, entry: _Entry, bound: dict[str, Any] | BaseException) -> dict[str, Any]:
-        if isinstance(bound, BaseException):
-            return {"exc_type": "TypeError", "message": str(bound)}
-        outcome = await entry.invoker.ainvoke(bound, self.context)
-        return entry.answer(outcome)
+            future = self.running[call_id]
+            if future.done():
+                answers[call_id] = future.result()  # an unexpected exception propagates: the run stops
+                del self.running[call_id]
+        return snapshot.resume(answers)
 
     # ------------------------------------------------------------------ what the model reads
 
@@ -494,8 +514,8 @@ class _Program:
 
     def _explain(self, error: Exception) -> str:
         monty = self.monty
-        if self.stopped is not None:
-            return f"The program was stopped: {self.stopped}."
+        if self.stop.done():
+            return f"The program was stopped: {self.stop.result()}."
         if isinstance(error, monty.MontyCrashedError):
             return "The program was stopped: the sandbox running it crashed. Try a simpler program."
         if isinstance(error, monty.MontySyntaxError):

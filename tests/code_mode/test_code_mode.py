@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import threading
 import time
 from dataclasses import dataclass
@@ -507,3 +508,28 @@ async def test_programs_run_concurrently_and_are_isolated() -> None:
     assert outs == [str(i) for i in range(6)]
     with pytest.raises(ToolError, match="NameError"):
         await run(tool, "secret")
+
+
+REQUEST_ID: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="unset")
+
+
+@interop.tool
+async def request_id_async() -> str:
+    """The request id (async)."""
+    return REQUEST_ID.get()
+
+
+@interop.tool
+def request_id_sync() -> str:
+    """The request id (sync, on a worker thread)."""
+    return REQUEST_ID.get()
+
+
+async def test_inner_calls_run_in_the_callers_context_variables() -> None:
+    tool = interop.code_mode([request_id_async, request_id_sync])
+    token = REQUEST_ID.set("req-7")
+    try:
+        out = await run(tool, "import asyncio\nawait asyncio.gather(request_id_async(), request_id_sync())")
+    finally:
+        REQUEST_ID.reset(token)
+    assert out == '["req-7","req-7"]'
