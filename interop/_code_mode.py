@@ -468,9 +468,8 @@ class _Program:
         remaining = self.deadline - time.monotonic()
         if remaining <= 0:
             raise _Stopped(self._too_long(waiting=True))
-        done, _ = wait(
-            [self.stop, *(self.running[i] for i in waiting)], timeout=remaining, return_when=FIRST_COMPLETED
-        )
+        watched: list[Future[Any]] = [self.stop, *(self.running[i] for i in waiting)]
+        done, _ = wait(watched, timeout=remaining, return_when=FIRST_COMPLETED)
         if self.stop in done:
             raise _Stopped(self.stop.result())
         if not done:
