@@ -163,11 +163,10 @@ class TaskStore:
         self.tasks: dict[str, Task] = {}
 
     def _expire(self) -> None:
+        """Forget finished tasks older than their ttl (a running task is never dropped)."""
         now = time.time()
         for task_id, task in list(self.tasks.items()):
-            if now - task.created > task.ttl:
-                if task.runner is not None and not task.runner.done():
-                    task.runner.cancel()
+            if task.status in TERMINAL and now - task.updated > task.ttl:
                 del self.tasks[task_id]
 
     def create(self, tool: str, principal: str) -> Task:

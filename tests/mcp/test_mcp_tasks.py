@@ -251,3 +251,50 @@ def test_meta_task_must_be_a_known_value() -> None:
 
     with pytest.raises(ValueError, match="meta\\['task'\\] must be True, False or 'optional'"):
         build_server([odd])
+
+
+class Tokens:
+    """Two callers with their own subjects."""
+
+    async def verify_token(self, token: str) -> Any:
+        from mcp.server.auth.provider import AccessToken
+
+        subjects = {"tok-ada": "ada", "tok-bob": "bob"}
+        if token not in subjects:
+            return None
+        return AccessToken(token=token, client_id="app", scopes=[], subject=subjects[token])
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("stateless", [False, True])
+async def test_over_http_tasks_belong_to_their_caller(mode: str, stateless: bool) -> None:
+    """Streamable HTTP (stateful and stateless): ada's task runs to its result through her own
+    later requests; bob, on another session, cannot see or cancel it."""
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+    from mcp_sample_server import free_port, http_server_thread
+
+    from interop.mcp import asgi_app
+
+    def as_user(url: str, token: str) -> Any:
+        client = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
+        return streamable_http_client(url, http_client=client)
+
+    RAN.clear()
+    GATES["g4"] = asyncio.Event()
+    app = asgi_app([count, wait_for], stateless=stateless, token_verifier=Tokens())
+    extensions = [tasks_extension()] if mode == "auto" else None
+    with http_server_thread(app, free_port()) as url:
+        async with mcp_tools(as_user(url, "tok-ada"), mode=mode) as tools:
+            assert await interop.acall({t.name: t for t in tools}["count"], {"n": 2}) == {"counted": 2}
+        async with Client(as_user(url, "tok-ada"), mode=mode, extensions=extensions) as ada:
+            task_id = await raw_start(ada, "wait_for", {"gate": "g4"})
+            async with Client(as_user(url, "tok-bob"), mode=mode, extensions=extensions) as bob:
+                with pytest.raises(MCPError, match="unknown task"):
+                    await task_state(bob, task_id)
+                with pytest.raises(MCPError, match="unknown task"):
+                    await bob.session.send_request(CancelTask(params=TaskIdParams(task_id=task_id)), _Ack)
+            assert (await task_state(ada, task_id))["status"] == "working"
+            await ada.session.send_request(CancelTask(params=TaskIdParams(task_id=task_id)), _Ack)
+            assert (await task_state(ada, task_id))["status"] == "cancelled"
+    assert RAN == ["count 2", "cancelled g4"]
