@@ -21,6 +21,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mappin
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from typing import Any, Literal, TypedDict
+from weakref import WeakKeyDictionary
 
 import mcp.types as mt
 from mcp.server.caching import CacheHint
@@ -408,8 +409,9 @@ class ServerOptions(ToolOptions, total=False):
     """Tools per `tools/list` page when the server has more (default 1,000; `None`: one page).
     Clients follow `nextCursor` (the SDK's, FastMCP's, the OpenAI Agents SDK's and ours do)."""
     task_options: TaskOptions
-    """For tools served as tasks (`meta["task"]`): `ttl` (seconds a task is kept, default 3600),
-    `poll_interval` (seconds, the polling hint, default 0.5), `max_tasks` (default 1000)."""
+    """For tools served as tasks (`meta["task"]`): `ttl` (seconds a finished task is kept, default
+    3600), `poll_interval` (seconds, the polling hint, default 0.5), `max_tasks` (default 1000).
+    One store per server: the first `add_tools` call on a server sets them."""
 
 
 class TaskOptions(TypedDict, total=False):
@@ -459,12 +461,9 @@ def add_tools(
         states = ApprovalState(
             secret=secret.encode() if isinstance(secret, str) else bytes(secret), audience=states.audience
         )
+    tasks = _tasks_of(low, own.get("task_options"))
     handlers = _ToolHandlers(
-        tools,
-        options=shared,
-        wrap_output=own.get("wrap_output", "auto"),
-        states=states,
-        tasks=TaskStore(**own.get("task_options", {})),
+        tools, options=shared, wrap_output=own.get("wrap_output", "auto"), states=states, tasks=tasks.store
     )
     catalog = catalog_of(low)
     if catalog is None:  # the first tools served here: the list and call handlers are ours from now on
@@ -479,8 +478,9 @@ def add_tools(
     else:  # more tools on a server already serving: its clients are told the list changed
         catalog.add(handlers)
         first = False
+    tasks.handlers.append(handlers)
     if handlers.has_tasks:
-        _serve_tasks(low, handlers)
+        _serve_tasks(low, tasks)
     if own.get("ui_resources"):
         serve_ui_resources(low, own["ui_resources"])
     ttl = own.get("list_ttl", _LIST_TTL)
@@ -497,9 +497,33 @@ def add_tools(
         catalog.announce()
 
 
-def _serve_tasks(low: Server[Any], handlers: _ToolHandlers) -> None:
-    """Serve the tools that run as tasks, both generations (see `interop.mcp._tasks`)."""
-    for method, params_type, handler in task_methods(handlers.tasks, principal):
+@dataclass
+class _ServerTasks:
+    """The tasks of one low-level server: one store for every `add_tools` call on it."""
+
+    store: TaskStore
+    handlers: list[_ToolHandlers]
+    installed: bool = False
+
+
+_SERVER_TASKS: WeakKeyDictionary[Server[Any], _ServerTasks] = WeakKeyDictionary()
+
+
+def _tasks_of(low: Server[Any], options: TaskOptions | None) -> _ServerTasks:
+    """The server's task state (made by its first `add_tools`, whose `task_options` count)."""
+    state = _SERVER_TASKS.get(low)
+    if state is None:
+        state = _SERVER_TASKS[low] = _ServerTasks(TaskStore(**(options or {})), [])
+    return state
+
+
+def _serve_tasks(low: Server[Any], state: _ServerTasks) -> None:
+    """Serve the tools that run as tasks, both generations (see `interop.mcp._tasks`); once per
+    server, whatever the number of `add_tools` calls."""
+    if state.installed:
+        return
+    state.installed = True
+    for method, params_type, handler in task_methods(state.store, principal):
         low.add_request_handler(method, params_type, handler)
     low.extensions[TASKS_EXTENSION] = {}  # 2026-07-28: advertised in server/discover
     plain = low.get_capabilities
@@ -524,11 +548,12 @@ def _serve_tasks(low: Server[Any], handlers: _ToolHandlers) -> None:
             or raw.get("task") is None
         ):
             return await call_next(ctx)
-        served = handlers.served.get(raw.get("name"))  # type: ignore[arg-type]
-        if served is None or served.task is None:
-            return await call_next(ctx)  # a tool that does not run as a task: called as usual
-        params = mt.CallToolRequestParams.model_validate(raw, by_name=False)
-        return await handlers.start_task(ctx, params, served)
+        for handlers in state.handlers:
+            served = handlers.served.get(raw.get("name"))  # type: ignore[arg-type]
+            if served is not None and served.task is not None:
+                params = mt.CallToolRequestParams.model_validate(raw, by_name=False)
+                return await handlers.start_task(ctx, params, served)
+        return await call_next(ctx)  # a tool that does not run as a task: called as usual
 
     low.middleware.append(legacy_task_call)
 

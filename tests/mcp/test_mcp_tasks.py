@@ -298,3 +298,18 @@ async def test_over_http_tasks_belong_to_their_caller(mode: str, stateless: bool
             await ada.session.send_request(CancelTask(params=TaskIdParams(task_id=task_id)), _Ack)
             assert (await task_state(ada, task_id))["status"] == "cancelled"
     assert RAN == ["count 2", "cancelled g4"]
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_task_tools_added_by_two_add_tools_calls_share_one_store(mode: str) -> None:
+    """A second `add_tools` on a serving server: the first call's task tools keep working."""
+    from interop.mcp import add_tools
+
+    RAN.clear()
+    server = build_server([count])
+    add_tools(server, [launch], allow_unapproved=True)
+    async with mcp_tools(server, mode=mode) as tools:
+        by_name = {t.name: t for t in tools}
+        assert await interop.acall(by_name["count"], {"n": 1}) == {"counted": 1}
+        assert await interop.acall(by_name["launch"], {"target": "sea"}) == "launched sea"
+    assert RAN == ["count 1", "launch sea"]
