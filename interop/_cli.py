@@ -13,9 +13,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from . import __version__
 from ._approval import ApprovalRequest
 from ._context_factory import load_context_factory, open_context
-from ._discover import DiscoveryError, find_tool, find_tools
+from ._discover import EXAMPLE_LIBRARY, DiscoveryError, find_tool, find_tools
 from ._docs import tools_catalog, tools_html, tools_markdown
 from ._errors import ApprovalDeniedError, InteropError
 from ._invoke import Invoker, Outcome
@@ -50,9 +51,14 @@ def _cmd_list(args: argparse.Namespace) -> int:
         print(f"{tool.name}" + (f"  ({tool.title})" if tool.title else ""))
         if tool.description:
             print(f"    {tool.description.splitlines()[0]}")
+        else:
+            print(f"    (no description: {NO_DESCRIPTION})")
         if flags:
             print(f"    meta: {flags}")
     return 0
+
+
+NO_DESCRIPTION = "a model picks tools by their description: give the function a docstring"
 
 
 def _provider_schema(tool: Any, provider: str) -> Any:
@@ -185,7 +191,12 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
     factory = load_context_factory(args.context_factory) if args.context_factory else None  # fails early
     if not http:
-        serve(find_tools(args.module), allow_unapproved=args.allow_unapproved, context_factory=factory)
+        serve(
+            find_tools(args.module),
+            allow_unapproved=args.allow_unapproved,
+            context_factory=factory,
+            name=args.name,
+        )
         return 0
     import os
     import secrets
@@ -209,11 +220,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         "auth_token_env": args.auth_token_env,
         "allow_unapproved": args.allow_unapproved,
         "context_factory": args.context_factory,
+        "name": args.name,
     }
     os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))  # one approval secret for every worker
     level = "warning"
     if args.workers > 1:
         os.environ[CONFIG_ENV] = json.dumps(config)
+        _print_listening(args)
         uvicorn.run(
             "interop.mcp._workers:app_from_env",
             factory=True,
@@ -227,21 +240,53 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         app = app_from_config(config)
     except ValueError as e:
         raise _Fail(str(e)) from None
+    _print_listening(args)
     uvicorn.run(app, host=args.host, port=args.port, log_level=level)
     return 0
 
 
+def _print_listening(args: argparse.Namespace) -> None:
+    """The one line `interop serve --transport http` prints before it serves: where, and how."""
+    count = len(find_tools(args.module))
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    mode = (
+        f"stateless, {args.workers} worker{'s' if args.workers > 1 else ''}"
+        if args.stateless
+        else "stateful sessions, 1 process"
+    )
+    auth = f"Bearer token from ${args.auth_token_env}" if args.auth_token_env else "no auth"
+    print(
+        f"interop serve: MCP server {args.name!r}, {count} tool{'s' if count != 1 else ''} from "
+        f"{args.module}, streamable HTTP at http://{host}:{args.port}{args.path} ({mode}; {auth}); "
+        "Ctrl+C stops it",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def _cmd_demo(args: argparse.Namespace) -> int:
+    from ._context_factory import hold_context
     from ._demo import run_demo, scenario_for
 
+    if args.context is not None and args.context_factory is not None:
+        raise _Fail("pass --context or --context-factory, not both")
+    if args.module is None and (args.context is not None or args.context_factory is not None):
+        raise _Fail(
+            "--context and --context-factory are for MODULE's tools (the example library makes its own "
+            "AcmeContext): interop demo MODULE --context ..."
+        )
     context = _parse_json(args.context, "--context") if args.context is not None else None
-    try:
-        scenario = scenario_for(args.module, context)
-    except (DiscoveryError, ValueError):
-        raise
-    except Exception as e:  # the user's module failed to import: one line, no traceback
-        raise _Fail(f"cannot load {args.module or 'the demo tools'}: {type(e).__name__}: {e}", 1) from None
-    return run_demo(scenario, only=args.only)
+    factory = load_context_factory(args.context_factory) if args.context_factory else None
+    with hold_context(factory) as made:
+        try:
+            scenario = scenario_for(args.module, made if factory is not None else context)
+        except (DiscoveryError, ValueError):
+            raise
+        except Exception as e:  # the user's module failed to import: one line, no traceback
+            raise _Fail(
+                f"cannot load {args.module or 'the demo tools'}: {type(e).__name__}: {e}", 1
+            ) from None
+        return run_demo(scenario, only=args.only)
 
 
 # --- playground: `interop playground MODULE` (interop/playground, extra `playground`) ---------
@@ -287,8 +332,23 @@ def _add_playground_parser(sub: Any) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="interop", description="Neutral tools for every agent framework.")
-    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = _Parser(
+        prog="interop",
+        description="Neutral tools for every agent framework: list, document, call, serve and try a "
+        "module's tools. MODULE is an import path (mypackage.tools).",
+        epilog=f"examples:\n  interop list {EXAMPLE_LIBRARY}\n"
+        f'  interop call {EXAMPLE_LIBRARY}:get_weather \'{{"city": "Rome"}}\'\n'
+        f"  interop serve {EXAMPLE_LIBRARY} --transport http\n"
+        "  interop demo                  (the offline demo through every installed framework)\n"
+        "  interop COMMAND --help        (a command's options)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"interop {__version__} (standard-tool; Python {sys.version.split()[0]})",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
 
     p = sub.add_parser(
         "demo",
@@ -305,6 +365,12 @@ def _parser() -> argparse.ArgumentParser:
         "--only", action="append", metavar="FRAMEWORK", help="run only this framework (repeatable)"
     )
     p.add_argument("--context", metavar="JSON", help="the per-call context every tool gets, as JSON")
+    p.add_argument(
+        "--context-factory",
+        metavar="PKG.MOD:FN",
+        help="FN() is called once and gives every call's context (a context manager is entered for the "
+        "whole demo)",
+    )
     p.set_defaults(func=_cmd_demo)
 
     p = sub.add_parser("list", help="list the tools a module exports")
@@ -370,6 +436,9 @@ def _parser() -> argparse.ArgumentParser:
         help="FN() is called once at start (entered for the server's lifetime when it is a context "
         "manager); every call gets its value as the context",
     )
+    p.add_argument(
+        "--name", default="interop", help="the server's name, as clients show it (default: interop)"
+    )
     p.set_defaults(func=_cmd_serve)
 
     _add_playground_parser(sub)
@@ -383,7 +452,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:
-        args = _parser().parse_args(argv)
+        parser = _parser()
+        args = parser.parse_args(argv)
+        if args.command is None:  # a bare `interop`: what it can do
+            parser.print_help()
+            return 2
         code: int = args.func(args)
         return code
     except _Fail as e:

@@ -82,7 +82,7 @@ def test_wheel_metadata(dist: Path) -> None:
     assert "interop = interop.__main__:main" in entry_points
     # the package, typed, with the demo's example library; no tests, no examples tree
     assert "interop/py.typed" in names
-    assert "interop/_demo/acme_tools/tools.py" in names
+    assert "interop/examples/acme_tools/tools.py" in names
     assert not any(n.startswith(("tests/", "examples/", "benchmarks/")) for n in names)
 
 
@@ -135,14 +135,14 @@ def _install_and_try(dist: Path, tmp_path: Path, extras: str, frameworks: int) -
     assert "Neutral tools for every agent framework" in _run([interop_cmd, "--help"], cwd=elsewhere).stdout
     demo = _run([interop_cmd, "demo"], cwd=elsewhere).stdout
     assert f"summary: {frameworks}/{frameworks} frameworks finished their loop" in demo
-    assert "from acme_tools" in demo
+    assert "from interop.examples.acme_tools" in demo
     mine = _run([interop_cmd, "demo", "user_tools"], cwd=elsewhere).stdout
     assert (
         f"summary: {frameworks}/{frameworks} frameworks finished their loop with the bad call corrected"
         in mine
     )
-    docs = _run([interop_cmd, "docs", "interop._demo.acme_tools"], cwd=elsewhere).stdout
-    assert docs.startswith("# Tools in `interop._demo.acme_tools`")
+    docs = _run([interop_cmd, "docs", "interop.examples.acme_tools"], cwd=elsewhere).stdout
+    assert docs.startswith("# Tools in `interop.examples.acme_tools`")
 
 
 def test_installed_wheel_core_only(dist: Path, tmp_path: Path) -> None:
@@ -153,7 +153,7 @@ def test_installed_wheel_core_only(dist: Path, tmp_path: Path) -> None:
     _run([*UV, "pip", "install", "--quiet", "--python", python, str(_wheel(dist))], cwd=tmp_path)
     listed = _run([*UV, "pip", "list", "--python", python], cwd=tmp_path).stdout
     assert "langchain" not in listed and "mcp" not in listed and "pydantic " in listed
-    assert "get_weather" in _run([interop_cmd, "list", "interop._demo.acme_tools"], cwd=tmp_path).stdout
+    assert "get_weather" in _run([interop_cmd, "list", "interop.examples.acme_tools"], cwd=tmp_path).stdout
     demo = subprocess.run(
         [interop_cmd, "demo"], cwd=tmp_path, env=_env(), capture_output=True, text=True, timeout=300
     )
@@ -171,12 +171,42 @@ def test_installed_wheel_with_every_extra(dist: Path, tmp_path: Path) -> None:
 
 
 def test_install_hints_name_the_distribution() -> None:
-    """`pip install "interop[...]"` installs an unrelated PyPI project: every hint names standard-tool."""
+    """`pip install "interop[...]"` installs an unrelated PyPI project: every hint (the package's
+    messages, the README, the documentation site) names standard-tool."""
     wrong = re.compile(r"""pip install\s+["'`]?interop(\[|["'`\s]|$)""")
+    texts = [
+        *(ROOT / "interop").rglob("*.py"),
+        ROOT / "README.md",
+        ROOT / "CONTRIBUTING.md",
+        *(ROOT / "docs").rglob("*.md"),
+    ]
     offenders = [
         f"{path.relative_to(ROOT)}:{number}"
-        for path in sorted((ROOT / "interop").rglob("*.py"))
+        for path in sorted(texts)
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         if wrong.search(line)
     ]
     assert not offenders, 'say `pip install "standard-tool[...]"` in: ' + ", ".join(offenders)
+
+
+def test_every_extra_resolves_on_the_oldest_python(tmp_path: Path) -> None:
+    """`[all]` on Python 3.10 installs what works there (extras whose frameworks need 3.11 carry
+    `python_version` markers) instead of failing to resolve."""
+    out = _run(
+        [
+            *UV,
+            "pip",
+            "compile",
+            "--quiet",
+            "--no-header",
+            "--python-version",
+            "3.10",
+            "--extra",
+            "all",
+            str(ROOT / "pyproject.toml"),
+        ],
+        cwd=tmp_path,
+    ).stdout
+    pinned = {line.split("==")[0].lower() for line in out.splitlines() if "==" in line}
+    assert {"pydantic", "jsonschema", "llama-index-core", "openai-agents", "mcp"} <= pinned
+    assert not {"langchain-core", "pydantic-ai-slim"} & pinned  # 3.11+ only

@@ -19,7 +19,7 @@ from ._drivers import DRIVERS
 from ._inputs import module_scenario
 from ._script import FrameworkRun, Scenario, acme_scenario, render
 
-__all__ = ["run_demo", "scenario_for"]
+__all__ = ["failed_everywhere", "run_demo", "scenario_for"]
 
 
 def scenario_for(module: str | None = None, context: Any = None) -> Scenario:
@@ -73,4 +73,32 @@ def run_demo(scenario: Scenario | None = None, *, only: list[str] | None = None)
     summary = ", ".join(f"{k} {'ok' if r is not None and r.ok else 'FAILED'} ({t:.1f}s)" for k, r, t in ran)
     corrected = " with the bad call corrected" if any(c.note == "bad call" for c in scenario.calls) else ""
     print(f"summary: {len(ok)}/{len(ran)} frameworks finished their loop{corrected}: {summary}")
-    return 0 if ran and len(ok) == len(ran) else 1
+    broken = failed_everywhere([r for _, r, _ in ran if r is not None])
+    for tool, error in broken.items():
+        print(
+            f"FAILED: {tool} returned an error in every framework's loop (the tool's own failure, not a "
+            f"framework's): {error}"
+        )
+    if broken and not scenario.strict:  # arguments made up from the schema (interop demo MODULE)
+        print(
+            "  (the demo made its arguments up from the schema: give such a tool meta input_examples "
+            "with an input it accepts)"
+        )
+    return 0 if ran and len(ok) == len(ran) and not broken else 1
+
+
+def failed_everywhere(runs: list[FrameworkRun]) -> dict[str, str]:
+    """The tools whose every call but the scripted bad one came back as an error in every loop that
+    reached it, with the first error (a loop that failed outright counts as a failed run, not here)."""
+    errors: dict[str, str] = {}
+    reached: dict[str, int] = {}
+    failed: dict[str, int] = {}
+    for run in runs:
+        for o in run.observations:
+            if o.call.note == "bad call":
+                continue
+            reached[o.call.tool] = reached.get(o.call.tool, 0) + 1
+            if o.is_error:
+                failed[o.call.tool] = failed.get(o.call.tool, 0) + 1
+                errors.setdefault(o.call.tool, o.shown)
+    return {tool: errors[tool] for tool, n in reached.items() if failed.get(tool) == n}

@@ -132,7 +132,7 @@ def acme_scenario(acme: Any) -> Scenario:
     """The default demo over the example library: the context is `AcmeContext(user="ann")`."""
     context_type = acme.AcmeContext
     return Scenario(
-        source="acme_tools",
+        source="interop.examples.acme_tools",
         tools=list(acme.TOOLS),
         calls=SCRIPT,
         schema_tool=SCHEMA_TOOL,

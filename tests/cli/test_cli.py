@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import interop
 from interop._cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -117,7 +118,11 @@ def test_call_tool_error() -> None:
         (["list", "acme_tools:missing"], "has no attribute 'missing'"),
         (["docs", "no_such_module"], "cannot import module"),
         (["frobnicate"], "invalid choice"),
-        ([], "required"),
+        (["call", "acme_tools:get_wether", "{}"], "did you mean 'get_weather'? its tools are get_weather, "),
+        (["list", "acme_toolz"], "the example library is `interop.examples.acme_tools`"),
+        (["list", "acme_tools.py"], "MODULE is an import path, not a file: `acme_tools`"),
+        (["list", "mypkg/tools.py"], "`mypkg.tools`, run from the directory that holds mypkg/"),
+        (["list", "json"], "a tool is a function decorated with `@interop.tool`"),
     ],
 )
 def test_bad_invocations(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -154,3 +159,55 @@ def test_call_context_factory_errors_are_one_line() -> None:
     assert r.returncode == 2 and "Traceback" not in r.stderr and "has no attribute 'nope'" in r.stderr
     r = run("call", "tests.cli.cli_context:who", "{}", "--context", "{}", "--context-factory", "x:y")
     assert r.returncode == 2 and "not both" in r.stderr
+
+
+def test_version() -> None:
+    r = run("--version")
+    assert r.returncode == 0 and r.stdout.startswith(f"interop {interop.__version__} (standard-tool; Python ")
+
+
+def test_a_bare_command_prints_its_usage() -> None:
+    r = run()
+    assert r.returncode == 2 and r.stderr == ""
+    assert r.stdout.startswith("usage: interop [-h] [--version] COMMAND ...")
+    for command in ("demo", "list", "schema", "call", "docs", "serve", "playground"):
+        assert f"\n    {command}" in r.stdout
+    assert "interop list interop.examples.acme_tools" in r.stdout
+
+
+def test_the_example_library_has_a_public_name_that_works_from_anywhere(tmp_path: Path) -> None:
+    """What the documentation's commands use: no checkout, no extra install."""
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "interop",
+            "call",
+            "interop.examples.acme_tools:get_weather",
+            '{"city": "Rome"}',
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout)["conditions"] == "sunny"
+
+
+def test_list_says_when_a_tool_has_no_description(tmp_path: Path) -> None:
+    (tmp_path / "bare_tools.py").write_text(
+        "from interop import tool\n\n@tool\ndef add(a: int, b: int) -> int:\n    return a + b\n"
+    )
+    r = subprocess.run(
+        [sys.executable, "-m", "interop", "list", "bare_tools"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=tmp_path,
+    )
+    assert r.returncode == 0, r.stderr
+    assert (
+        "add\n    (no description: a model picks tools by their description: give the function a docstring)"
+        in r.stdout
+    )

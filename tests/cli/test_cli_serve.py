@@ -175,8 +175,15 @@ def _stop(proc: subprocess.Popen) -> None:
 
 @pytest.mark.anyio
 async def test_serve_http() -> None:
-    proc, port = _start("acme_tools", "--allow-unapproved")
+    """It says where it listens (and how), and clients see the server under its --name."""
+    from mcp import ClientSession
+    from mcp.client.streamable_http import streamable_http_client
+
+    proc, port = _start("acme_tools", "--allow-unapproved", "--name", "acme-prod")
     try:
+        async with streamable_http_client(f"http://127.0.0.1:{port}/mcp") as (read, write, *_):
+            async with ClientSession(read, write) as session:
+                assert (await session.initialize()).server_info.name == "acme-prod"
         async with mcp_tools(f"http://127.0.0.1:{port}/mcp") as tools:
             convert = next(t for t in tools if t.name == "convert_currency")
             assert await acall(convert, {"amount": 10, "source": "EUR", "target": "USD"}) == {
@@ -186,6 +193,10 @@ async def test_serve_http() -> None:
             }
     finally:
         _stop(proc)
+    assert (
+        f"interop serve: MCP server 'acme-prod', 7 tools from acme_tools, streamable HTTP at "
+        f"http://127.0.0.1:{port}/mcp (stateful sessions, 1 process; no auth); Ctrl+C stops it"
+    ) in proc.stderr.read().decode()
 
 
 @pytest.mark.anyio

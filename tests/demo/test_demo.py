@@ -68,7 +68,73 @@ def user_dir(tmp_path: Path) -> Path:
     (tmp_path / "shop_tools.py").write_text(textwrap.dedent(USER_MODULE))
     (tmp_path / "broken_tools.py").write_text("import no_such_dependency_xyz\n")
     (tmp_path / "exploding_tools.py").write_text("raise RuntimeError('boom at import')\n")
+    (tmp_path / "db_tools.py").write_text(textwrap.dedent(DB_MODULE))
     return tmp_path
+
+
+DB_MODULE = '''
+"""Tools over a database handle the demo's --context-factory opens once; one tool is broken."""
+import sqlite3
+from contextlib import contextmanager
+from typing import Annotated
+
+from interop import FromContext, ToolError, tool
+
+
+@contextmanager
+def open_db():
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    db.execute("create table notes (text)")
+    db.executemany("insert into notes values (?)", [("a",), ("b",), ("c",)])
+    print("db opened")
+    yield db
+    db.close()
+    print("db closed")
+
+
+@tool
+def count_notes(db: Annotated[sqlite3.Connection, FromContext]) -> int:
+    """Count the notes."""
+    return db.execute("select count(*) from notes").fetchone()[0]
+
+
+@tool
+def last_note(db: Annotated[sqlite3.Connection, FromContext]) -> str:
+    """The newest note (broken: the column is misspelt, so every call is an error the model reads)."""
+    try:
+        return db.execute("select txt from notes").fetchone()[0]
+    except sqlite3.Error as e:
+        raise ToolError(str(e)) from None
+'''
+
+
+def test_demo_context_factory_and_a_tool_that_fails_in_every_loop(user_dir: Path) -> None:
+    """`--context-factory`: entered once around the whole demo, its value every call's context; a
+    tool that errored in every framework's loop fails the demo (exit 1), named with its error."""
+    r = subprocess.run(
+        [
+            INTEROP,
+            "demo",
+            "db_tools",
+            "--context-factory",
+            "db_tools:open_db",
+            "--only",
+            "mcp",
+            "--only",
+            "langchain",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=user_dir,
+    )
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert r.stdout.count("db opened") == 1 and r.stdout.rstrip().endswith("db closed")
+    assert r.stdout.count("✓ count_notes") == 2  # the connection reached the tool in both loops
+    assert "summary: 2/2 frameworks finished their loop" in r.stdout
+    assert "FAILED: last_note returned an error in every framework's loop" in r.stdout
+    assert "no such column: txt" in r.stdout and "input_examples" in r.stdout
+    assert "FAILED: count_notes" not in r.stdout
 
 
 @pytest.mark.parametrize("framework", list(DRIVERS))
@@ -152,6 +218,17 @@ def test_demo_module_scenario_calls_each_tool_once_and_corrects_one(
         (["demo", "json"], 2, "error: no tools found in 'json'"),
         (["demo", "--only", "nope"], 2, "error: unknown framework 'nope'"),
         (["demo", "shop_tools", "--context", "{bad"], 2, "error: --context is not valid JSON"),
+        (
+            ["demo", "shop_tools", "--context", "{}", "--context-factory", "db_tools:open_db"],
+            2,
+            "error: pass --context or --context-factory, not both",
+        ),
+        (["demo", "--context", "{}"], 2, "error: --context and --context-factory are for MODULE's tools"),
+        (
+            ["demo", "db_tools", "--context-factory", "db_tools:nope"],
+            2,
+            "error: --context-factory: 'db_tools' has no attribute 'nope'",
+        ),
     ],
 )
 def test_demo_failures_are_one_line(user_dir: Path, argv: list[str], code: int, message: str) -> None:

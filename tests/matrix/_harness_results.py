@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from _harness import FRAMEWORKS, NORMALIZATION
 
-MATRIX_MD = Path(__file__).with_name("MATRIX.md")
+MATRIX_MD: Path | None = Path(__file__).with_name("MATRIX.md")
 from _harness import ENVIRONMENT  # noqa: E402
 
-if ENVIRONMENT != "main":  # a framework in its own environment (Strands): its own table
-    MATRIX_MD = MATRIX_MD.with_name(f"MATRIX-{ENVIRONMENT}.md")
+if ENVIRONMENT != "main":
+    # A framework in its own environment (`make test-crewai`, `make test-strands`) has its own table,
+    # named by the Makefile (MATRIX-crewai.md, tracked). Any other partial environment (a matrix stage,
+    # a venv missing a framework) prints its table and writes no file: the environment's framework
+    # list (the dev tools bring langchain-core everywhere) would name a new untracked file each time.
+    _name = os.environ.get("INTEROP_MATRIX_TABLE")
+    MATRIX_MD = MATRIX_MD.with_name(f"MATRIX-{_name}.md") if _name else None
 
 
 @dataclass

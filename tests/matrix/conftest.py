@@ -44,6 +44,6 @@ def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: Any)
     for line in table.splitlines():
         if line.startswith("|"):
             terminalreporter.write_line(line)
-    if len(RESULTS) == len(FRAMEWORKS) ** 2:
+    if MATRIX_MD is not None and len(RESULTS) == len(FRAMEWORKS) ** 2:
         MATRIX_MD.write_text(table, encoding="utf-8")
         terminalreporter.write_line(f"written to {MATRIX_MD}")
