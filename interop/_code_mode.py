@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextvars
+import datetime
 import math
 import os
 import signal
@@ -34,8 +35,10 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from decimal import Decimal
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
+from uuid import UUID
 
 from pydantic import Field
 from typing_extensions import TypedDict, Unpack
@@ -68,6 +71,8 @@ MAX_CALLS = 1000
 _GRACE = 0.5
 """Seconds past the time limit before the watchdog kills a worker that has not stopped itself."""
 _EXTRA = "code-mode"
+WORKERS = max(8, 2 * (os.cpu_count() or 1))
+"""Programs running at once, each in its own worker process; more wait for a free one."""
 
 
 class CodeModeOptions(TypedDict, total=False):
@@ -121,12 +126,14 @@ class _Sandbox:
         self.pid = os.getpid()
         self.pool = monty.Monty(
             min_processes=1,
-            max_processes=max(4, os.cpu_count() or 1),
-            checkout_timeout=60.0,
+            max_processes=WORKERS,
             request_timeout=None,
+            max_checkouts_per_worker=1000,
         )
         self.pool.__enter__()
-        self.threads = ThreadPoolExecutor(max_workers=64, thread_name_prefix="interop-code-mode")
+        self.free = threading.BoundedSemaphore(WORKERS)
+        """A worker free for one more program (a program waits for one within its time limit)."""
+        self.threads = ThreadPoolExecutor(max_workers=WORKERS * 4, thread_name_prefix="interop-code-mode")
 
     @classmethod
     def get(cls) -> _Sandbox:
@@ -187,12 +194,30 @@ def _from_program(value: Any, content: list[Image | Audio | File]) -> Any:
         return {k if isinstance(k, str) else str(k): _from_program(v, content) for k, v in value.items()}
     if isinstance(value, (list, tuple, set, frozenset)):
         return [_from_program(v, content) for v in value]
+    if value is None or isinstance(value, _DATA):
+        return value
     monty = _monty()
     if isinstance(value, (monty.MontyClassProxy, monty.MontyClassTypeProxy)):
         return {"__class__": value.name, **_from_program(value.attributes, content)}
     if isinstance(value, monty.MontyStdTypeProxy):
         return value.name
-    return value
+    return repr(value)  # anything else (a type, Ellipsis): what Python shows for it
+
+
+_DATA = (
+    str,
+    int,
+    float,
+    bool,
+    bytes,
+    complex,
+    datetime.date,
+    datetime.time,
+    datetime.timedelta,
+    Decimal,
+    UUID,
+)
+"""Values the program may produce that the encoder writes as JSON."""
 
 
 class _Printed:
@@ -404,12 +429,15 @@ class _Program:
             "max_memory": self.mode.max_memory,
             "max_suspensions": 4 * MAX_CALLS + 1000,
         }
-        session = self.sandbox.pool.checkout(limits=limits)
-        session.__enter__()
+        self._wait_for_a_worker()
+        try:
+            session = self.sandbox.pool.checkout(limits=limits)
+            session.__enter__()
+        except BaseException:
+            self.sandbox.free.release()
+            raise
         self.worker = session.worker_pid
         try:
-            if self.stop.done():  # stopped while waiting for a worker
-                raise _Stopped(self.stop.result())
             snapshot = session.feed_start(self.code, print_callback=self.printed)
             while not isinstance(snapshot, monty.MontyComplete):
                 snapshot = self._answer(snapshot)
@@ -422,7 +450,21 @@ class _Program:
             self.worker = None
             for future in self.running.values():
                 future.cancel()
-            session.__exit__(None, None, None)
+            try:
+                session.__exit__(None, None, None)
+            finally:
+                self.sandbox.free.release()
+
+    def _wait_for_a_worker(self) -> None:
+        """Wait for a free worker within the time limit (a stopped program stops waiting)."""
+        while not self.sandbox.free.acquire(timeout=0.05):
+            if self.stop.done():
+                raise ToolError(f"The program was stopped: {self.stop.result()}.")
+            if time.monotonic() > self.deadline:
+                raise ToolError(
+                    f"The program did not run: no sandbox worker was free within its time limit "
+                    f"({self.mode.timeout:g} s; {WORKERS} programs run at once). Try again."
+                )
 
     def _start(self, call_id: int) -> None:
         entry, bound = self.calls.pop(call_id)

@@ -533,3 +533,38 @@ async def test_inner_calls_run_in_the_callers_context_variables() -> None:
     finally:
         REQUEST_ID.reset(token)
     assert out == '["req-7","req-7"]'
+
+
+@pytest.mark.parametrize(
+    ("code", "shown"),
+    [
+        ("...", "Ellipsis"),
+        ("type(1)", "<class 'int'>"),
+        ("{1, 2}", "[1,2]"),
+        ("import datetime\ndatetime.date(2024, 1, 2)", '"2024-01-02"'),
+        ("class A:\n    def __init__(self):\n        self.y = 2\nA()", '{"__class__":"A","y":2}'),
+        ("{(1, 2): 3}", '{"(1, 2)":3}'),
+        ("print", "print"),
+    ],
+)
+async def test_any_final_value_is_shown(code: str, shown: str) -> None:
+    assert await run(interop.code_mode([get_weather]), code) == shown
+
+
+async def test_a_program_waits_for_a_free_worker_within_its_time_limit() -> None:
+    from interop import _code_mode
+
+    sandbox = _code_mode._Sandbox.get()
+    taken = 0
+    try:
+        while sandbox.free.acquire(blocking=False):
+            taken += 1
+        tool = interop.code_mode([get_weather], timeout=0.3)
+        with pytest.raises(ToolError, match=r"did not run: no sandbox worker was free within its time limit"):
+            await run(tool, "1")
+        sandbox.free.release()
+        taken -= 1
+        assert await run(tool, "2") == "2"
+    finally:
+        for _ in range(taken):
+            sandbox.free.release()
