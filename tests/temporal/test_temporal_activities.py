@@ -1,0 +1,179 @@
+"""Tools as Temporal activities on a real dev server: results, content values, model-facing
+errors, timeouts, crashes, the context built in the worker and never in the history."""
+
+from __future__ import annotations
+
+import uuid
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("temporalio")
+
+from temporalio.client import Client, WorkflowFailureError
+from temporalio.exceptions import ActivityError, ApplicationError
+from temporalio.worker import Worker
+from tt_tools import TOOLS, context_from_env, executions
+from tt_workflows import CallTools
+
+from interop.temporal import tool_activities
+
+pytestmark = [pytest.mark.anyio, pytest.mark.timeout(120)]
+
+
+@asynccontextmanager
+async def running_worker(client: Client, task_queue: str, **kwargs: Any):
+    async with Worker(
+        client,
+        task_queue=task_queue,
+        workflows=[CallTools],
+        activities=tool_activities(TOOLS, context_factory=context_from_env),
+        **kwargs,
+    ) as worker:
+        yield worker
+
+
+async def run_calls(
+    client: Client, task_queue: str, calls: list[dict[str, Any]], **kw: Any
+) -> list[dict[str, Any]]:
+    result: list[dict[str, Any]] = await client.execute_workflow(
+        CallTools.run,
+        args=[calls, kw.get("parallel", False)],
+        id=f"wf-{uuid.uuid4().hex}",
+        task_queue=task_queue,
+    )
+    return result
+
+
+async def test_tool_calls_run_as_activities(
+    client: Client, task_queue: str, secret: str, ledger: Path
+) -> None:
+    async with running_worker(client, task_queue):
+        out = await run_calls(
+            client,
+            task_queue,
+            [
+                {"name": "add", "arguments": {"a": 2, "b": 40}},
+                {"name": "whoami", "arguments": {}},
+                {"name": "picture", "arguments": {"label": "cat"}},
+            ],
+        )
+    assert out[0] == {"status": "ok", "kind": None, "text": "42"}
+    assert (
+        out[1]["status"] == "ok"
+        and '"user":"ann"' in out[1]["text"]
+        and '"authorised":"True"' in out[1]["text"]
+    )
+    assert out[2]["status"] == "ok"
+    assert out[2]["text"] == "picture of cat\n[image: image/png, 12 bytes]"  # the Image came back as content
+    assert [r["tool"] for r in executions(ledger)] == ["add", "whoami"]
+
+
+async def test_model_facing_errors_are_results_not_failures(
+    client: Client, task_queue: str, secret: str, ledger: Path
+) -> None:
+    async with running_worker(client, task_queue):
+        out = await run_calls(
+            client,
+            task_queue,
+            [
+                {"name": "add", "arguments": {"a": "two", "b": 1, "c": 3}},
+                {"name": "refuse", "arguments": {"why": "no budget"}},
+                {"name": "opaque", "arguments": {}},
+            ],
+        )
+    bad_args, refused, opaque = out
+    assert bad_args["status"] == "error" and bad_args["kind"] == "arguments"
+    assert bad_args["text"].startswith("Invalid arguments for tool 'add':")
+    assert "a:" in bad_args["text"] and "c:" in bad_args["text"]  # each bad field named
+    assert refused == {
+        "status": "error",
+        "kind": "tool",
+        "text": "Error from tool 'refuse': refused: no budget",
+    }
+    # a result Temporal's converter could not carry: a clear model-facing error naming the tool
+    assert opaque["status"] == "error" and opaque["kind"] == "output"
+    assert opaque["text"].startswith("Tool 'opaque' produced an invalid result:")
+    assert "Opaque" in opaque["text"]
+    # the function never ran with invalid input; the others ran once each (no retry of a result)
+    assert [r["tool"] for r in executions(ledger)] == ["opaque"]
+
+
+async def test_activity_timeout_is_a_model_facing_error(
+    client: Client, task_queue: str, secret: str, ledger: Path
+) -> None:
+    async with running_worker(client, task_queue):
+        out = await run_calls(client, task_queue, [{"name": "slow", "arguments": {"seconds": 5}}])
+    assert out == [
+        {
+            "status": "error",
+            "kind": "tool",
+            "text": "Error from tool 'slow': the call timed out (its start-to-close timeout is 1 s) and did not complete",
+        }
+    ]
+    assert len(executions(ledger, "slow")) == 1  # meta timeout 1 s, not the 10 s default; not retried
+
+
+async def test_an_unexpected_exception_is_an_activity_failure_not_retried(
+    client: Client, task_queue: str, secret: str, ledger: Path
+) -> None:
+    async with running_worker(client, task_queue):
+        with pytest.raises(WorkflowFailureError) as failed:
+            await run_calls(client, task_queue, [{"name": "crash", "arguments": {}}])
+    cause = failed.value.cause
+    assert isinstance(cause, ActivityError)
+    assert isinstance(cause.cause, ApplicationError) and cause.cause.message == "disk on fire"
+    assert cause.cause.type == "RuntimeError"
+    assert len(executions(ledger, "crash")) == 1  # not idempotent: one attempt
+
+
+async def test_the_context_never_reaches_the_history(
+    client: Client, task_queue: str, secret: str, ledger: Path
+) -> None:
+    async with running_worker(client, task_queue):
+        handle = await client.start_workflow(
+            CallTools.run,
+            args=[
+                [{"name": "whoami", "arguments": {}}, {"name": "add", "arguments": {"a": 7, "b": 1111}}],
+                False,
+            ],
+            id=f"wf-{uuid.uuid4().hex}",
+            task_queue=task_queue,
+        )
+        out = await handle.result()
+    assert out[0]["status"] == "ok" and out[1]["text"] == "1118"
+    history = await handle.fetch_history()
+    raw = b"".join(event.SerializeToString() for event in history.events)
+    assert b"1111" in raw and b"whoami" in raw  # the arguments and the calls are there...
+    assert secret.encode() not in raw  # ...the worker's credential never is
+    assert secret not in history.to_json()
+    assert executions(ledger, "whoami")[0]["key_len"] == len(secret)  # the tool did use it
+
+
+async def test_parallel_calls_in_one_turn(client: Client, task_queue: str, secret: str, ledger: Path) -> None:
+    async with running_worker(client, task_queue):
+        out = await run_calls(
+            client,
+            task_queue,
+            [{"name": "add", "arguments": {"a": i, "b": 1}} for i in range(8)],
+            parallel=True,
+        )
+    assert [o["text"] for o in out] == [str(i + 1) for i in range(8)]
+    assert sorted(r["a"] for r in executions(ledger, "add")) == list(range(8))
+
+
+def test_bad_use_is_refused_clearly() -> None:
+    from interop.errors import ToolNameError
+    from interop.temporal import activity_tools
+
+    with pytest.raises(ToolNameError):
+        tool_activities([TOOLS[0], TOOLS[0]])
+    with pytest.raises(ValueError, match="start_to_close_timeout"):
+        activity_tools(TOOLS, start_to_close_timeout=0)
+    with pytest.raises(TypeError, match="context_factory"):
+        tool_activities(TOOLS, context_factory="nope")  # type: ignore[arg-type]
+    [add] = activity_tools(TOOLS[:1], start_to_close_timeout=5)
+    assert add.name == "add" and add.description == TOOLS[0].description
+    assert add.input_schema is TOOLS[0].input_schema and add.meta["temporal"] is False
