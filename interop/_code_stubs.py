@@ -233,9 +233,11 @@ class StubWriter:
 
     def signature(self, tool: AnyTool, function: str, *, notes: Iterable[str] = ()) -> Signature:
         """The stub of `tool` as `function` (its classes are added to `classes`)."""
-        schema = input_json_schema(tool)
-        self._root = schema
-        self._keep.append(schema)
+        root = input_json_schema(tool)
+        self._root = root
+        self._keep.append(root)
+        schema = self._deref(root)  # a root `$ref` (to the arguments' model) followed
+        schema = schema if isinstance(schema, Mapping) else {}
         props = schema.get("properties") if isinstance(schema.get("properties"), Mapping) else None
         required: list[Any] = schema["required"] if isinstance(schema.get("required"), list) else []
         camel = _camel(function)
@@ -246,7 +248,7 @@ class StubWriter:
             props is not None and not all(_is_parameter(p) for p in props)
         )
         if takes_dict:
-            rendered.append(f"args: {self.type_of(schema, camel + 'Args')}, /")
+            rendered.append(f"args: {self.type_of(root, camel + 'Args')}, /")
         elif props:
             order = [p for p in props if p in required] + [p for p in props if p not in required]
             for prop in order:
@@ -267,6 +269,9 @@ class StubWriter:
                 description = node.get("description") if isinstance(node, Mapping) else None
                 if isinstance(description, str) and description.strip():
                     arg_docs.append(f"{prop}: {_one_line(description, 300)}")
+        extra = schema.get("additionalProperties")
+        if not takes_dict and (extra is True or (isinstance(extra, Mapping) and extra)):
+            rendered.append(f"**kwargs: {self.type_of(extra, camel + 'Extra')}")  # any other name too
         output = output_json_schema(tool)
         if output is not None:
             self._root = output
@@ -277,9 +282,9 @@ class StubWriter:
         doc_lines = [line.rstrip() for line in tool.description.strip().splitlines()] or [tool.name]
         if arg_docs:
             doc_lines += ["", "Args:", *(f"    {line}" for line in arg_docs)]
-        extra = list(notes)
-        if extra:
-            doc_lines += ["", *extra]
+        noted = list(notes)
+        if noted:
+            doc_lines += ["", *noted]
         head = f"async def {function}({', '.join(rendered)}) -> {returns}:"
         if len(doc_lines) == 1:
             stub = f'{head}\n    """{_docstring_text(doc_lines[0])}"""'

@@ -568,3 +568,51 @@ async def test_a_program_waits_for_a_free_worker_within_its_time_limit() -> None
     finally:
         for _ in range(taken):
             sandbox.free.release()
+
+
+ROOT_REF = {
+    "$ref": "#/$defs/Args",
+    "$defs": {
+        "Args": {
+            "type": "object",
+            "properties": {"a": {"type": "integer"}, "b": {"type": "string", "default": "x"}},
+            "required": ["a"],
+        }
+    },
+}
+
+
+def _schema_tool(schema: dict[str, Any]) -> Any:
+    return interop.standard_tool(name="t", description="T.", execute=lambda args: args, input_schema=schema)
+
+
+@pytest.mark.parametrize(
+    ("schema", "signature"),
+    [
+        (
+            ROOT_REF,
+            "async def t(a: int, b: str = 'x') -> Any:",
+        ),
+        (
+            {
+                "type": "object",
+                "properties": {
+                    "n": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+                    "tags": {"type": "array", "items": {"enum": ["x", "y"]}},
+                    "scores": {"type": "object", "additionalProperties": {"type": "number"}},
+                },
+            },
+            "async def t(n: int | None = ..., tags: list[Literal['x', 'y']] = ..., scores: dict[str, float] = ...) -> Any:",
+        ),
+        ({"type": "object", "additionalProperties": True}, "async def t(**kwargs: Any) -> Any:"),
+        ({"type": "object", "properties": {}}, "async def t() -> Any:"),
+    ],
+)
+async def test_stub_signatures(schema: dict[str, Any], signature: str) -> None:
+    tool = interop.code_mode([_schema_tool(schema)])
+    assert signature in tool.description
+
+
+async def test_a_root_ref_schema_binds_positional_arguments() -> None:
+    tool = interop.code_mode([_schema_tool(ROOT_REF)])
+    assert await run(tool, "await t(3)") == '{"a":3}'

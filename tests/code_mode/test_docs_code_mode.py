@@ -27,7 +27,9 @@ def test_block_runs(index: int, tmp_path: Path) -> None:
     code, shown = BLOCKS[index]
     script = tmp_path / f"block{index}.py"
     script.write_text(code)
-    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    run = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=120, cwd=tmp_path
+    )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip(), "the block printed nothing"
     if shown is not None:
