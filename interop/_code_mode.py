@@ -44,7 +44,7 @@ from pydantic import Field
 from typing_extensions import TypedDict, Unpack
 
 from ._code_stubs import Signature, StubWriter, python_name
-from ._content import Audio, File, Image, placeholder
+from ._content import Audio, File, Image, _size, placeholder
 from ._errors import ToolError
 from ._invoke import Invoker, Outcome
 from ._names import check_unique_names
@@ -254,14 +254,6 @@ def _cut(text: str, limit: int, total: int | None = None) -> str:
         + f"\n[... {total - limit:,} more characters not shown: the output limit is {limit:,} characters; "
         "print less, or a summary]"
     )
-
-
-def _size(n: float) -> str:
-    for unit in ("bytes", "KiB", "MiB", "GiB"):
-        if n < 1024 or unit == "GiB":
-            return f"{int(n)} {unit}" if unit == "bytes" else f"{n:.0f} {unit}"
-        n /= 1024
-    return f"{n} bytes"  # pragma: no cover
 
 
 class _Stopped(Exception):
