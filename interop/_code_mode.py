@@ -106,7 +106,7 @@ class CodeInput(TypedDict):
 def _monty() -> ModuleType:
     try:
         import pydantic_monty
-    except ImportError as e:  # pragma: no cover - the extra is installed where the tests run
+    except ImportError as e:
         raise ImportError(
             f"interop.code_mode runs programs in the Monty sandbox: pip install 'standard-tool[{_EXTRA}]' "
             "(pydantic-monty)"

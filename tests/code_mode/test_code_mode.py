@@ -616,3 +616,22 @@ async def test_stub_signatures(schema: dict[str, Any], signature: str) -> None:
 async def test_a_root_ref_schema_binds_positional_arguments() -> None:
     tool = interop.code_mode([_schema_tool(ROOT_REF)])
     assert await run(tool, "await t(3)") == '{"a":3}'
+
+
+def test_the_sandbox_is_imported_only_when_a_code_tool_is_built() -> None:
+    import subprocess
+    import sys
+
+    probe = (
+        "import sys, interop\n"
+        "interop.code_mode\n"
+        "assert 'pydantic_monty' not in sys.modules, 'imported with interop'\n"
+        "sys.modules['pydantic_monty'] = None  # as if the extra were not installed\n"
+        "try:\n"
+        "    interop.code_mode([])\n"
+        "except ImportError as e:\n"
+        "    print(e)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert "pip install 'standard-tool[code-mode]'" in done.stdout
