@@ -635,3 +635,18 @@ def test_the_sandbox_is_imported_only_when_a_code_tool_is_built() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     assert "pip install 'standard-tool[code-mode]'" in done.stdout
+
+
+async def test_a_code_tool_inside_a_code_tool() -> None:
+    inner = interop.code_mode([get_weather], name="weather_code")
+    outer = interop.code_mode([inner, to_fahrenheit])
+    assert "async def weather_code(code: str) -> Any:" in outer.description
+    out = await run(
+        outer,
+        "t = await weather_code(\"(await get_weather('Lima'))['temp_c']\")\nawait to_fahrenheit(float(t))",
+    )
+    assert out == "69.8"
+    with pytest.raises(
+        ToolError, match=r"(?s)RuntimeError: Error from tool 'weather_code': The program raised.*NameError"
+    ):
+        await run(outer, "await weather_code('nope')")
