@@ -124,8 +124,8 @@ class _Parameters:
     """What `_parameters` reads off a signature: the model's fields, or (while every parameter
     is simple) the parameters `_Signature` describes; and how the function is then called."""
 
-    simple: list[tuple[str, Any, Any, str | None]] | None
-    """(name, type, default or `_REQUIRED`, description) of each parameter, while all are simple."""
+    simple: list[_Simple] | None
+    """Each parameter, while all are simple."""
     fields: dict[str, Any]
     """The arguments model's fields (when not every parameter is simple)."""
     renamed: dict[str, str]
@@ -244,11 +244,12 @@ def _parameters(
         if out.simple is not None:
             default = _REQUIRED if param.default is inspect.Parameter.empty else param.default
             if _is_simple(param.name, base, extras, default):
-                out.simple.append((param.name, base, default, doc_text))
+                field = extras[0] if extras else None
+                out.simple.append((param.name, base, default, doc_text, field))
                 continue
             # not one this module describes: the model's fields, the earlier parameters too
-            for p_name, p_base, p_default, p_doc in out.simple:
-                out.fields[p_name] = _model_field(p_base, p_default, p_doc)
+            for p_name, p_base, p_default, p_doc, p_field in out.simple:
+                out.fields[p_name] = _model_field(p_base, p_default, p_doc, p_field)
             out.simple = None
         out.fields.update(_model_fields(param, base, extras, doc_text, out.renamed))
     if context is not None and out.context_param is None:
@@ -257,9 +258,10 @@ def _parameters(
 
 
 def _is_simple(name: str, base: Any, extras: list[Any], default: Any) -> bool:
-    """Whether `_Signature` describes this parameter itself (see `_simple_parts`)."""
+    """Whether `_Signature` describes this parameter itself: a `_simple_parts` type, alone or
+    with one `Field(...)` that sets only a description and the constraints `_constraints` writes."""
     return (
-        not extras
+        (not extras or (len(extras) == 1 and _constraints(base, extras[0]) is not None))
         and name not in _RESERVED
         and not name.startswith("_")
         and (default is _REQUIRED or type(default) in _JSON_SCALARS)
@@ -419,8 +421,11 @@ def _simple_property(tp: Any, default: Any, doc: str | None) -> dict[str, Any]:
 
 
 def _order_free(schema: dict[str, Any]) -> bool:
-    """Whether no union in `schema` has two non-null members: `int | str` and `str | int` are
-    equal (and hash alike) as types, but are emitted in their own orders, so they are not cached."""
+    """Whether no union in `schema` has two non-null members and no `Literal` two values:
+    `int | str` and `str | int` (`Literal["a", "b"]` and `Literal["b", "a"]`) are equal (and hash
+    alike) as types, but are emitted in their own orders, so they are not cached."""
+    if len(schema.get("enum", ())) > 1:
+        return False
     options = schema.get("anyOf")
     if options is not None and (len(options) > 2 or _NULL not in options):
         return False
@@ -437,6 +442,12 @@ def _simple_inner(tp: Any) -> dict[str, Any] | None:
         return {"type": atom} if atom is not None else None
     origin = typing.get_origin(tp)
     args = typing.get_args(tp)
+    if origin is typing.Literal:  # values of one JSON type: str, int or bool
+        kinds = {type(a) for a in args}
+        if len(kinds) != 1 or next(iter(kinds)) not in (str, int, bool):
+            return None
+        atom = _ATOMS[next(iter(kinds))]
+        return {"const": args[0], "type": atom} if len(args) == 1 else {"enum": list(args), "type": atom}
     if origin is list and len(args) == 1:
         items = _simple_inner(args[0])
         return None if items is None else {"items": items, "type": "array"}
@@ -456,25 +467,85 @@ def _simple_inner(tp: Any) -> dict[str, Any] | None:
     return None
 
 
-def _model_field(base: Any, default: Any, doc: str | None) -> tuple[Any, Any]:
-    typ = Annotated[base, pydantic.Field(description=doc)] if doc else base
+def _model_field(base: Any, default: Any, doc: str | None, field: FieldInfo | None = None) -> tuple[Any, Any]:
+    """The arguments model's field of a simple parameter (as `_model_fields` makes it)."""
+    extras: list[Any] = [] if field is None else [field]
+    if doc and not (field is not None and field.description):
+        extras.append(pydantic.Field(description=doc))
+    typ = Annotated[(base, *extras)] if extras else base  # type: ignore[valid-type]
     return (typ, ... if default is _REQUIRED else default)
 
 
+_Simple = tuple[str, Any, Any, str | None, FieldInfo | None]
+"""A simple parameter: name, type, default (or `_REQUIRED`), description from the docstring or
+an `Annotated` text, and its `Field(...)` (or None)."""
+
+_NUMBER_CONSTRAINTS: dict[str, tuple[str, str]] = {
+    "Ge": ("ge", "minimum"),
+    "Gt": ("gt", "exclusiveMinimum"),
+    "Le": ("le", "maximum"),
+    "Lt": ("lt", "exclusiveMaximum"),
+    "MultipleOf": ("multiple_of", "multipleOf"),
+}
+"""annotated_types constraint -> (its attribute, the JSON Schema keyword on a number)."""
+_SIZE_CONSTRAINTS: dict[str, tuple[str, str, str]] = {
+    "MinLen": ("min_length", "minLength", "minItems"),
+    "MaxLen": ("max_length", "maxLength", "maxItems"),
+}
+"""annotated_types constraint -> (its attribute, the keyword on a string, on an array)."""
+
+
+def _constraints(base: Any, field: Any) -> dict[str, Any] | None:
+    """The JSON Schema keywords of a `Field(...)` on a simple type, when it sets nothing but a
+    description and constraints pydantic writes as one keyword each and can apply to `base`
+    (bounds and `multiple_of` on `int`/`float`, lengths on `str` and `list[...]`); None for any
+    other field (the arguments model is then built at decoration, which reports its errors)."""
+    if type(field) is not FieldInfo or set(getattr(field, "_attributes_set", ("?",))) - {"description"}:
+        return None
+    if field.description is not None and not isinstance(field.description, str):
+        return None
+    number = base in (int, float)
+    array = typing.get_origin(base) is list
+    out: dict[str, Any] = {}
+    for item in field.metadata:
+        kind = type(item).__name__
+        if type(item).__module__ != "annotated_types":
+            return None
+        if kind in _NUMBER_CONSTRAINTS and number:
+            attribute, keyword = _NUMBER_CONSTRAINTS[kind]
+            value = getattr(item, attribute)
+            if not _is_number(value):
+                return None
+        elif kind in _SIZE_CONSTRAINTS and (base is str or array):
+            attribute, on_string, on_array = _SIZE_CONSTRAINTS[kind]
+            keyword = on_array if array else on_string
+            value = getattr(item, attribute)
+            if type(value) is not int:
+                return None
+        else:
+            return None
+        out[keyword] = value
+    return out
+
+
+def _is_number(value: Any) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
 class _Signature(DeferredType):
-    """A tool's arguments when every one is a `_simple_json` type: their JSON Schema written on
+    """A tool's arguments when every one is simple (`_is_simple`): their JSON Schema written on
     request, their pydantic model built on first validation (exactly the model `@tool` builds
     for any signature)."""
 
     __slots__ = ("module", "name", "params")
 
-    def __init__(self, name: str, module: str, params: tuple[tuple[str, Any, Any, str | None], ...]) -> None:
+    def __init__(self, name: str, module: str, params: tuple[_Simple, ...]) -> None:
         self.name = name
         self.module = module
         self.params = params
 
     def build_type(self) -> type[pydantic.BaseModel]:
-        fields = {name: _model_field(base, default, doc) for name, base, default, doc in self.params}
+        fields = {p[0]: _model_field(*p[1:]) for p in self.params}
         model: type[pydantic.BaseModel] = pydantic.create_model(  # type: ignore[call-overload]
             self.name, __config__=_CONFIG, __module__=self.module, **fields
         )
@@ -483,8 +554,13 @@ class _Signature(DeferredType):
     def emit(self, direction: Direction) -> dict[str, Any]:
         properties: dict[str, Any] = {}
         required: list[str] = []
-        for name, base, default, doc in self.params:
-            properties[name] = _simple_property(base, default, doc)
+        for name, base, default, doc, field in self.params:
+            if field is None:
+                properties[name] = _simple_property(base, default, doc)
+            else:
+                prop = _simple_property(base, default, field.description or doc)
+                prop.update(cast(dict[str, Any], _constraints(base, field)))
+                properties[name] = dict(sorted(prop.items()))  # (pydantic writes keys in order)
             if default is _REQUIRED:
                 required.append(name)
         schema: dict[str, Any] = {"additionalProperties": False, "properties": properties}
@@ -492,6 +568,9 @@ class _Signature(DeferredType):
             schema["required"] = required
         schema["type"] = "object"
         return schema
+
+    def parameter_descriptions(self) -> dict[str, str]:
+        return {p[0]: (p[4].description if p[4] is not None else None) or p[3] or "" for p in self.params}
 
 
 class _Returns(DeferredType):

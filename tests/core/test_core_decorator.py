@@ -639,7 +639,7 @@ def test_a_signature_that_is_not_simple_keeps_no_model_until_a_call_needs_one() 
 
         @interop.tool
         def find(
-            query: Annotated[str, pydantic.Field(description="Words", min_length=2)],
+            query: Annotated[str, pydantic.Field(description="Words", min_length=2, pattern="^[a-z]+$")],
             state: Literal["open", "closed"] = "open",
             limit: Annotated[int, pydantic.Field(ge=1, le=50)] = 10,
         ) -> list[str]:
@@ -651,7 +651,12 @@ def test_a_signature_that_is_not_simple_keeps_no_model_until_a_call_needs_one() 
         schema: Any = find.input_schema
         assert "type" not in schema.__dict__
         emitted = interop.input_json_schema(find)
-        assert emitted["properties"]["limit"] == {"default": 10, "maximum": 50, "minimum": 1, "type": "integer"}
+        assert emitted["properties"]["limit"] == {
+            "default": 10,
+            "maximum": 50,
+            "minimum": 1,
+            "type": "integer",
+        }
         assert len(built) == 1  # describing the tool builds nothing
         assert interop.call(find, {"query": "ab", "limit": 1}) == ["ab"]
         with pytest.raises(StandardToolValidationError) as info:
@@ -666,3 +671,97 @@ def test_a_signature_that_is_not_simple_keeps_no_model_until_a_call_needs_one() 
     from interop._schema_access import parameter_descriptions
 
     assert parameter_descriptions(find) == {"query": "Words", "state": "", "limit": ""}
+
+
+_FIELDS: list[tuple[Any, Any]] = [
+    (int, Field(description="How many", ge=1, le=50)),
+    (int, Field(gt=0, lt=10, multiple_of=2)),
+    (float, Field(ge=0.5, description="Share")),
+    (float, Field(lt=1)),
+    (str, Field(description="Name", min_length=1, max_length=40)),
+    (str, Field(max_length=3)),
+    (list[str], Field(min_length=1, max_length=5, description="Tags")),
+    (list[int] | None, Field(description="Optional numbers")),
+    (dict[str, int], Field(description="Counts")),
+    (int | str, Field(description="Either")),
+    (Literal["open", "closed"], Field(description="State")),
+    (Literal["b", "a"], None),
+    (Literal["a", "b"], None),
+    (Literal["only"], None),
+    (Literal[1, 2, 3], Field(description="Level")),
+    (Literal[True], None),
+    (Literal["x", "y"] | None, None),
+    (list[Literal["x", "y"]], Field(description="Picks", min_length=1)),
+]
+
+
+@pytest.mark.parametrize(("tp", "field"), _FIELDS, ids=repr)
+def test_field_descriptions_constraints_and_literals_are_described_exactly_as_pydantic_would(
+    tp: Any, field: Any
+) -> None:
+    """`Annotated[T, Field(description=..., ge=..., max_length=...)]` and `Literal[...]`
+    parameters are written without pydantic (no model at decoration), byte for byte what pydantic
+    emits; the model built on the first call applies the same constraints."""
+    import json
+
+    annotation = tp if field is None else Annotated[tp, field]
+    for default in [inspect.Parameter.empty, None]:
+        params = [
+            inspect.Parameter(
+                "first", inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
+            ),
+            inspect.Parameter(
+                "second", inspect.Parameter.KEYWORD_ONLY, annotation=annotation, default=default
+            ),
+        ]
+
+        def fn(**kwargs: Any) -> Any:
+            """Do it.
+
+            Args:
+                first: From the docstring.
+            """
+            return None
+
+        fn.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        fn.__annotations__ = {"first": annotation, "second": annotation}
+        built = interop.tool(fn)
+        assert "type" not in built.input_schema.__dict__  # written here, model not built yet
+        emitted = json.dumps(interop.input_json_schema(built))
+        assert emitted == _pydantic_emission(built.input_schema, "input")
+
+
+def test_a_constrained_simple_parameter_is_validated_by_its_field() -> None:
+    @interop.tool
+    def page(
+        size: Annotated[int, Field(description="Rows", ge=1, le=100)] = 10,
+        state: Literal["open", "closed"] = "open",
+    ) -> int:
+        """Page through rows."""
+        return size
+
+    assert "type" not in page.input_schema.__dict__
+    assert interop.input_json_schema(page)["properties"]["size"] == {
+        "default": 10,
+        "description": "Rows",
+        "maximum": 100,
+        "minimum": 1,
+        "type": "integer",
+    }
+    assert interop.call(page, {"size": 5}) == 5
+    with pytest.raises(StandardToolValidationError) as info:
+        interop.call(page, {"size": 0, "state": "x"})
+    assert [issue.path for issue in info.value.issues] == [("size",), ("state",)]
+
+
+def test_fields_this_module_does_not_write_go_to_pydantic() -> None:
+    """A field with anything else (a title, a pattern, a default, a constraint the type cannot
+    take, pydantic's own metadata) is left to pydantic's model, built at decoration."""
+    from interop._decorator import _constraints
+
+    assert _constraints(str, Field(title="T")) is None
+    assert _constraints(str, Field(pattern="^a")) is None
+    assert _constraints(int, Field(default=3)) is None
+    assert _constraints(str, Field(ge=1)) is None
+    assert _constraints(int | None, Field(ge=1)) is None
+    assert _constraints(int, Field(strict=True)) is None

@@ -42,7 +42,7 @@ def test_first_use_loads_what_it_needs() -> None:
         "import interop, pydantic\n"
         "from typing import Annotated\n"
         "@interop.tool\n"
-        "def f(a: Annotated[int, pydantic.Field(ge=0)]) -> int:\n"  # a schema pydantic emits
+        "def f(a: Annotated[int, pydantic.Field(ge=0, title='A')]) -> int:\n"  # a schema pydantic emits (a title)
         "    '''Add one.\n\n    Args:\n        a: A number.\n    '''\n"
         "    return a + 1\n"
         "schema = interop.input_json_schema(f, target='openapi-3.0')\n"
