@@ -32,9 +32,9 @@ PACKAGES = (
 )
 
 
-SIDE_ENVIRONMENTS = {"bench_crewai": ".venv-crewai"}
+SIDE_ENVIRONMENTS = {"bench_crewai": ".venv-crewai", "bench_scale": ".venv-bench"}
 """Suites whose framework cannot share the main environment: run in their own one (`make
-test-crewai` builds it) when it exists."""
+test-crewai` builds CrewAI's, `make bench-env` the scale suite's FastMCP peer) when it exists."""
 
 
 def _in_side_environment(module_name: str) -> list[dict[str, Any]]:

@@ -124,7 +124,10 @@ def test_exact_name_comes_first_and_limits_apply() -> None:
         tool_search(tools, max_results=0)
 
 
-def test_the_index_is_built_once() -> None:
+def test_the_index_is_built_on_the_first_query_and_keeps_no_schema() -> None:
+    """Nothing is read at `tool_search()`; the first query indexes the tools (a schema that keeps
+    no raw JSON is emitted once for its argument names); each answer emits the schemas of the
+    tools it returns (nothing per tool is kept)."""
     emitted: list[str] = []
 
     class CountingSchema:
@@ -151,11 +154,12 @@ def test_the_index_is_built_once() -> None:
     counted = StandardTool(
         name="geo", description="Geocode a city.", execute=lambda i, c=None: i, input_schema=CountingSchema()
     )  # type: ignore[arg-type]
-    search = tool_search([counted])
-    assert emitted == ["draft-2020-12"]
-    for _ in range(3):
-        assert call(search, {"query": "city"})["tools"][0]["name"] == "geo"
-    assert emitted == ["draft-2020-12"]
+    search = tool_search([counted, weather])
+    assert emitted == []
+    assert call(search, {"query": "city"})["tools"][0]["name"] == "geo"
+    assert emitted == ["draft-2020-12", "draft-2020-12"]  # indexed (its argument names), then answered
+    assert call(search, {"query": "weather"})["tools"][0]["name"] == "weather"
+    assert len(emitted) == 2
 
 
 def test_tokens_split_stem_and_drop_stop_words() -> None:
