@@ -27,7 +27,6 @@ import math
 import re
 import threading
 from bisect import bisect_left
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
@@ -121,6 +120,15 @@ class _Stems(dict[str, tuple[str, ...]]):
 
 
 _RUN = re.compile(r"[A-Za-z0-9]+")
+try:  # the C counting loop `Counter` itself uses, without a Counter per field
+    from collections import _count_elements as _count  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - another Python implementation
+
+    def _count(mapping: dict[str, int], iterable: Iterable[str]) -> None:
+        for item in iterable:
+            mapping[item] = mapping.get(item, 0) + 1
+
+
 _STEMS_MAX = 200_000
 _STEMS = _Stems()
 
@@ -155,9 +163,25 @@ def tokens(text: str) -> list[str]:
     return list(chain.from_iterable(map(_STEMS.__getitem__, _RUN.findall(text))))
 
 
-def _bag(text: str) -> dict[str, int]:
-    """`tokens(text)` counted."""
-    return Counter(chain.from_iterable(map(_STEMS.__getitem__, _RUN.findall(text))))
+def _bag(text: str) -> Mapping[str, int]:
+    """`tokens(text)` counted (shared between equal short texts: never modify it)."""
+    short = len(text) <= _SHARED_TEXT
+    if short:
+        found = _BAGS.get(text)
+        if found is not None:
+            return found
+    counts: dict[str, int] = {}
+    _count(counts, chain.from_iterable(map(_STEMS.__getitem__, _RUN.findall(text))))
+    if short and len(_BAGS) < _BAGS_MAX:
+        _BAGS[text] = counts
+    return counts
+
+
+_SHARED_TEXT = 300
+"""Texts up to this length have their counts shared: a catalog repeats its argument names and
+descriptions ("owner repo"), tags and summaries across tools."""
+_BAGS: dict[str, dict[str, int]] = {}
+_BAGS_MAX = 50_000
 
 
 def _summary_and_body(tool: AnyTool) -> tuple[str, str]:
@@ -172,7 +196,7 @@ def _summary_and_body(tool: AnyTool) -> tuple[str, str]:
     return parts[0], parts[1] if len(parts) > 1 else ""
 
 
-def _fields(tool: AnyTool) -> tuple[dict[str, int], ...]:
+def _fields(tool: AnyTool) -> tuple[Mapping[str, int], ...]:
     """The tool's fields (in `FIELD_WEIGHTS` order), each as word -> count."""
     params = parameter_descriptions(tool)
     summary, body = _summary_and_body(tool)
@@ -199,7 +223,7 @@ class ToolIndex:
         """Tools [0, _indexed) have postings."""
         self._normalised_at = 0
         """How many tools there were when the postings were last normalised."""
-        self._field_counts: list[tuple[dict[str, int], ...]] = []
+        self._field_counts: list[tuple[Mapping[str, int], ...]] = []
         """Per indexed tool, per field: word -> count (kept to normalise again)."""
         self._lengths: list[tuple[int, ...]] = []
         self._totals = [0] * len(FIELD_WEIGHTS)
@@ -253,23 +277,28 @@ class ToolIndex:
     def _write_postings(self, start: int, stop: int) -> None:
         n = max(stop, 1)
         averages = [(total / n) or 1.0 for total in self._totals]
+        fields = tuple(zip(FIELD_WEIGHTS, FIELD_B, averages, strict=True))
         postings = self._postings
         for i in range(start, stop):
-            lengths = self._lengths[i]
-            norms = [
-                weight / (1 - b + b * length / average)
-                for weight, b, length, average in zip(FIELD_WEIGHTS, FIELD_B, lengths, averages, strict=True)
-            ]
             weighted: dict[str, float] = {}
-            for f, bag in enumerate(self._field_counts[i]):
-                norm = norms[f]
-                for word, count in bag.items():
-                    weighted[word] = weighted.get(word, 0.0) + count * norm
+            for (weight, b, average), length, bag in zip(
+                fields, self._lengths[i], self._field_counts[i], strict=True
+            ):
+                if not length:
+                    continue
+                norm = weight / (1 - b + b * length / average)
+                if weighted:
+                    get = weighted.get
+                    for word, count in bag.items():
+                        weighted[word] = get(word, 0.0) + count * norm
+                else:
+                    weighted = {word: count * norm for word, count in bag.items()}
             for word, tf in weighted.items():
                 posting = postings.get(word)
                 if posting is None:
-                    posting = postings[word] = {}
-                posting[i] = tf / (K1 + tf)
+                    postings[word] = {i: tf / (K1 + tf)}
+                else:
+                    posting[i] = tf / (K1 + tf)
 
     # ------------------------------------------------------------------ querying
 
