@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 MCP_NPM := build/mcp-npm
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: demo test test-all suite suite-all test-matrix bench lint typecheck dist clean browser playground-screenshot conformance mcp-npm
+.PHONY: demo test test-all suite suite-all test-matrix bench lint typecheck typecheck-docs docs docs-serve dist clean browser playground-screenshot conformance mcp-npm
 
 # uv (a PyPI package) installs the pinned environment, every extra included, in about a minute.
 $(STAMP): pyproject.toml constraints.txt examples/acme_tools/pyproject.toml hatch_build.py interop/playground/_frontend/package-lock.json
@@ -21,18 +21,33 @@ demo: $(STAMP)
 	$(PY) -m interop demo
 
 lint: $(STAMP)
-	$(PY) -m ruff check interop tests benchmarks examples .ci
+	$(PY) -m ruff check interop tests benchmarks examples .ci docs/_hooks.py
 	$(PY) -m ruff format --check interop
 
 typecheck: $(STAMP)
 	$(PY) -m mypy
+	$(PY) .ci/typecheck_docs.py
 
-# `make test`: lint first, then six jobs, three at a time, each job's output printed whole when it
-# ends: mypy (strict); the whole suite here (Python 3.11, pinned versions); the matrix, the core
-# tests and each framework's loop on Python 3.10 and 3.13 and at the lowest and highest allowed
-# versions (.ci/matrix.py); CrewAI's, Strands' and Prefect's own environments.
+# mypy (not strict) over what users copy: the README's and the site's code blocks, examples/.
+typecheck-docs: $(STAMP)
+	$(PY) .ci/typecheck_docs.py
+
+# The documentation site (mkdocs, Material, mkdocstrings): built strictly into build/site (a broken
+# link, a missing page or a reference that does not resolve fails), or served while you edit.
+export NO_MKDOCS_2_WARNING := 1
+docs: $(STAMP)
+	$(PY) -m mkdocs build --strict
+
+docs-serve: $(STAMP)
+	$(PY) -m mkdocs serve --dev-addr 127.0.0.1:8000
+
+# `make test`: lint first, then seven jobs, three at a time, each job's output printed whole when
+# it ends: mypy (strict, then the docs' blocks and examples/); the whole suite here (Python 3.11,
+# pinned versions; every code block of the README and the site runs in it); the site, built
+# strictly; the matrix, the core tests and each framework's loop on Python 3.10 and 3.13 and at the
+# lowest and highest allowed versions (.ci/matrix.py); CrewAI's, Strands' and Prefect's own environments.
 test: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite test-matrix test-crewai test-strands test-prefect
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite docs test-matrix test-crewai test-strands test-prefect
 
 suite: $(STAMP) $(MCP_NPM)/.installed
 	$(PY) -m pytest -m "not heavy"
@@ -41,7 +56,7 @@ test-matrix: $(STAMP)
 	$(PY) .ci/matrix.py
 
 test-all: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all test-matrix test-crewai test-strands test-prefect
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all docs test-matrix test-crewai test-strands test-prefect
 
 suite-all: $(STAMP) $(MCP_NPM)/.installed
 	$(PY) -m pytest

@@ -6,7 +6,8 @@ Two gated calls in one turn: approve one, reject the other with a message the mo
 from _tools import DELETED, delete_path
 from langchain.agents import create_agent
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
-from langchain_core.messages import AIMessage, ToolMessage
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
@@ -27,9 +28,9 @@ model = ScriptedModel(messages=iter([AIMessage("", tool_calls=calls), AIMessage(
 agent = create_agent(
     model, [to_langchain(delete_path)], checkpointer=InMemorySaver()
 )  # a checkpointer is required
-config = {"configurable": {"thread_id": "approval-demo"}}
+config: RunnableConfig = {"configurable": {"thread_id": "approval-demo"}}
 
-state = agent.invoke({"messages": [("user", "clean up")]}, config)
+state = agent.invoke({"messages": [HumanMessage("clean up")]}, config)
 for intr in state["__interrupt__"]:
     print(f"asks: {intr.value['tool']} {intr.value['args']}")
 decisions = {

@@ -6,7 +6,7 @@ Only the value True approves; raising ApprovalDeniedError(name, reason) tells th
 import asyncio
 
 from _tools import DELETED, delete_path
-from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
+from llama_index.core.agent.workflow import AgentOutput, FunctionAgent, ToolCallResult
 from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
 from llama_index.core.llms.mock import MockFunctionCallingLLM
 
@@ -44,7 +44,7 @@ async def main() -> None:
     async for event in handler.stream_events():
         if isinstance(event, ToolCallResult):
             results[event.tool_id] = event.tool_output.content
-    result = await handler
+    result: AgentOutput = await handler
     for call_id in sorted(results):
         print(f"{call_id}: {results[call_id]}")
     print("deleted:", sorted(DELETED))

@@ -22,8 +22,8 @@ async def main() -> None:
     result = await Runner.run(agent, "clean up")
     state = result.to_state()
     for item in result.interruptions:  # only the calls that need approval (needs_approval per call)
-        print(f"asks: {item.tool_name} {item.raw_item.arguments}")
-        if "/srv/old" in item.raw_item.arguments:
+        print(f"asks: {item.tool_name} {item.arguments}")
+        if "/srv/old" in (item.arguments or ""):
             state.approve(item)
         else:
             state.reject(item, rejection_message="never touch /etc")

@@ -104,7 +104,9 @@ async def main(step: str, url: str) -> None:
         texts = [p.text for p in await turn(r, *answers) if p.text]
         print(f"resumed: {texts[-1]}")
     await r.close()
-    await r.session_service.close()
+    service = r.session_service
+    assert isinstance(service, DatabaseSessionService)
+    await service.close()
 
 
 if len(sys.argv) > 2 and sys.argv[1] in ("start", "approve"):

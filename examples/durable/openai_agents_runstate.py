@@ -43,6 +43,7 @@ class ScriptedModel(Model):
 
     async def get_response(self, system_instructions, input, *args, **kwargs):
         outputs = [i for i in input if isinstance(i, dict) and i.get("type") == "function_call_output"]
+        item: ResponseOutputMessage | ResponseFunctionToolCall
         if outputs:
             text = ResponseOutputText(
                 type="output_text", annotations=[], text=f"Done: {outputs[-1]['output']}"
@@ -51,9 +52,12 @@ class ScriptedModel(Model):
                 id="m1", type="message", role="assistant", status="completed", content=[text]
             )
         else:
-            args = json.dumps({"to": "bob", "amount": 500})
             item = ResponseFunctionToolCall(
-                id="f1", call_id="c1", type="function_call", name="send_payment", arguments=args
+                id="f1",
+                call_id="c1",
+                type="function_call",
+                name="send_payment",
+                arguments=json.dumps({"to": "bob", "amount": 500}),
             )
         return ModelResponse(output=[item], usage=Usage(), response_id=None)
 

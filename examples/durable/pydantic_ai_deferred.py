@@ -57,6 +57,7 @@ REQUESTS = TypeAdapter(DeferredToolRequests)
 
 if len(sys.argv) > 2 and sys.argv[1] == "start":
     paused = agent.run_sync("pay bob 5 euros", deps="ann")
+    assert isinstance(paused.output, DeferredToolRequests)  # the run paused for approval
     state = {
         "messages": json.loads(paused.all_messages_json()),
         "requests": json.loads(REQUESTS.dump_json(paused.output)),

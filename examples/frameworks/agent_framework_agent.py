@@ -3,10 +3,10 @@ delete_file asks for approval (approval_mode="always_require") and is approved o
 
 import asyncio
 
-from acme_tools import TOOLS, AcmeContext
 from agent_framework import Agent, BaseChatClient, ChatResponse, Content, FunctionInvocationLayer, Message
 
 from interop.agent_framework import to_agent_framework_tools
+from interop.examples.acme_tools import TOOLS, AcmeContext
 
 
 class Scripted(FunctionInvocationLayer, BaseChatClient):

@@ -2,12 +2,12 @@
 
 from dataclasses import dataclass, field
 
-from acme_tools import TOOLS
 from agno.agent import Agent
 from agno.models.base import Model
 from agno.models.response import ModelResponse
 
 from interop.agno import to_agno_tools
+from interop.examples.acme_tools import TOOLS
 
 
 @dataclass

@@ -9,11 +9,12 @@ bridge run for real.
 import asyncio
 import itertools
 import json
+from typing import Any
 
-from acme_tools import TOOLS
 from claude_agent_sdk import (
     ClaudeAgentOptions,
     ClaudeSDKClient,
+    McpServerConfig,
     PermissionResultAllow,
     PermissionResultDeny,
     ResultMessage,
@@ -21,6 +22,7 @@ from claude_agent_sdk import (
 )
 
 from interop.claude_agent_sdk import permission_callback, run_context, to_claude_agent_sdk_server
+from interop.examples.acme_tools import TOOLS
 
 USES = [("get_weather", {"city": "Oslo"}), ("delete_file", {"path": "/tmp/a.txt"}), ("whoami", {})]
 USES.append(("get_weather", {"city": "Oslo", "units": "K"}))  # bad arguments: the error names the field
@@ -30,7 +32,9 @@ class FakeCLI(Transport):
     """The CLI side of one turn: ask permission, call the tool over MCP, report the results."""
 
     def __init__(self):
-        self.queue, self.pending, self.ids = asyncio.Queue(), {}, itertools.count(1)
+        self.queue: asyncio.Queue[dict[str, Any] | None] = asyncio.Queue()
+        self.pending: dict[str, Any] = {}
+        self.ids = itertools.count(1)
 
     async def connect(self): ...
     def is_ready(self): return True  # fmt: skip
@@ -114,7 +118,7 @@ async def decide(tool_name, tool_input, context):
 
 
 async def main():
-    servers = {"acme": to_claude_agent_sdk_server(TOOLS, name="acme")}
+    servers: dict[str, McpServerConfig] = {"acme": to_claude_agent_sdk_server(TOOLS, name="acme")}
     options = ClaudeAgentOptions(mcp_servers=servers, can_use_tool=permission_callback(servers, decide))
     with run_context({"user": "ann"}):  # the neutral context for this session's tool calls
         async with ClaudeSDKClient(options=options, transport=FakeCLI()) as client:

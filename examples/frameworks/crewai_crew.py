@@ -13,10 +13,10 @@ home = tempfile.mkdtemp()  # CrewAI keeps kickoff outputs and settings under $HO
 os.environ.update(HOME=home, XDG_DATA_HOME=home, XDG_CONFIG_HOME=home, CREWAI_TESTING="true",
                   CREWAI_DISABLE_TELEMETRY="true", CREWAI_DISABLE_TRACKING="true", OTEL_SDK_DISABLED="true")  # fmt: skip
 
-from acme_tools import TOOLS  # noqa: E402
 from crewai import Agent, BaseLLM, Crew, Task  # noqa: E402
 
 from interop.crewai import to_crewai_tools  # noqa: E402
+from interop.examples.acme_tools import TOOLS  # noqa: E402
 
 steps = iter(
     [

@@ -5,10 +5,10 @@ import os
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")  # no network at import
 
 import dspy
-from acme_tools import TOOLS, AcmeContext
 from dspy.utils.dummies import DummyLM
 
 from interop.dspy import run_context, to_dspy_tools
+from interop.examples.acme_tools import TOOLS, AcmeContext
 
 
 def step(tool, **args):

@@ -6,15 +6,16 @@ approval: the generate is interrupted, and resumes with `resume_restart=approve(
 
 import asyncio
 import os
+from typing import Any
 
 os.environ.setdefault("OTEL_SDK_DISABLED", "true")
 
-from acme_tools import TOOLS
-from genkit import Genkit, Message, ModelRequest, ModelResponse, Part, ToolRequest
+from genkit import FinishReason, Genkit, Message, ModelRequest, ModelResponse, Part, ToolRequest
 
+from interop.examples.acme_tools import TOOLS
 from interop.genkit import deny, to_genkit_tools
 
-SCRIPT = [
+SCRIPT: list[str | list[tuple[str, dict[str, Any]]]] = [  # tool calls per turn, then the answer
     [("get_weather", {"city": "Rome"}), ("whoami", {})],
     [("delete_file", {"path": "/tmp/old.log"})],
     "Sunny in Rome, ann; the log was kept.",
@@ -30,7 +31,7 @@ async def scripted(request: ModelRequest, ctx) -> ModelResponse:
         parts = [Part(text=step)]
     else:
         parts = [Part(tool_request=ToolRequest(name=n, input=i, ref=n)) for n, i in step]
-    return ModelResponse(message=Message(role="model", content=parts), finish_reason="stop")
+    return ModelResponse(message=Message(role="model", content=parts), finish_reason=FinishReason.STOP)
 
 
 ai.define_model(name="scripted", fn=scripted)
@@ -45,7 +46,7 @@ def show(response):
 
 async def main():
     names = [t.name for t in to_genkit_tools(TOOLS, ai)]  # registered on ai: referable by name
-    context = {"user": "ann", "locale": "it"}  # the neutral context (never seen or set by the model)
+    context: dict[str, object] = {"user": "ann", "locale": "it"}  # the neutral context (never seen or set by the model)
     first = await ai.generate(
         model="scripted", prompt="Weather in Rome? Clean up.", tools=names, context=context
     )

@@ -6,19 +6,20 @@ delete_file requires approval: ADK's tool confirmation pauses the call with an
 
 import asyncio
 import os
+from typing import Any
 
 os.environ.setdefault("OTEL_SDK_DISABLED", "true")
 
-from acme_tools import TOOLS
 from google.adk.agents import LlmAgent
 from google.adk.models.base_llm import BaseLlm
 from google.adk.models.llm_response import LlmResponse
 from google.adk.runners import InMemoryRunner
 from google.genai import types
 
+from interop.examples.acme_tools import TOOLS
 from interop.google_adk import to_google_adk_tools
 
-SCRIPT = [
+SCRIPT: list[str | list[tuple[str, dict[str, Any]]]] = [  # tool calls per turn, then the answer
     [("get_weather", {"city": "Oslo"}), ("whoami", {})],
     [("delete_file", {"path": "/tmp/old.log"})],
     "It rains in Oslo, ann; the log was kept.",

@@ -5,7 +5,6 @@ import os
 
 os.environ.setdefault("HAYSTACK_TELEMETRY_ENABLED", "False")
 
-from acme_tools import TOOLS, AcmeContext
 from haystack import component
 from haystack.components.agents import Agent
 from haystack.dataclasses import ChatMessage, ToolCall
@@ -14,7 +13,9 @@ from haystack.hooks.human_in_the_loop import (
     BlockingConfirmationStrategy,
     ConfirmationUIResult,
 )
+from haystack.hooks.human_in_the_loop.types import ConfirmationUI
 
+from interop.examples.acme_tools import TOOLS, AcmeContext
 from interop.haystack import state_schema, to_haystack_tools
 
 logging.getLogger("haystack").setLevel(logging.CRITICAL)  # Haystack logs every failed tool call as an error
@@ -45,8 +46,8 @@ class ScriptedGenerator:
         }
 
 
-class Reviewer:
-    """Haystack's confirmation UI, scripted: a human who says no."""
+class Reviewer(ConfirmationUI):
+    """Haystack's confirmation UI (a Protocol), scripted: a human who says no."""
 
     def get_user_confirmation(self, tool_name, tool_description, tool_params):
         print(f"asked to approve {tool_name} {tool_params}: reject")

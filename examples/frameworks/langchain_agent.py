@@ -1,10 +1,10 @@
 """acme_tools in a LangChain agent (`create_agent`), driven offline by a scripted chat model."""
 
-from acme_tools import TOOLS, AcmeContext
 from langchain.agents import create_agent
 from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
-from langchain_core.messages import AIMessage, ToolMessage
+from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
+from interop.examples.acme_tools import TOOLS, AcmeContext
 from interop.langchain import to_langchain_tools
 
 
@@ -22,7 +22,7 @@ script = [
 ]
 tools = to_langchain_tools(TOOLS, allow_unapproved=False)  # delete_file pauses the graph for approval
 agent = create_agent(ScriptedModel(messages=iter(script)), tools, context_schema=AcmeContext)
-result = agent.invoke({"messages": [("user", "Weather in Oslo?")]}, context=AcmeContext(user="ann"))
+result = agent.invoke({"messages": [HumanMessage("Weather in Oslo?")]}, context=AcmeContext(user="ann"))
 for message in result["messages"]:
     if isinstance(message, ToolMessage):
         print(f"{message.name}: {message.content}")

@@ -2,12 +2,12 @@
 
 import asyncio
 
-from acme_tools import TOOLS
-from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
+from llama_index.core.agent.workflow import AgentOutput, FunctionAgent, ToolCallResult
 from llama_index.core.base.llms.types import ChatMessage, ToolCallBlock
 from llama_index.core.llms.mock import MockFunctionCallingLLM
 from llama_index.core.workflow import Context
 
+from interop.examples.acme_tools import TOOLS
 from interop.llamaindex import CONTEXT_KEY, to_llamaindex_tools
 
 steps = iter([("get_weather", {"city": "Paris"}), ("whoami", {}), None])
@@ -33,7 +33,8 @@ async def main():
     async for event in handler.stream_events():
         if isinstance(event, ToolCallResult):
             print(f"{event.tool_name}: {event.tool_output.content}")
-    print((await handler).response.content)
+    result: AgentOutput = await handler
+    print(result.response.content)
 
 
 asyncio.run(main())

@@ -1,13 +1,13 @@
-"""acme_tools served over MCP (in-process here; `interop serve acme_tools --transport http` for real),
+"""acme_tools served over MCP (in-process here; `interop serve interop.examples.acme_tools --transport http` for real),
 consumed back as neutral tools, then handed to pydantic-ai."""
 
 import asyncio
 
-from acme_tools import TOOLS
 from pydantic_ai import Agent
 from pydantic_ai.models.test import TestModel
 
 from interop import acall
+from interop.examples.acme_tools import TOOLS
 from interop.mcp import build_server, mcp_tools
 from interop.pydantic_ai import to_pydantic_ai
 

@@ -1,10 +1,10 @@
 """acme_tools in an OpenAI Agents SDK Runner, driven offline by the SDK's ScriptedModel."""
 
-from acme_tools import TOOLS, AcmeContext
 from agents import Agent, Runner
 from agents.testing import ScriptedModel, assistant_message, function_call
 from agents.tracing import set_tracing_disabled
 
+from interop.examples.acme_tools import TOOLS, AcmeContext
 from interop.openai_agents import to_openai_agents_tools
 
 set_tracing_disabled(True)

@@ -1,10 +1,10 @@
 """acme_tools in a pydantic-ai Agent, driven offline by a scripted FunctionModel."""
 
-from acme_tools import TOOLS, AcmeContext
 from pydantic_ai import Agent
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
 from pydantic_ai.models.function import FunctionModel
 
+from interop.examples.acme_tools import TOOLS, AcmeContext
 from interop.pydantic_ai import to_pydantic_ai_toolset
 
 calls = iter([ToolCallPart("get_weather", {"city": "Rome", "units": "F"}), ToolCallPart("whoami", {})])

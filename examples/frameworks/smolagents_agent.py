@@ -1,9 +1,9 @@
 """acme_tools in a smolagents ToolCallingAgent, driven offline by a scripted smolagents Model."""
 
-from acme_tools import TOOLS
 from smolagents import Model, ToolCallingAgent
 from smolagents.models import ChatMessage, ChatMessageToolCall, ChatMessageToolCallFunction, MessageRole
 
+from interop.examples.acme_tools import TOOLS
 from interop.smolagents import run_context, to_smolagents_tools
 
 steps = iter(

@@ -8,10 +8,10 @@ import os
 
 os.environ.setdefault("OTEL_SDK_DISABLED", "true")
 
-from acme_tools import TOOLS, AcmeContext
 from strands import Agent
 from strands.models import Model
 
+from interop.examples.acme_tools import TOOLS, AcmeContext
 from interop.strands import to_strands_tools
 
 

@@ -48,6 +48,8 @@ from typing_extensions import Unpack
 from interop import bridge
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
+    from google.adk.agents.llm_agent import ToolUnion
+
     from interop import StandardToolV0
     from interop.bridge import ApprovalRequest, Invoker, Outcome, ToolOptions
 
@@ -206,9 +208,10 @@ def to_google_adk(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
 
 def to_google_adk_tools(
     tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[ToolOptions]
-) -> list[BaseTool]:
+) -> list[ToolUnion]:
     """Convert several tools for one `LlmAgent(tools=[...])`; duplicate names raise
-    `ToolNameError` (ADK keeps only one tool per name while sending both declarations)."""
+    `ToolNameError` (ADK keeps only one tool per name while sending both declarations). Typed as
+    `LlmAgent.tools` is (a list is invariant: `list[BaseTool]` would not type-check there)."""
     out = [to_google_adk(t, **options) for t in tools]
     bridge.check_unique_names((t.name for t in out), "Google ADK")
-    return out
+    return list(out)

@@ -252,9 +252,10 @@ def to_llamaindex(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
 
 def to_llamaindex_tools(
     tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[ToolOptions]
-) -> list[BaseTool]:
+) -> list[BaseTool | Callable[..., Any]]:
     """Convert several tools at once; two tools with the same final name raise `ToolNameError`
-    (an agent would silently keep only one of them)."""
+    (an agent would silently keep only one of them). Typed as `FunctionAgent(tools=...)` takes them
+    (a list is invariant: `list[BaseTool]` would not type-check there)."""
     out = [to_llamaindex(t, **options) for t in tools]
     check_unique_names((t.metadata.get_name() for t in out), "LlamaIndex")
-    return out
+    return list(out)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from agents import FunctionTool, RunContextWrapper
+from agents import FunctionTool, RunContextWrapper, Tool
 from agents.tool import (
     ToolErrorFunction,
     ToolOutputFileContent,
@@ -221,8 +221,9 @@ def to_openai_agents(
 
 def to_openai_agents_tools(
     tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[OpenAIAgentsOptions]
-) -> list[FunctionTool]:
-    """Convert several neutral tools for one `Agent(tools=...)`; duplicate names are an error."""
+) -> list[Tool]:
+    """Convert several neutral tools for one `Agent(tools=...)`; duplicate names are an error.
+    Typed as `Agent.tools` is (a list is invariant: `list[FunctionTool]` would not type-check there)."""
     out = [to_openai_agents(t, **options) for t in tools]
     check_unique_names((t.name for t in out), "the OpenAI Agents SDK")
-    return out
+    return list(out)

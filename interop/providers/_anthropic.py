@@ -179,7 +179,9 @@ class AnthropicToolset:
         check_anthropic_strict_limits(list(self.dispatcher.strict.values()))
         if tool_search is not None and any(d.get("defer_loading") for d in descriptors):
             descriptors.append(dict(TOOL_SEARCH_TOOLS[tool_search]))
-        self.tools: list[dict[str, Any]] = descriptors
+        # list[Any]: the SDK's own request types (TypedDicts) are what these are, so
+        # `create(tools=toolset.tools)` type-checks without this module importing the SDK
+        self.tools: list[Any] = descriptors
         """The descriptors to pass as `tools=`."""
 
     def dispatch(self, message: Any, *, context: Any = None) -> list[dict[str, Any]]:

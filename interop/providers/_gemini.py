@@ -158,7 +158,9 @@ class GeminiToolset:
         )
         self.declarations: list[dict[str, Any]] = declarations
         """The function declarations."""
-        self.tools: list[dict[str, Any]] = [{"functionDeclarations": declarations}]
+        # list[Any]: the SDK's own request types (TypedDicts) are what these are, so
+        # `create(tools=toolset.tools)` type-checks without this module importing the SDK
+        self.tools: list[Any] = [{"functionDeclarations": declarations}]
         """What to pass as `GenerateContentConfig(tools=...)`."""
 
     def dispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:

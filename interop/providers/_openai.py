@@ -172,7 +172,9 @@ class OpenAIToolset:
         )
         if tool_search and any(d.get("defer_loading") for d in descriptors):
             descriptors.append(dict(TOOL_SEARCH_TOOL))
-        self.tools: list[dict[str, Any]] = descriptors
+        # list[Any]: the SDK's own request types (TypedDicts) are what these are, so
+        # `create(tools=toolset.tools)` type-checks without this module importing the SDK
+        self.tools: list[Any] = descriptors
         """The descriptors to pass as `tools=`."""
 
     def dispatch(self, response: Any, *, context: Any = None) -> list[dict[str, Any]]:
