@@ -10,6 +10,7 @@ from snippets import ROOT, Block, blocks, problems, run, runs_here, saved_files
 TESTED_ELSEWHERE = {
     "docs/serving/mcp.md": "tests/mcp/test_docs_mcp.py",
     "docs/concepts/code-mode.md": "tests/code_mode/test_docs_code_mode.py",
+    "docs/concepts/tool-search.md": "tests/shaping/test_docs_tool_search.py",
 }
 """Pages whose blocks a test of their own runs (with more checks of what they print)."""
 
