@@ -369,6 +369,8 @@ class _Program:
         """call id -> the call, started on the event loop."""
         self.count = 0
         self.worker: int | None = None
+        """The process id of this program's worker, while it has one."""
+        self.lock = threading.Lock()
         self.stop: Future[str] = Future()
         """Resolved with the reason when the host stops the program (time limit, cancellation)."""
         self.deadline = time.monotonic() + mode.timeout
@@ -396,11 +398,12 @@ class _Program:
         """Stop the program: tell the driving thread, and kill the worker if it is in a step."""
         if not self.stop.done():
             self.stop.set_result(why)
-        if self.worker is not None:
-            try:
-                os.kill(self.worker, signal.SIGKILL)
-            except OSError:  # pragma: no cover - already gone
-                pass
+        with self.lock:  # only while the worker is this program's (never once it is back in the pool)
+            if self.worker is not None:
+                try:
+                    os.kill(self.worker, signal.SIGKILL)
+                except OSError:  # pragma: no cover - already gone
+                    pass
 
     def _too_long(self, waiting: bool = False) -> str:
         extra = " while waiting for a tool call" if waiting else ""
@@ -439,7 +442,8 @@ class _Program:
         except monty.MontyError as e:
             raise ToolError(self._failure(self._explain(e))) from None
         finally:
-            self.worker = None
+            with self.lock:
+                self.worker = None
             for future in self.running.values():
                 future.cancel()
             try:
