@@ -669,7 +669,11 @@ def code_mode(
     """
     _monty()
     _check_limits(timeout, max_memory, max_output)
-    shared, _ = split_options(options, CodeModeOptions, where="code_mode")
+    for key in options:
+        if key not in CodeModeOptions.__annotations__:
+            known = ", ".join(sorted(CodeModeOptions.__annotations__))
+            raise TypeError(f"code_mode got an unknown option {key!r}; known: {known}")
+    shared, _ = split_options(options, where="code_mode")
     tool_list = list(tools)
     check_unique_names([t.name for t in tool_list], "code mode")
     loaded = [t for t in tool_list if t.meta.get("defer_loading") is not True]

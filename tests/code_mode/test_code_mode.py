@@ -131,6 +131,10 @@ async def test_duplicate_names_and_bad_limits_are_refused() -> None:
         interop.code_mode([get_weather], max_memory=10)
     with pytest.raises(TypeError, match="unknown option 'colour'"):
         interop.code_mode([get_weather], colour="red")  # type: ignore[call-arg]
+    with pytest.raises(
+        TypeError, match="unknown option 'rename'; known: allow_unapproved, approval, errors, threaded"
+    ):
+        interop.code_mode([get_weather], rename="x")  # type: ignore[call-arg]
 
 
 # ------------------------------------------------------------------------------------ programs
