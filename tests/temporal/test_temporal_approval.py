@@ -41,12 +41,13 @@ async def start(client: Client, task_queue: str, calls: list[dict[str, Any]]) ->
     )
 
 
-async def wait_pending(handle: WorkflowHandle[Any, Any], count: int = 1) -> list[dict[str, Any]]:
+async def wait_pending(handle: WorkflowHandle[Any, Any], call_id: str | None = None) -> list[dict[str, Any]]:
+    """The pending approvals once there is one (or once `call_id` is among them)."""
     with anyio.fail_after(60):
         while True:
-            pending = await pending_approvals(handle)
-            if len(pending) >= count:
-                return [dict(p) for p in pending]
+            pending = [dict(p) for p in await pending_approvals(handle)]
+            if pending and (call_id is None or call_id in [p["call_id"] for p in pending]):
+                return pending
             await anyio.sleep(0.1)
 
 
@@ -88,9 +89,8 @@ async def test_bad_decisions_are_rejected_and_nothing_runs(
     client: Client, task_queue: str, secret: str, ledger: Path
 ) -> None:
     async with running_worker(client, task_queue):
-        handle = await start(
-            client, task_queue, [{"name": "send_payment", "arguments": {"to": "bob", "amount": 5}}]
-        )
+        payments = [{"name": "send_payment", "arguments": {"to": "bob", "amount": n}} for n in (5, 6)]
+        handle = await start(client, task_queue, payments)
         [pending] = await wait_pending(handle)
         with pytest.raises(WorkflowUpdateFailedError) as unknown:
             await decide(handle, "send_payment#99", True)
@@ -109,10 +109,13 @@ async def test_bad_decisions_are_rejected_and_nothing_runs(
         assert executions(ledger) == []  # nothing ran for any of them
         assert [p["call_id"] for p in await pending_approvals(handle)] == ["send_payment#1"]
         await decide(handle, pending["call_id"], True)
-        with pytest.raises(WorkflowUpdateFailedError):  # decided already: a second decision is refused
-            await decide(handle, pending["call_id"], True)
-        assert (await handle.result())[0]["status"] == "ok"
-    assert len(executions(ledger, "send_payment")) == 1
+        [second] = await wait_pending(handle, "send_payment#2")  # the workflow goes on, and waits again
+        with pytest.raises(WorkflowUpdateFailedError) as again:  # decided already: refused
+            await decide(handle, pending["call_id"], False)
+        assert "no call 'send_payment#1' is waiting" in str(again.value.cause)
+        await decide(handle, second["call_id"], True)
+        assert [o["status"] for o in await handle.result()] == ["ok", "ok"]
+    assert [r["amount"] for r in executions(ledger, "send_payment")] == [5, 6]
 
 
 async def test_a_predicate_decides_with_the_worker_context(
