@@ -236,7 +236,9 @@ async def _run_mcp(scenario: Scenario) -> FrameworkRun:
 
         run.schema_seen = input_json_schema(by_name[scenario.schema_tool])
     run.observe(shown)
-    run.final = f"{len(remote)} tools listed over MCP and called through one session"
+    run.final = (
+        f"{len(remote)} tool{'' if len(remote) == 1 else 's'} listed over MCP and called through one session"
+    )
     return run
 
 
