@@ -187,7 +187,9 @@ class _Shown:
 
     def __call__(self, value: Any) -> Any:
         shown = self.by_value.pop(id(value), None)
-        return value if shown is None else shown
+        if shown is None:
+            return value
+        return shown[0] if len(shown) == 1 else shown  # one text part: that text (not a JSON list)
 
 
 def _activity_tool(

@@ -58,8 +58,10 @@ async def test_tool_calls_run_as_activities(
                 {"name": "add", "arguments": {"a": 2, "b": 40}},
                 {"name": "whoami", "arguments": {}},
                 {"name": "picture", "arguments": {"label": "cat"}},
+                {"name": "report", "arguments": {"n": 3}},
             ],
         )
+    assert out[3] == {"status": "ok", "kind": None, "text": "3 rows"}  # the tool's own model output
     assert out[0] == {"status": "ok", "kind": None, "text": "42"}
     assert (
         out[1]["status"] == "ok"

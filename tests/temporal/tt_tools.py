@@ -115,7 +115,15 @@ async def work(item: int, context: AppContext) -> dict[str, int]:
     return {"item": item, "pid": os.getpid()}
 
 
-TOOLS = [add, send_payment, refund, whoami, picture, opaque, slow, refuse, crash, work]
+@interop.tool
+def report(n: int) -> dict[str, Any]:
+    """A report the model sees as one line (the application gets the whole value)."""
+    return {"n": n, "rows": list(range(n))}
+
+
+summary = interop.with_model_output(report, lambda value: f"{value['n']} rows")
+
+TOOLS = [add, send_payment, refund, whoami, picture, opaque, slow, refuse, crash, work, summary]
 
 SECRET_ENV = "INTEROP_TEMPORAL_TEST_SECRET"
 LEDGER_ENV = "INTEROP_TEMPORAL_TEST_LEDGER"
