@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from snippets import blocks  # noqa: E402
 
 OUT = ROOT / "build" / "typecheck-docs"
+EXAMPLE_DIRS = ("frameworks", "approval", "durable", "temporal")
 OWN_ENVIRONMENT = {"crewai", "strands"}
 """Frameworks that live in an environment of their own: their blocks and examples are checked there
 (make test-crewai / test-strands run mypy over their adapters), not here."""
@@ -63,7 +64,7 @@ def main() -> int:
             files.append(str(folder / name))
     examples = [
         str(p)
-        for d in ("frameworks", "approval", "durable")
+        for d in EXAMPLE_DIRS
         for p in sorted((ROOT / "examples" / d).glob("*.py"))
         if not _needs_own_environment(p.read_text(encoding="utf-8")) and "prefect" not in p.name
     ]
@@ -73,7 +74,7 @@ def main() -> int:
     # one run per folder of blocks (each is its own program; names repeat across them), the
     # examples in one run per directory (examples/approval's programs import its _tools.py)
     groups = [[f] for f in files] + [
-        [e for e in examples if Path(e).parent.name == d] for d in ("frameworks", "approval", "durable")
+        [e for e in examples if Path(e).parent.name == d] for d in EXAMPLE_DIRS
     ]
     for group in groups:
         if not group:

@@ -32,7 +32,7 @@ FRAMEWORKS_SECTION = "Frameworks"
 CORE_ORDER = ("interop", "interop.errors", "interop.protocols", "interop.bridge", "interop.jsonschema")
 NOT_DOCUMENTED = {"interop.examples"}
 """Public names that are not API: the example library (its page is the examples' own)."""
-EXAMPLE_DIRS = ("frameworks", "approval", "durable")
+EXAMPLE_DIRS = ("frameworks", "approval", "durable", "temporal")
 
 
 def _public_modules() -> tuple[list[str], list[str]]:

@@ -48,7 +48,7 @@ def send_payment(to: str, amount: int, bank: Bank) -> str:
     return f"{bank.customer} paid {amount} to {to}"
 
 
-TOOLS = [get_balance, send_payment]
+TOOLS: list[interop.StandardTool] = [get_balance, send_payment]
 
 
 def scripted_model(messages, info):
