@@ -63,6 +63,20 @@ class ApprovalRequest:
         """The name the model used."""
         return self.name or self.tool.name
 
+    @property
+    def args_digest(self) -> str:
+        """`"sha256:..."` over the tool name, the call id and the arguments: what a paused
+        approval's decision echoes, so the resumed call runs only with the arguments shown."""
+        from ._digest import args_digest
+
+        return args_digest(self.tool_name, self.tool_call_id, self.input)
+
+    def digest_matches(self, given: object) -> bool:
+        """Whether `given` (echoed by a decision) is this call's `args_digest` (constant time)."""
+        from ._digest import same_digest
+
+        return same_digest(given, self.args_digest)
+
 
 class _Pending:
     __slots__ = ()

@@ -1,4 +1,5 @@
-"""LangChain / LangGraph: a gated call pauses the graph (interrupt); resume with the interrupt-id map.
+"""LangChain / LangGraph: a gated call pauses the graph (interrupt); resume with the interrupt-id map
+of decisions, each bound to its call and the arguments shown (`approve(intr)`, `reject(intr, message)`).
 
 Two gated calls in one turn: approve one, reject the other with a message the model reads.
 """
@@ -11,7 +12,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.types import Command
 
-from interop.langchain import to_langchain
+from interop.langchain import approve, reject, to_langchain
 
 
 class ScriptedModel(GenericFakeChatModel):
@@ -33,10 +34,8 @@ config: RunnableConfig = {"configurable": {"thread_id": "approval-demo"}}
 state = agent.invoke({"messages": [HumanMessage("clean up")]}, config)
 for intr in state["__interrupt__"]:
     print(f"asks: {intr.value['tool']} {intr.value['args']}")
-decisions = {
-    intr.id: {"type": "approve"}
-    if intr.value["args"]["path"] == "/srv/old"
-    else {"type": "reject", "message": "never touch /etc"}
+decisions = {  # each decision names its call and the arguments shown (approve/reject build it)
+    intr.id: approve(intr) if intr.value["args"]["path"] == "/srv/old" else reject(intr, "never touch /etc")
     for intr in state["__interrupt__"]
 }
 state = agent.invoke(Command(resume=decisions), config)  # one decision per interrupt id

@@ -22,7 +22,7 @@ from langchain_core.messages import AIMessage
 from langgraph.types import Command
 
 import interop
-from interop.langchain import to_langchain_tools
+from interop.langchain import approve, to_langchain_tools
 
 
 @dataclass
@@ -80,7 +80,10 @@ def main(step: str, store: str) -> None:
             (pending,) = paused["__interrupt__"]
             print(f"paused: {pending.value['tool']} {pending.value['args']}")
         else:
-            done = agent(saver, AIMessage("Paid.")).invoke(Command(resume=True), config, context=Ctx("ann"))
+            resumed = agent(saver, AIMessage("Paid."))
+            (pending,) = resumed.get_state(config).interrupts  # the request, read back from the store
+            print(f"approving: {pending.value['tool']} {pending.value['args']}")
+            done = resumed.invoke(Command(resume=approve(pending)), config, context=Ctx("ann"))
             print(f"resumed: {done['messages'][-2].content}")
 
 

@@ -25,7 +25,7 @@ except ImportError as _import_error:
         'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
     ) from _import_error
 
-from ._approval import is_approved
+from ._approval import approve, is_approved, reject
 from ._context import RUNTIME_PARAM, ContextHook, LangChainCall, config_for_context, default_context
 from ._from import ConfigHook, from_langchain, from_langchain_tools
 from ._to import META_KEY, LangChainOptions, LangChainStandardTool, to_langchain, to_langchain_tools
@@ -38,11 +38,13 @@ __all__ = [
     "LangChainCall",
     "LangChainOptions",
     "LangChainStandardTool",
+    "approve",
     "config_for_context",
     "default_context",
     "from_langchain",
     "from_langchain_tools",
     "is_approved",
+    "reject",
     "to_langchain",
     "to_langchain_tools",
 ]

@@ -227,9 +227,10 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
     `threaded`; see the README's options table) and `handle_tool_error`. Context defaults to
     `default_context` (LangGraph's runtime context, else the run config's `configurable`); the
     `context=` hook gets a `LangChainCall`. With a checkpointer, pass the context as the runtime
-    `context=` (LangGraph copies `configurable` values into the stored checkpoint metadata). A call that needs approval pauses the LangGraph run with
-    `interrupt` (resume with `Command(resume=True)`, or `{interrupt_id: True, ...}` when several are
-    pending), unless `approval=` gives a callback.
+    `context=` (LangGraph copies `configurable` values into the stored checkpoint metadata). A
+    call that needs approval pauses the LangGraph run with `interrupt` (resume with
+    `Command(resume=approve(intr))`, or `{intr.id: approve(intr), ...}` when several are pending:
+    a decision is bound to its call and the arguments shown), unless `approval=` gives a callback.
     """
     c: Conversion[Any] = bridge.prepare(
         tool, options, LangChainOptions, where="to_langchain", rule="langchain"

@@ -93,7 +93,7 @@ def _snippets(tool: AnyTool, module: ModuleType | None) -> dict[str, str]:
         "agent.invoke({'messages': [('user', '...')]}, context=my_context)  # -> the tool's context\n"
     )
     if ask:
-        lc += "# requires approval: the graph pauses with a LangGraph interrupt; resume with Command(resume=True)\n"
+        lc += "# requires approval: the graph pauses with a LangGraph interrupt; resume with Command(resume=approve(interrupt))\n"
     pa = (
         f"from pydantic_ai import Agent\nfrom interop.pydantic_ai import to_pydantic_ai\n{head}\n"
         f"agent = Agent(model, tools=[to_pydantic_ai({ref})])\n"

@@ -24,7 +24,7 @@ from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.types import Command
 
-from interop.langchain import to_langchain
+from interop.langchain import approve, reject, to_langchain
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -78,6 +78,8 @@ def _run(store: str, counter: Path, payload: Any, via: str) -> dict[str, Any]:
             saver.setup()
         tool = to_langchain(make_tool(str(counter)))
         agent = create_agent(Scripted(), tools=[tool], context_schema=Ctx, checkpointer=saver)
+        if callable(payload):  # a decision made from the pending request this process reads back
+            payload = payload(agent.get_state(config).interrupts)
         return agent.invoke(payload, config, durability="sync", **kwargs)
 
 
@@ -106,8 +108,11 @@ def test_approval_resumes_from_the_store(request, tmp_path, counter, secret, kin
     }
     assert calls(counter) == []
 
-    answer: Any = True if decision == "approve" else {"type": "reject", "message": "not this month"}
-    done = _run(store, counter, Command(resume=answer), "context")
+    def answer(pending: Any) -> Command[Any]:
+        (intr,) = pending
+        return Command(resume=approve(intr) if decision == "approve" else reject(intr, "not this month"))
+
+    done = _run(store, counter, answer, "context")
     (tool_message,) = [m for m in done["messages"] if isinstance(m, ToolMessage)]
     if decision == "approve":
         assert tool_message.status == "success" and json.loads(tool_message.content) == {
@@ -128,7 +133,7 @@ def test_configurable_context_is_copied_into_checkpoint_metadata(request, tmp_pa
     (str/int/float/bool) into every checkpoint's metadata, i.e. into the database."""
     store, scan = _stores(request, tmp_path, kind)
     _run(store, counter, START, "configurable")
-    done = _run(store, counter, Command(resume=True), "configurable")
+    done = _run(store, counter, lambda pending: Command(resume=approve(pending[0])), "configurable")
     assert [json.loads(line)["context_ok"] for line in calls(counter)] == [True]
     assert "sent" in done["messages"][-1].content
     hits, _ = scan(secret)

@@ -17,7 +17,7 @@ from langgraph.types import Command
 
 import interop
 from interop.errors import ApprovalRequiredError
-from interop.langchain import is_approved, to_langchain
+from interop.langchain import approve, is_approved, reject, to_langchain
 
 deleted: list[str] = []
 
@@ -55,7 +55,7 @@ def test_interrupt_then_approve_executes(lc: Any) -> None:
     assert intr.value["tool"] == "delete_file" and intr.value["args"] == {"path": "/tmp/a"}
     assert intr.value["tool_call_id"] == "d1"
     assert deleted == []  # paused before executing
-    done = agent.invoke(Command(resume={"type": "approve"}), cfg)
+    done = agent.invoke(Command(resume=approve(intr)), cfg)
     assert deleted == ["/tmp/a"]
     msg = next(m for m in done["messages"] if isinstance(m, ToolMessage))
     assert msg.status == "success" and msg.content == "deleted /tmp/a"
@@ -70,8 +70,8 @@ def test_interrupt_then_reject_gives_error_message_and_loop_continues(lc: Any) -
         "ok, not deleted",
     )
     cfg = {"configurable": {"thread_id": "reject"}}
-    agent.invoke({"messages": [HumanMessage("delete /etc")]}, cfg)
-    done = agent.invoke(Command(resume={"type": "reject", "message": "never touch /etc"}), cfg)
+    (intr,) = agent.invoke({"messages": [HumanMessage("delete /etc")]}, cfg)["__interrupt__"]
+    done = agent.invoke(Command(resume=reject(intr, "never touch /etc")), cfg)
     assert deleted == []
     msg = next(m for m in done["messages"] if isinstance(m, ToolMessage))
     assert msg.status == "error" and "not approved" in msg.content and "never touch /etc" in msg.content
@@ -85,8 +85,9 @@ async def test_interrupt_async_tool_ainvoke(lc: Any) -> None:
     )
     cfg = {"configurable": {"thread_id": "async"}}
     paused = await agent.ainvoke({"messages": [HumanMessage("delete")]}, cfg)
-    assert paused["__interrupt__"] and deleted == []
-    await agent.ainvoke(Command(resume=True), cfg)
+    (intr,) = paused["__interrupt__"]
+    assert deleted == []
+    await agent.ainvoke(Command(resume=approve(intr)), cfg)
     assert deleted == ["/tmp/b"]
 
 

@@ -10,7 +10,7 @@ Targets and how approval shows up there:
 
 | target | approval | resume form |
 |---|---|---|
-| `langgraph` / `langgraph-sync` | LangGraph interrupt | `Command(resume={interrupt.id: {"type": "approve"} or {"type": "reject", "message": m}})` |
+| `langgraph` / `langgraph-sync` | LangGraph interrupt | `Command(resume={interrupt.id: approve(interrupt) or reject(interrupt, m)})` |
 | `pydantic-ai` | deferred tool request | `DeferredToolResults(approvals={call_id: True or ToolDenied(m)})` |
 | `openai-agents` | run interruption | `state.approve(item)` / `state.reject(item, rejection_message=m)` |
 | `langchain`, `langchain-sync`, `llamaindex`, `openai-chat`, `openai-chat-sync`, `openai-responses`, `anthropic`, `gemini`, `mcp` | `approval=` callback | (asked inside the call) |
@@ -133,6 +133,8 @@ async def run_langgraph(
     from langgraph.checkpoint.memory import InMemorySaver
     from langgraph.types import Command
 
+    from interop.langchain import approve, reject
+
     agent = create_agent(_lc_model(native.name, cs), [native], checkpointer=InMemorySaver())
     config: dict[str, Any] = {"configurable": {"thread_id": uuid.uuid4().hex}}
     if context is not None:
@@ -156,9 +158,9 @@ async def run_langgraph(
             loop.paused.append(call_id)
             decision = _decide_all(decide, call_id)
             if decision == APPROVE:
-                resume[intr.id] = {"type": "approve"}
+                resume[intr.id] = approve(intr)
             else:
-                resume[intr.id] = {"type": "reject", "message": decision.message}
+                resume[intr.id] = reject(intr, decision.message)
         state = await step(Command(resume=resume))
     for msg in state["messages"]:
         if isinstance(msg, ToolMessage):

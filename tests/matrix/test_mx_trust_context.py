@@ -154,7 +154,7 @@ async def test_ctx_langgraph_interrupt_values_and_checkpoints_never_hold_the_con
     from langgraph.checkpoint.memory import InMemorySaver
     from langgraph.types import Command
 
-    from interop.langchain import to_langchain
+    from interop.langchain import approve, to_langchain
 
     class Model(GenericFakeChatModel):
         def bind_tools(self, tools: Any, **kw: Any) -> Any:
@@ -180,7 +180,7 @@ async def test_ctx_langgraph_interrupt_values_and_checkpoints_never_hold_the_con
     assert intr.value["args"] == {"q": "danger"} and GOT == []
     _scan("interrupt value", intr.value)
     done = await agent.ainvoke(
-        Command(resume={intr.id: {"type": "approve"}}), config, context=Ctx(token=SECRET)
+        Command(resume={intr.id: approve(intr)}), config, context=Ctx(token=SECRET)
     )
     assert GOT == ["danger"] and done["messages"][-1].content == "done"
     _scan("checkpoints", [c.checkpoint for c in saver.list(config)], [c.metadata for c in saver.list(config)])

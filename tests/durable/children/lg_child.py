@@ -22,7 +22,7 @@ from langchain_core.messages import AIMessage, ToolMessage
 from langchain_core.outputs import ChatGeneration, ChatResult
 from langgraph.types import Command
 
-from interop.langchain import to_langchain
+from interop.langchain import approve, reject, to_langchain
 
 MODE, STORE, COUNTER, THREAD, CONTEXT_VIA = sys.argv[1:6]
 
@@ -92,7 +92,8 @@ def main() -> None:
         if MODE == "recover":
             result = agent.invoke(None, config, durability="sync", **kwargs)
         else:
-            decision: Any = True if MODE == "approve" else {"type": "reject", "message": "not this month"}
+            (pending,) = agent.get_state(config).interrupts  # the request, read back from the store
+            decision = approve(pending) if MODE == "approve" else reject(pending, "not this month")
             result = agent.invoke(Command(resume=decision), config, durability="sync", **kwargs)
         messages = result["messages"]
         tool_messages = [m for m in messages if isinstance(m, ToolMessage)]
