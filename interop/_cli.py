@@ -178,6 +178,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         ("--workers", args.workers != 1),
         ("--stateless", args.stateless),
         ("--path", args.path != "/mcp"),
+        ("--allowed-host", bool(args.allowed_host)),
     ):
         if given and not http:
             raise _Fail(
@@ -218,6 +219,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         "stateless": args.stateless,
         "host": args.host,
         "auth_token_env": args.auth_token_env,
+        "allowed_hosts": args.allowed_host or None,
         "allow_unapproved": args.allow_unapproved,
         "context_factory": args.context_factory,
         "name": args.name,
@@ -418,6 +420,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--workers", type=int, default=1, metavar="N", help="HTTP: N worker processes (with --stateless)"
+    )
+    p.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="HOST",
+        help="HTTP: a Host header to serve (repeat it; HOST:* for any port); by default the loopback "
+        "names and --host itself; others get 421 (DNS-rebinding protection)",
     )
     p.add_argument(
         "--auth-token-env",

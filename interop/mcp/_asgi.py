@@ -21,7 +21,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
@@ -44,19 +44,50 @@ from interop import StandardToolV0
 
 from ._server import build_server
 
-__all__ = ["MCPApp", "asgi_app", "loopback_security"]
+__all__ = ["MCPApp", "asgi_app", "host_security", "loopback_security"]
 
 logger = logging.getLogger("interop.mcp")
 
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+WILDCARD = ("0.0.0.0", "::", "")
+_LOOPBACK_HOSTS = ("127.0.0.1", "127.0.0.1:*", "localhost", "localhost:*", "[::1]", "[::1]:*")
 
 
 def loopback_security() -> TransportSecuritySettings:
     """DNS-rebinding protection for a server bound to the loopback interface (the SDK's default)."""
+    return host_security()
+
+
+def _origins(hosts: Sequence[str]) -> list[str]:
+    return [f"{scheme}://{host}" for host in hosts for scheme in ("http", "https")]
+
+
+def host_security(
+    bind: str | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
+) -> TransportSecuritySettings:
+    """The Host/Origin (DNS-rebinding) protection of an app: requests whose `Host` header is not an
+    allowed host get HTTP 421, and browser requests from another origin HTTP 403.
+
+    `allowed_hosts` (`"api.example.com"`, `"api.example.com:*"` for any port): by default the
+    loopback names, plus `bind` itself when the server binds one address. `allowed_origins`
+    (`"https://app.example.com"`): by default `http://` and `https://` of each allowed host. A
+    server bound to every interface (`0.0.0.0`, `::`) with no `allowed_hosts` cannot know its
+    names: it checks nothing (`serve` warns about such a server without authentication).
+    """
+    if allowed_hosts is None:
+        if bind is not None and bind in WILDCARD:
+            return TransportSecuritySettings(enable_dns_rebinding_protection=False)
+        hosts = list(_LOOPBACK_HOSTS)
+        if bind is not None and bind not in LOOPBACK:
+            name = f"[{bind}]" if ":" in bind else bind
+            hosts += [name, f"{name}:*"]
+    else:
+        hosts = list(allowed_hosts)
+    origins = list(allowed_origins) if allowed_origins is not None else _origins(hosts)
     return TransportSecuritySettings(
-        enable_dns_rebinding_protection=True,
-        allowed_hosts=["127.0.0.1:*", "localhost:*", "[::1]:*"],
-        allowed_origins=["http://127.0.0.1:*", "http://localhost:*", "http://[::1]:*"],
+        enable_dns_rebinding_protection=True, allowed_hosts=hosts, allowed_origins=origins
     )
 
 
@@ -198,6 +229,8 @@ def asgi_app(
     auth: AuthSettings | None = None,
     json_response: bool = False,
     transport_security: TransportSecuritySettings | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
     name: str = "interop",
     version: str | None = None,
     title: str | None = None,
@@ -216,8 +249,12 @@ def asgi_app(
       resource-server parts: required scopes (403 without them), the token's resource check, and
       the protected-resource metadata (RFC 9728) the `WWW-Authenticate` header points to.
       The verified identity is `interop.mcp.access_token(ctx)` in the context hook.
-    - `transport_security`: the SDK's DNS-rebinding protection settings (default: none; `serve`
-      turns it on for loopback hosts).
+    - `allowed_hosts` / `allowed_origins`: the Host/Origin (DNS-rebinding) protection, on by
+      default: only loopback hosts (`127.0.0.1`, `localhost`, `[::1]`, any port) are served until
+      you name yours (`allowed_hosts=["api.example.com"]`); browser origins default to `http://`
+      and `https://` of each allowed host (see `host_security`). `transport_security` (the SDK's
+      settings) replaces both, e.g. `TransportSecuritySettings(enable_dns_rebinding_protection=False)`
+      behind a proxy that checks `Host` itself.
     - `name`, `version` (default: this package's), `title`, `instructions`, `icons`: `serverInfo`.
     - `lifespan` / `context_factory`: one context for the app's lifetime, entered when the
       session manager starts (see `build_server`).
@@ -235,6 +272,10 @@ def asgi_app(
         lifespan=lifespan,
         **options,
     )
+    if transport_security is None:
+        transport_security = host_security(None, allowed_hosts, allowed_origins)
+    elif allowed_hosts is not None or allowed_origins is not None:
+        raise ValueError("pass allowed_hosts/allowed_origins or transport_security, not both")
     manager = StreamableHTTPSessionManager(
         app=server, json_response=json_response, stateless=stateless, security_settings=transport_security
     )

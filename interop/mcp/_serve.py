@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Literal
 
@@ -15,7 +15,7 @@ from mcp.server.stdio import stdio_server
 
 from interop import StandardToolV0
 
-from ._asgi import LOOPBACK, asgi_app, loopback_security
+from ._asgi import LOOPBACK, asgi_app, host_security
 from ._server import build_server
 
 __all__ = ["UnprotectedServerWarning", "serve", "serve_async"]
@@ -49,6 +49,8 @@ async def serve_async(
     json_response: bool = False,
     token_verifier: TokenVerifier | None = None,
     auth: AuthSettings | None = None,
+    allowed_hosts: Sequence[str] | None = None,
+    allowed_origins: Sequence[str] | None = None,
     log_level: str = "warning",
     lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
     **options: Any,
@@ -58,9 +60,11 @@ async def serve_async(
     `options` are those of `add_tools` (`rename`, `context`, `approval`, `allow_unapproved`,
     `errors`, `wrap_output`, `approval_secret`, `threaded`). Over HTTP the endpoint is
     `http://host:port/path`; `stateless` and `json_response` are the SDK's streamable-HTTP modes;
-    `token_verifier` (and `auth`) require a bearer token (see `asgi_app`). Bound to a loopback
-    address the server has DNS-rebinding protection; bound elsewhere without `token_verifier` it
-    warns (`UnprotectedServerWarning`).
+    `token_verifier` (and `auth`) require a bearer token (see `asgi_app`). The server checks the
+    `Host` and `Origin` headers (DNS-rebinding protection): loopback names, and `host` itself when
+    it is one address; `allowed_hosts` / `allowed_origins` name others (bound to `0.0.0.0` it
+    checks only what `allowed_hosts` names, nothing without it). Bound elsewhere than loopback
+    without `token_verifier` it warns (`UnprotectedServerWarning`).
 
     `lifespan`: an async context manager factory entered once when the server starts; the value
     it yields is the context of every call (`context_factory=` is the `--context-factory` form).
@@ -85,7 +89,7 @@ async def serve_async(
         token_verifier=token_verifier,
         auth=auth,
         json_response=json_response,
-        transport_security=loopback_security() if host in LOOPBACK else None,
+        transport_security=host_security(host, allowed_hosts, allowed_origins),
         name=name,
         version=version,
         instructions=instructions,

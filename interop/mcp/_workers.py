@@ -21,10 +21,11 @@ SECRET_ENV = "INTEROP_MCP_APPROVAL_SECRET"
 
 def app_from_config(config: dict[str, Any]) -> Any:
     """The `MCPApp` for `config`: `module`, `path`, `stateless`, `json_response`, `host`,
-    `auth_token_env`, `allow_unapproved`, `context_factory`, `name` (the `interop serve` options)."""
+    `auth_token_env`, `allowed_hosts`, `allow_unapproved`, `context_factory`, `name` (the `interop
+    serve` options)."""
     from interop.bridge import find_tools
 
-    from ._asgi import LOOPBACK, asgi_app, loopback_security
+    from ._asgi import asgi_app, host_security
     from ._identity import StaticTokenVerifier
 
     tools = find_tools(config["module"])
@@ -54,7 +55,7 @@ def app_from_config(config: dict[str, Any]) -> Any:
         stateless=bool(config.get("stateless")),
         json_response=bool(config.get("json_response")),
         token_verifier=verifier,
-        transport_security=loopback_security() if host in LOOPBACK else None,
+        transport_security=host_security(host, config.get("allowed_hosts")),
         name=config.get("name") or "interop",
         **options,
     )

@@ -165,3 +165,61 @@ async def test_oauth_resource_server_scopes_metadata_and_per_request_identity() 
 async def test_auth_needs_a_verifier() -> None:
     with pytest.raises(ValueError, match="token_verifier"):
         asgi_app([whoami], auth=AuthSettings(issuer_url="https://a.example", resource_server_url=None))
+
+
+INIT = {
+    "jsonrpc": "2.0",
+    "id": 1,
+    "method": "initialize",
+    "params": {
+        "protocolVersion": "2025-11-25",
+        "capabilities": {},
+        "clientInfo": {"name": "t", "version": "0"},
+    },
+}
+MCP_HEADERS = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+
+async def test_dns_rebinding_protection_is_on_by_default() -> None:
+    """A page on attacker.example whose name now resolves to 127.0.0.1 sends its own Host and Origin."""
+    with http_server_thread(asgi_app(TOOLS), free_port()) as url:
+        port = url.split(":")[2].split("/")[0]
+        ok = httpx.post(url, json=INIT, headers=MCP_HEADERS)
+        assert ok.status_code == 200
+        rebound = httpx.post(url, json=INIT, headers={**MCP_HEADERS, "Host": f"attacker.example:{port}"})
+        assert rebound.status_code == 421
+        cross = httpx.post(url, json=INIT, headers={**MCP_HEADERS, "Origin": "http://attacker.example"})
+        assert cross.status_code == 403
+        same = httpx.post(url, json=INIT, headers={**MCP_HEADERS, "Origin": f"http://127.0.0.1:{port}"})
+        assert same.status_code == 200
+
+
+async def test_allowed_hosts_and_origins_name_the_deployment() -> None:
+    app = asgi_app(TOOLS, allowed_hosts=["tools.example.com"], allowed_origins=["https://app.example.com"])
+    with http_server_thread(app, free_port()) as url:
+        named = {**MCP_HEADERS, "Host": "tools.example.com"}
+        assert httpx.post(url, json=INIT, headers=named).status_code == 200
+        assert httpx.post(url, json=INIT, headers=MCP_HEADERS).status_code == 421  # 127.0.0.1 is not named
+        page = {**named, "Origin": "https://app.example.com"}
+        assert httpx.post(url, json=INIT, headers=page).status_code == 200
+        other = {**named, "Origin": "https://tools.example.com.attacker.example"}
+        assert httpx.post(url, json=INIT, headers=other).status_code == 403
+    with pytest.raises(ValueError, match="not both"):
+        asgi_app(TOOLS, allowed_hosts=["x"], transport_security=interop.mcp._asgi.loopback_security())
+
+
+def test_host_security_defaults() -> None:
+    from interop.mcp._asgi import host_security
+
+    loop = host_security()
+    assert loop.enable_dns_rebinding_protection and "localhost:*" in loop.allowed_hosts
+    assert "https://localhost:*" in loop.allowed_origins and "http://127.0.0.1:*" in loop.allowed_origins
+    one = host_security("10.1.2.3")
+    assert {"10.1.2.3", "10.1.2.3:*", "127.0.0.1:*"} <= set(one.allowed_hosts)
+    assert "[fd00::1]:*" in host_security("fd00::1").allowed_hosts
+    assert not host_security("0.0.0.0").enable_dns_rebinding_protection
+    named = host_security("0.0.0.0", ["mcp.internal"])
+    assert named.allowed_hosts == ["mcp.internal"] and named.allowed_origins == [
+        "http://mcp.internal",
+        "https://mcp.internal",
+    ]
