@@ -47,6 +47,7 @@ __all__ = [
     "APPROVAL_INPUT_KEY",
     "APPROVAL_META_KEY",
     "APPROVAL_SCHEMA",
+    "CALL_META_KEY",
     "ApprovalState",
     "approval_message",
     "elicitation_asker",
@@ -56,8 +57,13 @@ APPROVAL_INPUT_KEY = "io.github.interop/approval"
 """The `inputRequests` key of the approval form on 2026-07-28 connections."""
 
 APPROVAL_META_KEY = "io.github.interop/approval"
-"""`_meta` key of an approval elicitation: `{"tool": name, "arguments": {...}}` (lets an interop
-client recognise the approval of a call its own framework already approved)."""
+"""`_meta` key of an approval elicitation: `{"tool": name, "arguments": {...}, "call": token}` (lets
+an interop client recognise the approval of a call its own framework already approved)."""
+
+CALL_META_KEY = "io.github.interop/call"
+"""`_meta` key of a `tools/call` request from an interop client: a random token naming the call,
+echoed as `call` in the approval form the server asks about it (so a client answers only the
+question about that very call by itself)."""
 
 APPROVAL_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -87,9 +93,14 @@ def approval_message(request: ApprovalRequest) -> str:
     return f"Allow the tool {label} to run with these arguments?\n{shown}"
 
 
-def _form(request: ApprovalRequest, arguments: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
-    """(message, `_meta`) of the approval form of one call (the schema is `APPROVAL_SCHEMA`)."""
-    marker = {"tool": request.tool_name, "arguments": to_jsonable(dict(arguments))}
+def _form(
+    request: ApprovalRequest, arguments: Mapping[str, Any], call: Any = None
+) -> tuple[str, dict[str, Any]]:
+    """(message, `_meta`) of the approval form of one call (the schema is `APPROVAL_SCHEMA`);
+    `call` is the token the client's request carried (`CALL_META_KEY`), echoed."""
+    marker: dict[str, Any] = {"tool": request.tool_name, "arguments": to_jsonable(dict(arguments))}
+    if isinstance(call, str) and 0 < len(call) <= 128:
+        marker["call"] = call
     return approval_message(request), {APPROVAL_META_KEY: marker}
 
 
@@ -213,6 +224,7 @@ def elicitation_asker(
     On 2026-07-28 a first round appends a `PendingApproval` to `pending` and answers `PENDING`.
     """
     arguments: Mapping[str, Any] = params.arguments or {}
+    call = (params.meta or {}).get(CALL_META_KEY)
 
     def able() -> None:
         if not ctx.session.check_client_capability(_ELICITATION):
@@ -231,7 +243,7 @@ def elicitation_asker(
                 "protocol 2025-11-25: use a stateful server or a 2026-07-28 client)",
             )
         able()
-        message, meta = _form(request, arguments)
+        message, meta = _form(request, arguments, call)
         result = await ctx.session.send_request(
             mt.ElicitRequest(
                 params=mt.ElicitRequestFormParams(
@@ -248,7 +260,7 @@ def elicitation_asker(
         principal = _principal(ctx)
         answer = (params.input_responses or {}).get(APPROVAL_INPUT_KEY)
         if answer is None or params.request_state is None:
-            message, meta = _form(request, arguments)
+            message, meta = _form(request, arguments, call)
             pending.append(PendingApproval(message, meta, states.mint(params.name, arguments, principal)))
             return PENDING
         if not states.verify(params.request_state, params.name, arguments, principal):

@@ -24,9 +24,11 @@ import asyncio
 import inspect
 import json
 import logging
+import secrets
 import sys
 import threading
 import warnings
+import weakref
 from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
@@ -51,7 +53,7 @@ from interop.bridge import (
     validator,
 )
 
-from ._approval import APPROVAL_META_KEY
+from ._approval import APPROVAL_META_KEY, CALL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema
 from ._failures import (
     URL_ROUNDS,
@@ -175,16 +177,29 @@ def _decode(result: mt.CallToolResult, unwrap: bool) -> Any:
     return values[0] if len(values) == 1 else values
 
 
-_CURRENT_CALL: ContextVar[tuple[str, dict[str, Any]] | None] = ContextVar("interop_mcp_call", default=None)
-"""The consumed tool call running in this task (remote name, arguments)."""
+@dataclass(frozen=True)
+class _Call:
+    """A consumed tool call in flight: the session it goes through, the remote tool, its arguments,
+    whether a local human approved it, and the token it carries in its request `_meta`."""
+
+    session: Any
+    tool: str
+    arguments: dict[str, Any]
+    approved: bool
+    token: str
 
 
-def approval_marker(params: mt.ElicitRequestParams) -> Mapping[str, Any] | None:
-    """`{"tool", "arguments"}` of an interop server's approval form, or `None`.
+_CURRENT_CALL: ContextVar[_Call | None] = ContextVar("interop_mcp_call", default=None)
+"""The consumed tool call running in this task."""
 
-    2025-11-25: read from the request's `_meta`. 2026-07-28: the SDK drops request `_meta` on an
-    input round, but the round is answered inside the call's own task: an approval-shaped form
-    (one `approve` field) is about that call.
+
+def approval_marker(params: mt.ElicitRequestParams, session: Any = None) -> Mapping[str, Any] | None:
+    """`{"tool", "arguments"[, "call"]}` of an interop server's approval form, or `None`.
+
+    2025-11-25: read from the request's `_meta` (`call` is the token the call carried, echoed by
+    an interop server). 2026-07-28: the SDK drops request `_meta` on an input round, but the round
+    is answered inside the call's own task: an approval-shaped form (one `approve` field) on that
+    call's session is about that call.
     """
     marker = (params.meta or {}).get(APPROVAL_META_KEY)
     if isinstance(marker, Mapping) and isinstance(marker.get("tool"), str):
@@ -192,8 +207,13 @@ def approval_marker(params: mt.ElicitRequestParams) -> Mapping[str, Any] | None:
     schema = getattr(params, "requested_schema", None) or {}
     current = _CURRENT_CALL.get()
     properties = schema.get("properties")
-    if current is not None and isinstance(properties, Mapping) and set(properties) == {"approve"}:
-        return {"tool": current[0], "arguments": current[1]}
+    if (
+        current is not None
+        and (session is None or current.session is session)
+        and isinstance(properties, Mapping)
+        and set(properties) == {"approve"}
+    ):
+        return {"tool": current.tool, "arguments": current.arguments, "call": current.token}
     return None
 
 
@@ -202,30 +222,50 @@ def _approval_key(tool: str, arguments: Mapping[str, Any]) -> str:
 
 
 class _Approvals:
-    """Calls a local human already approved, while they run (process-wide, any thread)."""
+    """Calls a local human already approved, while they run: per session (one connection to one
+    server), by the token each call carries (an interop server echoes it in its approval form)
+    and, for servers that do not echo it, by tool and arguments on that session only."""
 
     def __init__(self) -> None:
-        self.running: Counter[str] = Counter()
+        self.running: weakref.WeakKeyDictionary[Any, Counter[str]] = weakref.WeakKeyDictionary()
         self.lock = threading.Lock()
 
-    def enter(self, key: str) -> None:
+    def enter(self, call: _Call) -> None:
         with self.lock:
-            self.running[key] += 1
+            running = self.running.setdefault(call.session, Counter())
+            running[f"call:{call.token}:{_approval_key(call.tool, call.arguments)}"] += 1
+            running[_approval_key(call.tool, call.arguments)] += 1
 
-    def leave(self, key: str) -> None:
+    def leave(self, call: _Call) -> None:
         with self.lock:
-            self.running[key] -= 1
-            if self.running[key] <= 0:
-                del self.running[key]
+            running = self.running.get(call.session)
+            if running is None:
+                return
+            for key in (
+                f"call:{call.token}:{_approval_key(call.tool, call.arguments)}",
+                _approval_key(call.tool, call.arguments),
+            ):
+                running[key] -= 1
+                if running[key] <= 0:
+                    del running[key]
 
-    def covers(self, params: mt.ElicitRequestParams) -> bool:
-        marker = approval_marker(params)
+    def covers(self, session: Any, params: mt.ElicitRequestParams) -> bool:
+        """Whether the server behind `session` asks about a call of that session a local human
+        approved (the very call, when the form names its token)."""
+        marker = approval_marker(params, session)
         if marker is None:
             return False
         arguments = marker.get("arguments")
         key = _approval_key(marker["tool"], arguments if isinstance(arguments, Mapping) else {})
+        token = marker.get("call")
+        current = _CURRENT_CALL.get()
+        if current is not None and current.session is session and token == current.token:
+            return current.approved  # the input round of this task's own call
+        if isinstance(token, str):
+            key = f"call:{token}:{key}"
         with self.lock:
-            return self.running[key] > 0
+            running = self.running.get(session)
+            return running is not None and running[key] > 0
 
 
 _APPROVALS = _Approvals()
@@ -243,8 +283,8 @@ def elicitation_callback(callback: ElicitationCallback | None = None) -> Elicita
     async def handle(
         context: ClientRequestContext, params: mt.ElicitRequestParams
     ) -> mt.ElicitResult | mt.ErrorData:
-        marker = approval_marker(params)
-        if approvals.covers(params):
+        marker = approval_marker(params, context.session)
+        if approvals.covers(context.session, params):
             return mt.ElicitResult(action="accept", content={"approve": True})
         if callback is None:
             return mt.ElicitResult(action="decline")
@@ -313,17 +353,18 @@ class _Remote:
         return await self._call_on_session_loop(dict(args), context, approved)
 
     async def _call(self, args: dict[str, Any], context: Any, approved: bool) -> Any:
-        meta = self.request_meta(context) if self.request_meta is not None else None
-        key = _approval_key(self.remote_name, args) if approved else None
-        if key is not None:
-            self.approvals.enter(key)
-        token = _CURRENT_CALL.set((self.remote_name, args))
+        meta = dict(self.request_meta(context) or {}) if self.request_meta is not None else {}
+        call = _Call(self._session(), self.remote_name, args, approved, secrets.token_urlsafe(16))
+        meta[CALL_META_KEY] = call.token  # an interop server names it in its approval form
+        if approved:
+            self.approvals.enter(call)
+        reset = _CURRENT_CALL.set(call)
         try:
-            result = await self._send(args, cast(mt.RequestParamsMeta, dict(meta)) if meta else None)
+            result = await self._send(args, cast(mt.RequestParamsMeta, meta))
         finally:
-            _CURRENT_CALL.reset(token)
-            if key is not None:
-                self.approvals.leave(key)
+            _CURRENT_CALL.reset(reset)
+            if approved:
+                self.approvals.leave(call)
         if result.is_error:
             raise ToolError(_error_text(result, self.name, self.remote_name))
         return _decode(result, self.unwrap)
