@@ -169,7 +169,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     find_tools(args.module)  # fail early, with one line, on a module without tools
     try:
         from .mcp import serve
-        from .mcp._workers import CONFIG_ENV, SECRET_ENV, app_from_config
+        from .mcp._workers import CONFIG_ENV, NONCES_ENV, SECRET_ENV, app_from_config
     except ImportError as e:
         raise _Fail(str(e), 1) from None
     http = args.transport == "http"
@@ -227,16 +227,27 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))  # one approval secret for every worker
     level = "warning"
     if args.workers > 1:
+        import shutil
+        import tempfile
+
+        nonces_dir = None
+        if NONCES_ENV not in os.environ:  # one store of used approval answers for every worker
+            nonces_dir = tempfile.mkdtemp(prefix="interop-mcp-")
+            os.environ[NONCES_ENV] = os.path.join(nonces_dir, "approval-nonces.sqlite")
         os.environ[CONFIG_ENV] = json.dumps(config)
         _print_listening(args)
-        uvicorn.run(
-            "interop.mcp._workers:app_from_env",
-            factory=True,
-            host=args.host,
-            port=args.port,
-            workers=args.workers,
-            log_level=level,
-        )
+        try:
+            uvicorn.run(
+                "interop.mcp._workers:app_from_env",
+                factory=True,
+                host=args.host,
+                port=args.port,
+                workers=args.workers,
+                log_level=level,
+            )
+        finally:
+            if nonces_dir is not None:
+                shutil.rmtree(nonces_dir, ignore_errors=True)
         return 0
     try:
         app = app_from_config(config)

@@ -38,6 +38,7 @@ from ._client import (
 )
 from ._descriptor import EXECUTION_KEY, ICONS_KEY, META_KEY, WRAP_MARKER, to_mcp
 from ._identity import StaticTokenVerifier, access_token
+from ._nonces import MemoryNonceStore, NonceStore, SqliteNonceStore
 from ._result import MCPResult, ResourceLink
 from ._serve import UnprotectedServerWarning, serve, serve_async
 from ._server import ContextHook, add_tools, build_server, default_context
@@ -59,8 +60,11 @@ __all__ = [
     "ElicitationRequest",
     "MCPApp",
     "MCPResult",
+    "MemoryNonceStore",
+    "NonceStore",
     "RequestMeta",
     "ResourceLink",
+    "SqliteNonceStore",
     "StaticTokenVerifier",
     "UnprotectedServerWarning",
     "access_token",

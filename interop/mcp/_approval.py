@@ -17,7 +17,10 @@ The invocation pipeline decides *whether* a call needs approval (`meta["requires
 `requestState` is the server's HMAC-SHA256 over (tool name, canonical arguments, expiry, a
 nonce, the authenticated principal), under a per-server secret: a client cannot forge one,
 nor reuse one minted for other arguments or another tool, and it expires after `ttl` seconds.
-Several workers verifying each other's states need one shared `secret` (`approval_secret=`).
+Its nonce is claimed by the first answer that brings it back (`interop.mcp._nonces`): one
+approval runs one call, and a replayed request is refused. Several workers verifying each
+other's states need one shared `secret` (`approval_secret=`) and one nonce store
+(`approval_nonces=`).
 The context is never shown: the form names only the tool and its arguments.
 """
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import inspect
 import json
 import os
 import secrets
@@ -42,6 +46,7 @@ from interop import ApprovalDeniedError
 from interop.bridge import PENDING, ApprovalRequest, Asker, to_jsonable
 
 from ._identity import access_token
+from ._nonces import MemoryNonceStore, NonceStore
 
 __all__ = [
     "APPROVAL_INPUT_KEY",
@@ -136,6 +141,7 @@ class ApprovalState:
     secret: bytes = field(default_factory=lambda: os.urandom(32))
     audience: str = "interop"
     ttl: float = 600.0
+    nonces: NonceStore = field(default_factory=MemoryNonceStore)
 
     def __post_init__(self) -> None:
         if len(self.secret) < 16:
@@ -161,18 +167,41 @@ class ApprovalState:
 
     def verify(self, state: str, tool: str, arguments: Mapping[str, Any], principal: str) -> bool:
         """Whether `state` was minted here, for this tool, these arguments and this principal, and is fresh."""
+        return self._claims(state, tool, arguments, principal) is not None
+
+    def _claims(
+        self, state: str, tool: str, arguments: Mapping[str, Any], principal: str
+    ) -> tuple[str, int] | None:
         try:
             head, mac = state.split(".", 1)
             claims = json.loads(_unb64(head))
             expires, nonce = claims["e"], claims["n"]
             if not isinstance(expires, int) or not isinstance(nonce, str):
-                return False
+                return None
             given = _unb64(mac)
         except (ValueError, KeyError, TypeError):
-            return False
+            return None
         if expires < time.time():
-            return False
-        return hmac.compare_digest(given, self._mac(tool, arguments, principal, expires, nonce))
+            return None
+        if not hmac.compare_digest(given, self._mac(tool, arguments, principal, expires, nonce)):
+            return None
+        return nonce, expires
+
+    async def redeem(self, state: str, tool: str, arguments: Mapping[str, Any], principal: str) -> str | None:
+        """Verify `state` (as `verify`) and claim its nonce: `None` when it may approve this call,
+        else why not (invalid or expired, or already used by an earlier answer)."""
+        claims = self._claims(state, tool, arguments, principal)
+        if claims is None:
+            return "the approval does not belong to this call (invalid or expired requestState)"
+        nonce, expires = claims
+        first = self.nonces.claim(f"{self.audience}:{nonce}", float(expires))
+        if inspect.isawaitable(first):
+            first = await first
+        if first is not True:
+            return (
+                "this approval was already used (one approval runs one call: a replayed request is refused)"
+            )
+        return None
 
 
 def _principal(ctx: ServerRequestContext[Any, Any]) -> str:
@@ -255,7 +284,7 @@ def elicitation_asker(
         )
         return _decide(result)
 
-    def ask_round(request: ApprovalRequest) -> Any:
+    async def ask_round(request: ApprovalRequest) -> Any:
         able()
         principal = _principal(ctx)
         answer = (params.input_responses or {}).get(APPROVAL_INPUT_KEY)
@@ -263,10 +292,9 @@ def elicitation_asker(
             message, meta = _form(request, arguments, call)
             pending.append(PendingApproval(message, meta, states.mint(params.name, arguments, principal)))
             return PENDING
-        if not states.verify(params.request_state, params.name, arguments, principal):
-            raise ApprovalDeniedError(
-                params.name, "the approval does not belong to this call (invalid or expired requestState)"
-            )
+        refused = await states.redeem(params.request_state, params.name, arguments, principal)
+        if refused is not None:
+            raise ApprovalDeniedError(params.name, refused)
         result = _response(answer)
         if result is None:
             raise ApprovalDeniedError(params.name, "the client's answer is not an elicitation result")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
@@ -57,6 +58,7 @@ from ._approval import _principal as principal
 from ._apps import UIPage, serve_ui_resources
 from ._catalog import DEFAULT_PAGE_SIZE, Catalog, catalog_of
 from ._descriptor import is_object_schema, object_input_schema, to_mcp
+from ._nonces import NonceStore, nonce_store
 from ._result import MCPResult, ResourceLink
 from ._tasks import (
     TASKS_EXTENSION,
@@ -398,6 +400,11 @@ class ServerOptions(ToolOptions, total=False):
     approval_secret: bytes | str
     """The key of the approval `requestState` HMAC (2026-07-28 approval rounds). Default: random
     per server; give every worker of one deployment the same secret (at least 16 bytes)."""
+    approval_nonces: NonceStore | str | os.PathLike[str]
+    """Where the nonces of used approval answers are kept, so one 2026-07-28 approval runs one call
+    (a replayed request is refused): a path (an SQLite file shared by the workers of one machine)
+    or an object with an atomic `claim(nonce, expires) -> bool` (a store workers on several
+    machines share). Default: in this process's memory."""
     list_ttl: float
     """Seconds a client may reuse the tool list (2026-07-28 `ttlMs` hint; `cacheScope` public, as
     the list is the same for every caller, unless the server lists tools of its own too).
@@ -456,10 +463,12 @@ def add_tools(
     low: Server[Any] = (
         server._lowlevel_server if isinstance(server, MCPServer) else server
     )  # the SDK itself reaches the low-level server this way
-    states = ApprovalState(audience=low.name or "interop")
+    states = ApprovalState(audience=low.name or "interop", nonces=nonce_store(own.get("approval_nonces")))
     if secret is not None:
         states = ApprovalState(
-            secret=secret.encode() if isinstance(secret, str) else bytes(secret), audience=states.audience
+            secret=secret.encode() if isinstance(secret, str) else bytes(secret),
+            audience=states.audience,
+            nonces=states.nonces,
         )
     tasks = _tasks_of(low, own.get("task_options"))
     handlers = _ToolHandlers(

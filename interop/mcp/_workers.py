@@ -4,7 +4,8 @@
 string `interop.mcp._workers:app_from_env` (a factory): each worker process builds the same app
 from the configuration the command put in `INTEROP_MCP_SERVE` (JSON), with the approval secret
 the command generated in `INTEROP_MCP_APPROVAL_SECRET`, so every worker verifies every other
-worker's approval rounds.
+worker's approval rounds, and the SQLite file of used approval nonces in
+`INTEROP_MCP_APPROVAL_NONCES`, so an answer one worker accepted is refused by every other.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ import json
 import os
 from typing import Any
 
-__all__ = ["CONFIG_ENV", "SECRET_ENV", "app_from_config", "app_from_env"]
+__all__ = ["CONFIG_ENV", "NONCES_ENV", "SECRET_ENV", "app_from_config", "app_from_env"]
 
 CONFIG_ENV = "INTEROP_MCP_SERVE"
 SECRET_ENV = "INTEROP_MCP_APPROVAL_SECRET"
+NONCES_ENV = "INTEROP_MCP_APPROVAL_NONCES"
 
 
 def app_from_config(config: dict[str, Any]) -> Any:
@@ -48,6 +50,9 @@ def app_from_config(config: dict[str, Any]) -> Any:
     secret = os.environ.get(SECRET_ENV)
     if secret:
         options["approval_secret"] = secret
+    nonces = os.environ.get(NONCES_ENV)
+    if nonces:
+        options["approval_nonces"] = nonces
     host = config.get("host", "127.0.0.1")
     return asgi_app(
         tools,

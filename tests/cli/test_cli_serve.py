@@ -236,6 +236,40 @@ async def test_serve_http_stateless_workers_answer_approval_rounds_across_worker
 
 
 @pytest.mark.anyio
+async def test_serve_http_stateless_workers_refuse_a_replayed_approval_on_every_worker() -> None:
+    """One approval runs one call: the command gives the workers one store of used answers, so
+    the same answer sent again (to whichever worker takes it) is refused."""
+    import mcp.types as mt
+    from mcp import Client
+
+    from interop.mcp import APPROVAL_INPUT_KEY
+
+    proc, port = _start("acme_tools", "--stateless", "--workers", "2")
+    yes = {APPROVAL_INPUT_KEY: mt.ElicitResult(action="accept", content={"approve": True})}
+    args = {"path": "/tmp/report.txt"}
+    try:
+        async with Client(f"http://127.0.0.1:{port}/mcp", elicitation_callback=_decline) as client:
+            first = await client.session.call_tool("delete_file", args, allow_input_required=True)
+            assert isinstance(first, mt.InputRequiredResult)
+            state = first.request_state
+            ok = await client.session.call_tool("delete_file", args, input_responses=yes, request_state=state)
+            assert not ok.is_error
+            for _ in range(6):  # spread over both workers
+                again = await client.session.call_tool(
+                    "delete_file", args, input_responses=yes, request_state=state
+                )
+                assert again.is_error and "already used" in again.content[0].text
+    finally:
+        _stop(proc)
+
+
+async def _decline(context: object, params: object) -> object:
+    import mcp.types as mt
+
+    return mt.ElicitResult(action="decline")
+
+
+@pytest.mark.anyio
 @pytest.mark.parametrize("transport", ["stdio", "http"])
 async def test_serve_context_factory_gives_every_call_one_context(transport: str) -> None:
     env = {"PYTHONPATH": str(ROOT / "tests" / "mcp")}
