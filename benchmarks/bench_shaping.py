@@ -70,10 +70,12 @@ def _compare(
 def run() -> list[dict[str, object]]:
     tools = thousand_tools()
     assert len(tools) == 1000
-    started = time.perf_counter()
     search = interop.tool_search(tools)
+    started = time.perf_counter()
+    search.find("warm up")  # the index is built on the first query
     built = time.perf_counter() - started
     index = ToolIndex(tools)
+    index.rank("warm up")
     lowered = [(t, t.description.lower()) for t in tools]
     queries = iter(QUERIES * 10**6)
 
@@ -94,7 +96,7 @@ def run() -> list[dict[str, object]]:
             rank,
             target=1.0,
             n=200,
-            note=f"index built once in {built * 1000:.0f} ms (schemas emitted, words stemmed, postings precomputed)",
+            note=f"index built on the first query in {built * 1000:.0f} ms (words stemmed, postings precomputed; no schema emitted)",
         ),
         _compare(
             "tool_search tool call (validate query, rank, 5 matches with schemas) vs the same scan",
@@ -102,7 +104,7 @@ def run() -> list[dict[str, object]]:
             tool_call,
             target=1.0,
             n=200,
-            note="the whole call a model makes: input validation, ranking, copies of the 5 matches' input schemas",
+            note="the whole call a model makes: input validation, ranking, the 5 matches' input schemas",
         ),
     ]
 
