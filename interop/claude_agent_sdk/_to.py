@@ -27,9 +27,11 @@
   the `query(...)` iteration; the `context=` hook receives that object (or None).
 - **Approval.** The SDK's own permission callback: build `ClaudeAgentOptions(mcp_servers=servers,
   can_use_tool=permission_callback(servers, your_can_use_tool))`. An approval-gated call runs only
-  when `can_use_tool` answered `PermissionResultAllow` for exactly those arguments; any other
-  path (the tool in `allowed_tools`, `bypassPermissions`, a denial, a handler called directly)
-  gives an error result and the tool does not run. `approval=` asks a callback instead.
+  when `can_use_tool` answered `PermissionResultAllow` for that very tool use (the `tool_use_id`
+  the CLI sends with the call, `_meta["claudecode/toolUseId"]`) with exactly those arguments, once,
+  within `GRANT_TTL` seconds; any other path (the tool in `allowed_tools`, `bypassPermissions`, a
+  denial, an allowed call the CLI never made, a handler called directly) gives an error result and
+  the tool does not run. `approval=` asks a callback instead.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ except ImportError as _import_error:
 
 import inspect
 import json
+import time
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
@@ -82,6 +85,7 @@ if TYPE_CHECKING:
     from mcp.types import PaginatedRequestParams
 
 __all__ = [
+    "GRANT_TTL",
     "HANDLERS_ATTR",
     "StandardToolHandler",
     "permission_callback",
@@ -96,6 +100,13 @@ HANDLERS_ATTR = "_interop_handlers"
 """Attribute of a served `mcp.server.Server` (`config["instance"]`) listing its converted tools."""
 
 CanUseTool = Callable[[str, dict[str, Any], ToolPermissionContext], Awaitable[Any]]
+
+GRANT_TTL = 60.0
+"""Seconds an allowed tool use may wait for its call (the CLI makes it right after the decision);
+an allow whose call never came (an aborted turn) is forgotten then."""
+
+TOOL_USE_META = "claudecode/toolUseId"
+"""The `_meta` key of a `tools/call` from the Claude Code CLI: the model's `tool_use` id."""
 
 
 def run_context(value: Any) -> AbstractContextManager[None]:
@@ -123,11 +134,21 @@ def _result(outcome: Outcome) -> dict[str, Any]:
     return {"content": [{"type": "text", "text": outcome.text}], "is_error": True}
 
 
+class _Grant:
+    __slots__ = ("expires", "key", "tool_use_id")
+
+    def __init__(self, key: str, tool_use_id: str | None, expires: float) -> None:
+        self.key = key
+        self.tool_use_id = tool_use_id
+        self.expires = expires
+
+
 class StandardToolHandler:
     """The handler of a converted tool: runs the pipeline, returns MCP content.
 
-    Approval-gated calls need a grant from `permission_callback` (the SDK's `can_use_tool`
-    allowed these exact arguments); each grant runs one call.
+    Approval-gated calls need a grant from `permission_callback`: the SDK's `can_use_tool` allowed
+    that tool use (its `tool_use_id`) with these exact arguments. Each grant runs one call, that
+    call only, and lapses after `GRANT_TTL` seconds.
     """
 
     __slots__ = ("_grants", "invoker", "standard_tool")
@@ -135,29 +156,39 @@ class StandardToolHandler:
     def __init__(self, tool: StandardToolV0[Any, Any, Any], invoker: Invoker) -> None:
         self.standard_tool = tool
         self.invoker = invoker
-        self._grants: dict[str, int] = {}
+        self._grants: list[_Grant] = []
 
-    def grant(self, arguments: Any) -> None:
-        """Record that the SDK's permission callback allowed one call with `arguments` (kept only
-        for a tool some of whose calls need approval: no other tool ever uses a grant)."""
+    def grant(self, arguments: Any, tool_use_id: str | None = None) -> None:
+        """Record that the SDK's permission callback allowed the tool use `tool_use_id` with
+        `arguments` (kept only for a tool some of whose calls need approval: no other tool ever
+        uses a grant)."""
         if not self.invoker.may_need_approval:
             return
-        key = _key(arguments)
-        self._grants[key] = self._grants.get(key, 0) + 1
+        now = time.monotonic()
+        self._grants = [g for g in self._grants if g.expires > now]  # allowed calls never made lapse
+        self._grants.append(_Grant(_key(arguments), tool_use_id, now + GRANT_TTL))
 
-    def _ask(self, request: ApprovalRequest) -> bool:
-        key = _key(request.input)
-        left = self._grants.get(key, 0)
-        if left <= 0:
+    def _ask_for(self, tool_use_id: str | None) -> Callable[[ApprovalRequest], bool]:
+        def ask(request: ApprovalRequest) -> bool:
+            key, now = _key(request.input), time.monotonic()
+            for grant in self._grants:
+                if grant.expires <= now or grant.key != key:
+                    continue
+                # a call that names its tool use (the CLI's always do) takes only that use's grant;
+                # one that names none (a server built by hand with create_sdk_mcp_server) any fresh
+                # grant for these arguments
+                if tool_use_id is not None and grant.tool_use_id != tool_use_id:
+                    continue
+                self._grants.remove(grant)
+                return True
             return False  # no can_use_tool decision for this call: fail closed
-        if left == 1:
-            del self._grants[key]
-        else:
-            self._grants[key] = left - 1
-        return True
 
-    async def __call__(self, args: dict[str, Any]) -> dict[str, Any]:
-        outcome = await self.invoker.ainvoke(args, _BOUND.get(None), ask=self._ask)
+        return ask
+
+    async def __call__(self, args: dict[str, Any], *, tool_use_id: str | None = None) -> dict[str, Any]:
+        outcome = await self.invoker.ainvoke(
+            args, _BOUND.get(None), call_id=tool_use_id, ask=self._ask_for(tool_use_id)
+        )
         return _result(outcome)
 
 
@@ -277,8 +308,11 @@ def _tool_server(
         handler = handlers.get(params.name)
         if handler is None:
             return _error_result(f"Tool '{params.name}' not found")
+        tool_use_id = (params.meta or {}).get(TOOL_USE_META)
         try:
-            result = await handler(params.arguments or {})
+            result = await handler(
+                params.arguments or {}, tool_use_id=tool_use_id if isinstance(tool_use_id, str) else None
+            )
         except Exception as e:  # the SDK reports a handler's exception to Claude as an error result
             return _error_result(str(e))
         return CallToolResult.model_validate(
@@ -312,7 +346,10 @@ def permission_callback(servers: Mapping[str, Any], can_use_tool: CanUseTool) ->
         decision = await can_use_tool(tool_name, tool_input, context)
         handler = _handler(servers, tool_name)
         if handler is not None and isinstance(decision, PermissionResultAllow):
-            handler.grant(decision.updated_input if decision.updated_input is not None else tool_input)
+            handler.grant(
+                decision.updated_input if decision.updated_input is not None else tool_input,
+                getattr(context, "tool_use_id", None),
+            )
         return decision
 
     return callback

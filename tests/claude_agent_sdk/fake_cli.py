@@ -3,7 +3,8 @@
 
 The fake plays what the CLI does for each scripted tool use: ask the SDK's `can_use_tool` (unless
 the tool is pre-allowed), then send the MCP `tools/call` through the SDK's `mcp_message` control
-request, and finally emit an assistant message and a result. It records everything it saw.
+request with the tool use's id in `_meta["claudecode/toolUseId"]` (as the real CLI does), and
+finally emit an assistant message and a result. It records everything it saw.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ class Use:
     tool: str
     input: Any
     ask: bool = True  # False: the CLI does not ask can_use_tool (tool in allowed_tools)
+    abort: bool = False  # True: allowed, but the turn is interrupted before the call is made
+    id: str | None = None  # the tool use's id (default toolu_<turn>_<index>)
 
     @property
     def full_name(self) -> str:
@@ -47,6 +50,7 @@ class FakeCLI(Transport):
         self._pending: dict[str, asyncio.Future[Any]] = {}
         self._ids = itertools.count(1)
         self._servers_ready: set[str] = set()
+        self._turn_no = 0
 
     async def connect(self) -> None:
         pass
@@ -119,13 +123,14 @@ class FakeCLI(Transport):
     async def _use(self, i: int, use: Use) -> str:
         await self._open(use.server)
         arguments = use.input
+        tool_use_id = use.id or (f"toolu_{i}" if self._turn_no == 1 else f"toolu_{self._turn_no}_{i}")
         if use.ask:
             permission = await self._ask(
                 {
                     "subtype": "can_use_tool",
                     "tool_name": use.full_name,
                     "input": use.input,
-                    "tool_use_id": f"toolu_{i}",
+                    "tool_use_id": tool_use_id,
                     "permission_suggestions": [],
                 }
             )
@@ -135,13 +140,18 @@ class FakeCLI(Transport):
                 self.seen.results.append({"denied": decision.get("message", "")})
                 return "denied"
             arguments = decision.get("updatedInput", use.input)
-        response = await self._mcp(use.server, "tools/call", {"name": use.tool, "arguments": arguments})
+        if use.abort:
+            self.seen.results.append({"aborted": tool_use_id})
+            return "aborted"
+        params = {"name": use.tool, "arguments": arguments, "_meta": {"claudecode/toolUseId": tool_use_id}}
+        response = await self._mcp(use.server, "tools/call", params)
         result = response.get("result") or {"protocol_error": response.get("error")}
         self.seen.results.append(result)
         return "error" if result.get("isError") else "ok"
 
     async def _turn(self) -> None:
         uses = self.turns.pop(0) if self.turns else []
+        self._turn_no += 1
         outcomes = [await self._use(i, use) for i, use in enumerate(uses)]
         text = "; ".join(outcomes) or "no tools"
         await self._q.put(

@@ -301,7 +301,7 @@ async def test_cas_allowed_calls_of_a_tool_without_approval_leave_no_grants() ->
     await run_session(options(servers), [[Use("calc", "double", {"a": n})] for n in range(3)])
     assert [r["a"] for r in RUNS] == [0, 1, 2]
     handler = getattr(servers["calc"]["instance"], HANDLERS_ATTR)["double"]
-    assert handler._grants == {}  # nothing recorded per allowed call for a tool that never asks
+    assert handler._grants == []  # nothing recorded per allowed call for a tool that never asks
 
 
 def test_cas_names_and_duplicates() -> None:
