@@ -7,7 +7,9 @@ never leaves the process and fails naming the tool and fields. An `isError` resu
 (unwrapped from `{"result": ...}` when the output schema says it was wrapped); else the content
 as neutral values: text as `str` (decoded when it is a JSON object or array), image/audio blocks
 as `interop.Image`/`interop.Audio`, embedded resources as `interop.File`, resource links as
-`ResourceLink` (a `str`); one block alone, several as a list.
+`ResourceLink` (a `str`); one block alone, several as a list. What the model sees is the content,
+as a native client shows it (see `interop.mcp._shown`): images, audio and files beside a
+structured value, links as readable references, embedded text as its text.
 
 Elicitation (the server asking the user during a call) reaches `elicitation=`; an approval form
 from an interop server for a call the local framework already approved (LangGraph interrupt,
@@ -42,7 +44,7 @@ from mcp.client.context import ClientRequestContext
 from mcp.client.session import ClientSession, ElicitationFnT
 from mcp.shared.exceptions import MCPError
 
-from interop import InteropError, StandardTool, ToolError
+from interop import InteropError, StandardTool, ToolError, with_model_output
 from interop.bridge import (
     Rename,
     approved_call,
@@ -64,6 +66,7 @@ from ._failures import (
     urls_completed,
 )
 from ._result import block_value
+from ._shown import carry, model_view, shown
 from ._task_client import drive_legacy_task, raw_requests_possible, tasks_extension
 from ._tasks import TASKS_EXTENSION
 
@@ -367,7 +370,7 @@ class _Remote:
                 self.approvals.leave(call)
         if result.is_error:
             raise ToolError(_error_text(result, self.name, self.remote_name))
-        return _decode(result, self.unwrap)
+        return carry(_decode(result, self.unwrap), model_view(result))
 
     async def _send(self, args: dict[str, Any], meta: mt.RequestParamsMeta | None) -> mt.CallToolResult:
         """`tools/call`; the server's failures as errors the model reads (see `_failures`)."""
@@ -499,7 +502,7 @@ async def from_mcp(
             as_task=as_task,
         )
         title = descriptor.title or (descriptor.annotations.title if descriptor.annotations else None)
-        tool: StandardTool[Any, Any, Any] = StandardTool(
+        base: StandardTool[Any, Any, Any] = StandardTool(
             name=name,
             description=descriptor.description or "",
             execute=remote.execute,
@@ -508,6 +511,7 @@ async def from_mcp(
             title=title,
             meta=meta_from_mcp(descriptor),
         )
+        tool = with_model_output(base, shown)  # the model sees the content, the app the value
         set_origin(tool, descriptor)
         out.append(tool)
     return out

@@ -60,6 +60,7 @@ from ._catalog import DEFAULT_PAGE_SIZE, Catalog, catalog_of
 from ._descriptor import is_object_schema, object_input_schema, to_mcp
 from ._nonces import NonceStore, nonce_store
 from ._result import MCPResult, ResourceLink
+from ._shown import JoinedText
 from ._tasks import (
     TASKS_EXTENSION,
     TaskReporter,
@@ -131,6 +132,19 @@ def _native_result(value: Any) -> mt.CallToolResult | None:
     return None
 
 
+def content_parts(outcome: Outcome) -> list[Any]:
+    """The outcome's parts, a consumed result's joined text as its own blocks."""
+    return [q for p in outcome.parts for q in (p.parts if isinstance(p, JoinedText) else (p,))]
+
+
+def _is_content(value: Any) -> bool:
+    """Whether a value is content itself (a consumed result without structured content)."""
+    kinds = (interop.Image, interop.Audio, interop.File, ResourceLink)
+    if isinstance(value, kinds):
+        return True
+    return isinstance(value, (list, tuple)) and any(isinstance(v, kinds) for v in value)
+
+
 def to_call_result(
     outcome: Outcome, served: _Served, protocol_version: str | None, wrap: bool
 ) -> mt.CallToolResult:
@@ -140,9 +154,11 @@ def to_call_result(
     native = _native_result(outcome.value)
     if native is not None:
         return native
-    content = [content_block(p, served.name) for p in outcome.parts]
-    if outcome.has_content or any(isinstance(p, ResourceLink) for p in outcome.parts):
-        return mt.CallToolResult(content=content)
+    content = [content_block(p, served.name) for p in content_parts(outcome)]
+    if (outcome.has_content or any(isinstance(p, ResourceLink) for p in content_parts(outcome))) and (
+        not outcome.shaped or _is_content(outcome.value)
+    ):
+        return mt.CallToolResult(content=content)  # the content is the value (a shaped one has its own)
     try:
         data = to_jsonable(outcome.value)
     except ResultNotJSON as e:  # only a shaped value can get here (`with_model_output`): the model
