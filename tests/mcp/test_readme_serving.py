@@ -1,6 +1,7 @@
-"""The README's "Serving in production" snippets run as written: each Python block is written to
-the file its first line names (or run as is), its app is served by uvicorn on 127.0.0.1 and called
-with a real MCP client; the shell lines and the Claude-Desktop-style config are run too."""
+"""docs/serving/production.md (the README's "Serving in production" until the README was cut)
+runs as written: each Python block is written to the file its first line names (or run as is),
+its app is served by uvicorn on 127.0.0.1 and called with a real MCP client; the shell lines and
+the Claude-Desktop-style config are run too."""
 
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ import interop
 pytestmark = pytest.mark.anyio
 
 ROOT = Path(__file__).resolve().parents[2]
-SECTION = (ROOT / "README.md").read_text().split("## Serving in production", 1)[1].split("\n## ", 1)[0]
+SECTION = (ROOT / "docs" / "serving" / "production.md").read_text()  # the README section moved here
 BLOCKS = re.findall(r"```(\w+)\n(.*?)```", SECTION, re.S)
 
 
