@@ -103,9 +103,44 @@ def _whole_context(context: FunctionInvocationContext | None) -> Any:
     return context
 
 
-def _approved(request: ApprovalRequest) -> bool:
-    """Agent Framework invokes an `always_require` tool only after a human approved the call."""
-    return True
+def _same_arguments(a: Any, b: Any) -> bool:
+    try:
+        return bool(bridge.to_json_text(a) == bridge.to_json_text(b)) or a == b
+    except Exception:
+        return False
+
+
+def _loop_approval(
+    context: FunctionInvocationContext | None, tool_call_id: str | None
+) -> Callable[[ApprovalRequest], bool]:
+    """Agent Framework's approval of one `always_require` call. Its function-invocation loop runs such
+    a call only after a human's `function_approval_response` (bound to the request it recorded), and
+    hands it an invocation context and the call id; with function middleware it also passes the
+    response itself, which must then approve this very call (its id) with these arguments. A call
+    made any other way (`tool(...)`, `await tool.invoke(...)` without the loop's context and call
+    id) was approved by nobody and does not run."""
+
+    def ask(request: ApprovalRequest) -> bool:
+        if context is None or tool_call_id is None:
+            return False  # not Agent Framework's loop: nobody approved this call
+        metadata = getattr(context, "metadata", None)
+        response = metadata.get("approval_response") if isinstance(metadata, Mapping) else None
+        if response is None:
+            return True  # the loop's direct path (no middleware) runs only approved calls
+        if getattr(response, "approved", None) is not True:
+            return False
+        call = getattr(response, "function_call", None)
+        if call is None:
+            return False
+        if tool_call_id is not None and getattr(call, "call_id", None) != tool_call_id:
+            return False
+        try:
+            approved_args = call.parse_arguments() or {}
+        except Exception:
+            return False
+        return _same_arguments(approved_args, request.input)
+
+    return ask
 
 
 def _content(part: Any, content: type[Content]) -> Content:
@@ -148,7 +183,7 @@ class StandardFunctionTool(FunctionTool):
         self.standard_tool = tool
         self._invoker = invoker
         self._content_type = Content
-        self._ask = _approved if approval_mode == "always_require" else None
+        self._loop_approves = approval_mode == "always_require"
         schema = bridge.object_input_schema(tool, "Agent Framework")
         if _CTX_PARAM in (schema.get("properties") or {}):
             raise interop.InteropError(f"tool {tool.name!r}: the argument name {_CTX_PARAM!r} is reserved")
@@ -159,7 +194,9 @@ class StandardFunctionTool(FunctionTool):
         def call(
             __interop_invocation_context__: FunctionInvocationContext | None = None, **kwargs: Any
         ) -> Any:
-            return _raw(holder._invoker.invoke(kwargs, __interop_invocation_context__, ask=holder._ask))
+            ctx = __interop_invocation_context__
+            call_id = ctx.metadata.get("call_id") if ctx is not None else None
+            return _raw(holder._invoker.invoke(kwargs, ctx, call_id=call_id, ask=holder._ask(ctx, call_id)))
 
         # the annotation as an object: `get_type_hints` could not resolve the name (imported here, on
         # the first conversion, not in this module's globals), and a string would not be recognized
@@ -174,6 +211,11 @@ class StandardFunctionTool(FunctionTool):
             func=call,
             input_model=schema,
         )
+
+    def _ask(
+        self, context: FunctionInvocationContext | None, tool_call_id: str | None
+    ) -> Callable[[ApprovalRequest], bool] | None:
+        return _loop_approval(context, tool_call_id) if self._loop_approves else None
 
     def _arguments(self, arguments: Any) -> Any:
         """The model's arguments as the pipeline takes them (a dict, or what the model really sent)."""
@@ -207,7 +249,7 @@ class StandardFunctionTool(FunctionTool):
         if arguments is None:
             arguments = kwargs if kwargs else (context.arguments if context is not None else None)
         outcome = await self._invoker.ainvoke(
-            self._arguments(arguments), context, call_id=tool_call_id, ask=self._ask
+            self._arguments(arguments), context, call_id=tool_call_id, ask=self._ask(context, tool_call_id)
         )
         if skip_parsing:
             return _raw(outcome)

@@ -87,9 +87,39 @@ def _whole_run_context(run_context: RunContext | None) -> Any:
     return run_context
 
 
-def _confirmed(request: ApprovalRequest) -> bool:
-    """Agno runs a `requires_confirmation` call only once a human confirmed it."""
-    return True
+def _same_arguments(raw: Any, arguments: Any) -> bool:
+    import json
+
+    try:
+        value = json.loads(raw) if isinstance(raw, str) else raw
+        return bool(bridge.to_json_text(value) == bridge.to_json_text(arguments))
+    except Exception:
+        return False
+
+
+def _in_run(run_context: RunContext | None, call_id: str | None, request: ApprovalRequest) -> bool:
+    """Whether this call is one the model made in the running Agno run: Agno's loop passes the run's
+    context and the call's id, and (where Agno keeps them on the run context: not in its async
+    `acontinue_run`) the run's messages, one of which holds the call with these arguments."""
+    if run_context is None or not call_id:
+        return False
+    if run_context.messages is None:
+        return True
+    for message in run_context.messages:
+        for call in getattr(message, "tool_calls", None) or ():
+            if isinstance(call, dict) and call.get("id") == call_id:
+                function = call.get("function") or {}
+                return _same_arguments(function.get("arguments"), request.input)
+    return False
+
+
+def _confirmed(run_context: RunContext | None, call_id: str | None) -> Callable[[ApprovalRequest], bool]:
+    """Agno's confirmation of one `requires_confirmation` call. Agno's run loop pauses every
+    model-made call of such a tool and runs it only once a human confirmed it: a call is approved
+    when it comes from that loop (the model's call, by its id and arguments, in the running run);
+    a call made any other way (`function.entrypoint(...)`, `FunctionCall(...).execute()`) was
+    confirmed by nobody and does not run."""
+    return lambda request: _in_run(run_context, call_id, request)
 
 
 def _media(part: Any) -> tuple[str, Any] | None:
@@ -134,7 +164,7 @@ def _split(kwargs: dict[str, Any], fc: Any) -> str | None:
     return None
 
 
-def _entrypoint(invoker: Invoker, ask: Callable[[ApprovalRequest], bool] | None) -> Callable[..., Any]:
+def _entrypoint(invoker: Invoker, confirm: bool) -> Callable[..., Any]:
     """The function Agno calls: Agno's run context and call by their injected names, the model's
     arguments as keywords. Async for an async tool (Agno awaits it in `arun`), sync otherwise."""
     if invoker.is_async:
@@ -143,6 +173,7 @@ def _entrypoint(invoker: Invoker, ask: Callable[[ApprovalRequest], bool] | None)
             _agno_run_context: RunContext | None = None, fc: Any = _UNSET, **kwargs: Any
         ) -> Any:
             call_id = _split(kwargs, fc)
+            ask = _confirmed(_agno_run_context, call_id) if confirm else None
             return _to_agno(await invoker.ainvoke(kwargs, _agno_run_context, call_id=call_id, ask=ask))
 
         run_async.__name__ = invoker.name
@@ -150,6 +181,7 @@ def _entrypoint(invoker: Invoker, ask: Callable[[ApprovalRequest], bool] | None)
 
     def run(_agno_run_context: RunContext | None = None, fc: Any = _UNSET, **kwargs: Any) -> Any:
         call_id = _split(kwargs, fc)
+        ask = _confirmed(_agno_run_context, call_id) if confirm else None
         return _to_agno(invoker.invoke(kwargs, _agno_run_context, call_id=call_id, ask=ask))
 
     run.__name__ = invoker.name
@@ -205,7 +237,7 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
         title=tool.title,
         annotations=hints or None,
         parameters=_parameters(tool),
-        entrypoint=_entrypoint(invoker, _confirmed if confirm else None),
+        entrypoint=_entrypoint(invoker, confirm),
         skip_entrypoint_processing=True,
         requires_confirmation=confirm or None,
         stop_after_tool_call=direct,

@@ -237,3 +237,40 @@ def test_names_duplicates_and_round_trips() -> None:
         to_agent_framework_tools([add, add])
     tool = to_agent_framework(add)
     assert from_agent_framework(tool) is add
+
+
+@pytest.mark.anyio
+async def test_direct_calls_of_an_approval_tool_fail_closed() -> None:
+    """Outside Agent Framework's loop nobody approved the call: `tool(...)` and `invoke(...)` refuse."""
+    log: list[Any] = []
+    tool = to_agent_framework(gated(log))
+    with pytest.raises(ToolError, match="not approved"):
+        tool(path="/etc")
+    contents = await tool.invoke(arguments={"path": "/etc"})
+    assert "not approved" in contents[0].text
+    with pytest.raises(ToolError, match="not approved"):
+        await tool.invoke(arguments={"path": "/etc"}, skip_parsing=True)
+    assert log == []
+
+
+@pytest.mark.anyio
+async def test_with_function_middleware_the_approval_response_must_be_for_this_call() -> None:
+    from agent_framework import function_middleware
+
+    seen: list[Any] = []
+
+    @function_middleware
+    async def watch(context: Any, call_next: Any) -> None:
+        seen.append(context.metadata.get("approval_response") is not None)
+        await call_next()
+
+    log: list[Any] = []
+    tool = to_agent_framework(gated(log))
+    a, _ = agent([[("wipe", {"path": "/a"})], "done"], [tool], middleware=[watch])
+    session = a.create_session()
+    run = await a.run("go", session=session)
+    (request,) = run.user_input_requests
+    run = await a.run(
+        Message(role="user", contents=[request.to_function_approval_response(True)]), session=session
+    )
+    assert log == [("/a", None)] and seen == [True] and result_texts(run) == ["wiped /a"]

@@ -269,3 +269,42 @@ def test_round_trips_and_reserved_names() -> None:
                 input_schema={"type": "object", "properties": {"_agno_run_context": {}}},
             )
         )
+
+
+def test_direct_calls_of_a_confirmation_tool_fail_closed() -> None:
+    """Outside Agno's run loop nobody confirmed the call: the entrypoint and `FunctionCall(...)`
+    refuse (Agno's loop pauses every model-made call of the tool first)."""
+    from agno.tools.function import FunctionCall
+
+    log: list[Any] = []
+    fn = to_agno(gated(log))
+    with pytest.raises(interop.ToolError, match="not approved"):
+        fn.entrypoint(path="/etc")
+    call = FunctionCall(function=fn, arguments={"path": "/etc"})
+    result = call.execute()
+    assert result.status == "failure" and "not approved" in str(call.error)
+    registered = to_agno_tools([gated(log)]).functions["wipe"]
+    assert (
+        FunctionCall(function=registered, arguments={"path": "/etc"}, call_id="forged").execute().status
+        == "failure"
+    )
+    assert log == []
+
+
+@pytest.mark.anyio
+async def test_direct_async_calls_of_a_confirmation_tool_fail_closed() -> None:
+    from agno.tools.function import FunctionCall
+
+    log: list[Any] = []
+
+    @interop.tool(meta={"requires_approval": True})
+    async def awipe(path: str) -> str:
+        """Wipe a path."""
+        log.append(path)
+        return f"wiped {path}"
+
+    fn = to_agno(awipe)
+    with pytest.raises(interop.ToolError, match="not approved"):
+        await fn.entrypoint(path="/etc")
+    result = await FunctionCall(function=fn, arguments={"path": "/etc"}).aexecute()
+    assert result.status == "failure" and log == []
