@@ -47,6 +47,45 @@ _YamlLoader.add_implicit_resolver(
 )
 
 
+MAX_YAML_NODES = 5_000_000
+"""The most values a YAML document may expand to, its aliases (`*name`) counted where they
+point: a few hundred bytes of nested aliases expand to billions ("billion laughs")."""
+
+
+def _check_expansion(root: yaml.Node, where: str) -> None:
+    """Refuse a YAML document whose aliases expand beyond `MAX_YAML_NODES` values, before any of
+    it is built (the node graph itself stays small: an alias is the same node again)."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, children_done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if not children_done and id(node) in open_nodes:
+            raise OpenAPIError(f"{where}: a YAML alias refers to a value that contains it (a cycle)")
+        if isinstance(node, yaml.ScalarNode):
+            sizes[id(node)] = 1
+            continue
+        if isinstance(node, yaml.MappingNode):
+            children = [n for pair in node.value for n in pair]
+        else:
+            children = list(node.value)
+        if not children_done:
+            open_nodes.add(id(node))
+            stack.append((node, True))
+            stack.extend((child, False) for child in children if id(child) not in sizes)
+            continue
+        total = 1 + sum(sizes.get(id(child), 1) for child in children)
+        if total > MAX_YAML_NODES:
+            raise OpenAPIError(
+                f"{where}: its YAML aliases expand to more than {MAX_YAML_NODES:,} values (an alias bomb?); "
+                "refused before building it"
+            )
+        sizes[id(node)] = total
+        open_nodes.discard(id(node))
+
+
 def _parse_text(text: str, where: str) -> Any:
     stripped = text.lstrip()
     if stripped.startswith("{"):
@@ -54,10 +93,16 @@ def _parse_text(text: str, where: str) -> Any:
             return json.loads(text)
         except ValueError:
             pass  # YAML flow style is a superset of JSON: let the YAML parser say what is wrong
+    loader = _YamlLoader(text)  # a SafeLoader subclass
     try:
-        data = yaml.load(text, Loader=_YamlLoader)  # a SafeLoader subclass
+        node = loader.get_single_node()
+        if node is not None:
+            _check_expansion(node, where)
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as e:
         raise OpenAPIError(f"{where} is neither JSON nor YAML: {e}") from None
+    finally:
+        loader.dispose()
     # YAML allows keys JSON has not (response codes parse as ints): one JSON round trip makes
     # every key a string, as in a JSON document
     try:

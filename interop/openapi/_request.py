@@ -4,7 +4,11 @@ Serialization follows the OpenAPI "style" rules: path `simple` (default), `label
 query `form` (default; arrays repeat the key unless `explode: false`, then `a,b`),
 `spaceDelimited`, `pipeDelimited` and `deepObject` (`filter[status]=open`); headers `simple`;
 cookies `form`. Path values are percent-encoded (a `/` in an id cannot change the route; a
-parameter marked `x-multi-segment: true` keeps its `/`, as GitHub's file paths need).
+parameter marked `x-multi-segment: true` keeps its `/`, as GitHub's file paths need), and a value
+that would make a `.` or `..` path segment is refused (HTTP clients and servers remove dot
+segments: `DELETE /projects/{p}/files/{file}` with `file=".."` would delete the project).
+Cookie names and values are percent-encoded outside RFC 6265's cookie octets, so a value such as
+`en; session=...` cannot add a cookie of its own.
 Booleans are `true`/`false`, numbers their JSON text, and a `null` argument is not sent.
 """
 
@@ -15,7 +19,7 @@ import binascii
 import json
 from collections.abc import Mapping
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, unquote, urlencode
 
 from interop import ToolError
 
@@ -110,6 +114,21 @@ def _header_value(p: Param, value: Any) -> str:
     return _text(value)
 
 
+_COOKIE_SAFE = "!#$&'()*+-./:<=>?@[]^_`{|}~"
+"""The RFC 6265 cookie-octets besides letters and digits (which `quote` always keeps)."""
+
+
+def _cookie(text: str, *, name: bool = False) -> str:
+    """A cookie name or value with everything outside the cookie octets percent-encoded (`;`,
+    spaces, quotes, backslashes, `%`, controls, non-ASCII; `=` and `,` too in a name): one cookie
+    stays one cookie. A value keeps `,`, the separator of OpenAPI's `form` style (`a,b,c`)."""
+    return quote(text, safe=_COOKIE_SAFE.replace("=", "") if name else _COOKIE_SAFE + ",")
+
+
+def _dot_segments(path: str) -> bool:
+    return any(unquote(segment) in (".", "..") for segment in path.split("/"))
+
+
 def _decode_base64(arg: str, value: Any) -> bytes:
     try:
         return base64.b64decode(str(value), validate=True)
@@ -182,19 +201,31 @@ def build_request(plan: InputPlan, path_template: str, args: Mapping[str, Any]) 
             continue
         value = args[p.arg]
         if p.location == "path":
-            path = path.replace("{" + p.name + "}", _path_value(p, value))
+            text = _path_value(p, value)
+            if _dot_segments(text):
+                raise ToolError(
+                    f"argument {p.arg!r} cannot be {_text(value)!r}: a '.' or '..' path segment would "
+                    f"change which resource the request reaches"
+                )
+            path = path.replace("{" + p.name + "}", text)
         elif p.location == "query":
             parts.params.extend(_query_pairs(p, value))
         elif p.location == "header":
             parts.headers[p.name] = _header_value(p, value)
         elif p.explode and isinstance(value, Mapping):
-            cookies.extend(f"{k}={v}" for k, v in _pairs(value))
+            cookies.extend(f"{_cookie(k, name=True)}={_cookie(v)}" for k, v in _pairs(value))
         elif p.explode and isinstance(value, list):
-            cookies.extend(f"{p.name}={_text(v)}" for v in value if v is not None)
+            cookies.extend(
+                f"{_cookie(p.name, name=True)}={_cookie(_text(v))}" for v in value if v is not None
+            )
         else:
-            cookies.append(f"{p.name}={_header_value(p, value)}")
+            cookies.append(f"{_cookie(p.name, name=True)}={_cookie(_header_value(p, value))}")
     if cookies:
         parts.headers["Cookie"] = "; ".join(cookies)
+    if _dot_segments(path):  # a dot segment made of several values (`{a}{b}` = "." + ".")
+        raise ToolError(
+            "the path arguments would make a '.' or '..' path segment, which changes the resource"
+        )
     parts.path = path
     if plan.body is not None:
         _body(plan.body, args, parts)

@@ -39,6 +39,17 @@ None): signing, API keys in the query, OAuth refresh."""
 DEFAULT_TIMEOUT = httpx.Timeout(30.0)
 """The timeout of the client `from_openapi` makes when none is given."""
 
+MAX_RESPONSE_BYTES = 10 * 2**20
+"""The default `max_response_bytes`: the most a response body may hold, decoded (10 MiB)."""
+
+MAX_REDIRECTS = 10
+
+_ONLY_TO_SAME_ORIGIN = frozenset({"authorization", "proxy-authorization", "cookie"})
+
+
+def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
+    return url.scheme, url.host, url.port
+
 
 class _Clients:
     """The given client, or one client per event loop (an httpx pool is bound to its loop)."""
@@ -55,7 +66,7 @@ class _Clients:
         loop = asyncio.get_running_loop()
         client = self._per_loop.get(loop)
         if client is None:
-            client = httpx.AsyncClient(follow_redirects=True, timeout=DEFAULT_TIMEOUT)
+            client = httpx.AsyncClient(timeout=DEFAULT_TIMEOUT)  # redirects: see `_Caller.send`
             self._per_loop[loop] = client
         return client
 
@@ -73,8 +84,11 @@ class _Caller:
         clients: _Clients,
         headers: HeadersHook | None,
         auth: AuthHook | None,
+        max_response_bytes: int,
     ) -> None:
         self.name = name
+        self.max_response_bytes = max_response_bytes
+        self.shown_headers = _declared_headers(op)
         self.method = op.method
         self.path = op.path
         self.operation = f"{op.method} {op.path}"
@@ -111,7 +125,7 @@ class _Caller:
             files=parts.files,
         )
         try:
-            response = await client.send(request, auth=auth)
+            response, body = await self.send(client, request, auth)
         except httpx.TimeoutException as e:
             raise ToolRequestError(
                 f"tool {self.name!r}: {self.operation} timed out ({type(e).__name__}): "
@@ -126,8 +140,84 @@ class _Caller:
                 tool_name=self.name,
             ) from e
         return decode_response(
-            response, tool_name=self.name, operation=f"tool {self.name!r}: {self.operation}"
+            response,
+            body,
+            tool_name=self.name,
+            operation=f"tool {self.name!r}: {self.operation}",
+            shown_headers=self.shown_headers,
         )
+
+    async def send(
+        self, client: httpx.AsyncClient, request: httpx.Request, auth: Any
+    ) -> tuple[httpx.Response, bytes]:
+        """Send `request`, following redirects ourselves (whatever the client's own setting): to
+        the same origin as sent; to another origin only without a body to re-send and with no
+        credential (no `Authorization`, no cookie, none of the `headers=` hook's headers, no
+        `auth=`). The body is read up to `max_response_bytes`, decoded (a gzip bomb stops there)."""
+        origin = _origin(request.url)
+        for _ in range(MAX_REDIRECTS + 1):
+            response = await client.send(request, auth=auth, follow_redirects=False, stream=True)
+            try:
+                if not response.has_redirect_location:
+                    return response, await self._read(response)
+                request, auth = await self._redirected(request, response, origin, auth)
+            finally:
+                await response.aclose()
+        raise ToolRequestError(
+            f"tool {self.name!r}: {self.operation} was redirected more than {MAX_REDIRECTS} times",
+            tool_name=self.name,
+        )
+
+    async def _redirected(
+        self, request: httpx.Request, response: httpx.Response, origin: tuple[str, str, int | None], auth: Any
+    ) -> tuple[httpx.Request, Any]:
+        url = request.url.join(response.headers["Location"])
+        method = request.method
+        if (response.status_code == 303 and method != "HEAD") or (
+            response.status_code in (301, 302) and method == "POST"
+        ):
+            method = "GET"  # what browsers and httpx do: the body is not sent again
+        keeps_body = method == request.method and method not in ("GET", "HEAD")
+        content = await request.aread() if keeps_body else None
+        if _origin(url) == origin:
+            headers = httpx.Headers(request.headers)
+            if not keeps_body:
+                for name in ("content-type", "content-length", "transfer-encoding"):
+                    headers.pop(name, None)
+            return httpx.Request(method, url, headers=headers, content=content), auth
+        if keeps_body:
+            raise ToolRequestError(
+                f"tool {self.name!r}: {self.operation} was redirected ({response.status_code}) to another "
+                f"origin ({url.host}); not followed: the request body and credentials would go there",
+                tool_name=self.name,
+            )
+        kept = {k: v for k, v in request.headers.items() if k.lower() in ("accept", "user-agent")}
+        return httpx.Request(method, url, headers=kept), None
+
+    async def _read(self, response: httpx.Response) -> bytes:
+        limit = self.max_response_bytes
+        chunks: list[bytes] = []
+        size = 0
+        async for chunk in response.aiter_bytes():
+            size += len(chunk)
+            if size > limit:
+                raise ToolRequestError(
+                    f"tool {self.name!r}: {self.operation} answered with more than {limit} bytes "
+                    f"(decoded); not read further (raise max_response_bytes= to accept more)",
+                    tool_name=self.name,
+                )
+            chunks.append(chunk)
+        return b"".join(chunks)
+
+
+def _declared_headers(op: Operation) -> frozenset[str]:
+    """The response headers the document declares for the operation (what a HEAD call shows)."""
+    names: set[str] = set()
+    for response in op.responses.values():
+        headers = response.get("headers")
+        if isinstance(headers, Mapping):
+            names.update(str(h).lower() for h in headers)
+    return frozenset(names)
 
 
 def _server_prefix(op: Operation, base_url: str | None, client: httpx.AsyncClient | None) -> str:
@@ -183,14 +273,18 @@ def from_openapi(
     requires_approval: ApprovalPolicy = False,
     rename: Rename = None,
     output_schemas: bool = True,
+    max_response_bytes: int = MAX_RESPONSE_BYTES,
 ) -> list[StandardTool[Any, Any, Any]]:
     """One validating neutral tool per operation of an OpenAPI 3.0/3.1 document.
 
     `spec` is a parsed document, JSON or YAML text, or a path. Requests go to `base_url` (which
     replaces the document's `servers`), else to the operation's first server URL (a relative one
     is joined to `client.base_url`). `client` is used as given (auth, timeouts, transports such
-    as `httpx.ASGITransport`); without one, a client per event loop is made (30 s timeout,
-    redirects followed). `headers` and `auth` add per-call credentials from the call's context.
+    as `httpx.ASGITransport`); without one, a client per event loop is made (30 s timeout).
+    `headers` and `auth` add per-call credentials from the call's context. Redirects are followed
+    (at most 10): to the same origin as sent; to another origin only for a request without a
+    body, and without any credential. A response body is read up to `max_response_bytes`
+    (decoded; default 10 MiB): a longer one is an error the model reads.
 
     Filters combine with AND (values within one filter with OR): `operation_ids`, `tags`,
     `methods`, `paths` (glob patterns such as `"/pets/*"`), `include` (a predicate on
@@ -229,6 +323,7 @@ def from_openapi(
             clients=clients,
             headers=headers,
             auth=auth,
+            max_response_bytes=max_response_bytes,
         )
         tools.append(
             standard_tool(
