@@ -11,6 +11,13 @@ receives its own argument names.
 
 A transform that changes only the name, title, description or meta keeps the base's schema and
 `execute` (nothing is validated twice), which is what `prefix_tools` makes.
+
+Hidden stays hidden: a transform that hides arguments closes the model-facing schema
+(`additionalProperties: false`), so a hidden argument cannot be reached under another spelling
+the base accepts (a pydantic alias or field name); the base's issues about a hidden argument say
+so without its value, and a hidden value quoted in any other issue is replaced by `<hidden>`; an
+argument cannot be renamed onto a hidden argument's name. The base's conditional approval is asked
+about the base's validated input, as the base itself would be.
 """
 
 from __future__ import annotations
@@ -113,6 +120,10 @@ class _Plan:
     """base name -> the function filling a hidden argument from the context."""
     blocked: Mapping[str, str]
     """names the model must not send -> the message saying why."""
+    hidden: frozenset[str] = frozenset()
+    """base names of the hidden arguments."""
+    known: frozenset[str] | None = None
+    """the names the model may send when the schema is closed (arguments are hidden), else None."""
 
     @property
     def is_async(self) -> bool:
@@ -134,15 +145,35 @@ class _Plan:
         return out
 
     def blocked_issues(self, value: Any) -> tuple[Any, list[Issue]]:
-        """`value` without the names the model must not send, and an issue for each one sent."""
-        if not self.blocked or not isinstance(value, dict):
+        """`value` without the names the model must not send, and an issue for each one sent
+        (a hidden or old name, or, in a closed schema, any name the schema does not list)."""
+        if not isinstance(value, dict) or not (self.blocked or self.known is not None):
             return value, []
-        sent = [k for k in value if k in self.blocked]
+        known = self.known
+        sent = [k for k in value if k in self.blocked or (known is not None and k not in known)]
         if not sent:
             return value, []
-        return {k: v for k, v in value.items() if k not in self.blocked}, [
-            Issue(self.blocked[k], (k,)) for k in sent
+        return {k: v for k, v in value.items() if k not in sent}, [
+            Issue(self.blocked.get(k, "unexpected argument"), (k,)) for k in sent
         ]
+
+    def redact(self, issues: list[Issue], base_input: Any) -> list[Issue]:
+        """The base's issues as the model may read them: nothing of a hidden argument's value."""
+        if not self.hidden or not isinstance(base_input, dict):
+            return issues
+        shown_as = _hidden_texts([base_input[n] for n in self.hidden if n in base_input])
+        out: list[Issue] = []
+        for issue in issues:
+            if issue.path and issue.path[0] in self.hidden:
+                out.append(
+                    Issue("set by the application, and its value is not valid (not shown)", issue.path[:1])
+                )
+                continue
+            message = issue.message
+            for text in shown_as:
+                message = message.replace(text, "<hidden>")
+            out.append(Issue(message, issue.path) if message != issue.message else issue)
+        return out
 
     def rename_issues(self, issues: tuple[Issue, ...]) -> list[Issue]:
         """The base's issues with the first path element in the model's names."""
@@ -153,6 +184,32 @@ class _Plan:
             else i
             for i in issues
         ]
+
+
+def _hidden_texts(values: list[Any]) -> list[str]:
+    """How the values of hidden arguments may be quoted in a validator's message (longest first)."""
+    import json
+
+    texts: set[str] = set()
+
+    def add(value: Any) -> None:
+        for text in (repr(value), str(value)):
+            if len(text) >= 3:
+                texts.add(text)
+        try:
+            texts.add(json.dumps(value))
+        except (TypeError, ValueError):
+            pass
+        if isinstance(value, Mapping):
+            for item in value.values():
+                add(item)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                add(item)
+
+    for value in values:
+        add(value)
+    return sorted((t for t in texts if len(t) >= 3), key=len, reverse=True)
 
 
 def _schema_with_args(
@@ -205,7 +262,7 @@ def _schema_with_args(
                 defaults[name] = spec.default
             if new_name != name:
                 back[new_name] = name
-        if new_name in new_props:
+        if new_name in new_props or (new_name != name and new_name in args and args[new_name].hidden):
             raise ValueError(f"tool {tool_name!r}: two arguments would be called {new_name!r}")
         new_props[new_name] = sub
         if name in required and name not in defaults:
@@ -218,6 +275,10 @@ def _schema_with_args(
             out[key] = value
         elif new_required:
             out[key] = new_required
+    if hidden:  # no other spelling of a hidden argument (an alias, a field name) gets through
+        out["additionalProperties"] = False
+        for key in ("patternProperties", "unevaluatedProperties", "propertyNames"):
+            out.pop(key, None)
     blocked = {name: "unexpected argument: it is set by the application, leave it out" for name in hidden}
     for old, new in ((b, m) for m, b in back.items()):
         if old not in new_props:
@@ -229,6 +290,8 @@ def _schema_with_args(
         constants=constants,
         from_context=fills,
         blocked=blocked,
+        hidden=frozenset(hidden),
+        known=frozenset(new_props) if hidden else None,
     )
     _check_defaults(out, plan, tool_name)
     return out, plan
@@ -272,18 +335,36 @@ def _examples(examples: Any, plan: _Plan) -> list[Any]:
     return out
 
 
-def _approval_predicate(predicate: Callable[[Any, Any], Any], plan: _Plan) -> Callable[[Any, Any], Any]:
-    """The base's conditional approval, asked about the base's input (as the base would be called)."""
+def _approval_predicate(
+    predicate: Callable[[Any, Any], Any], plan: _Plan, base: StandardToolV0[Any, Any, Any]
+) -> Callable[[Any, Any], Any]:
+    """The base's conditional approval, asked about the base's validated input (what the base's
+    own predicate gets when the base is called: a `@tool`'s argument model, say). Input the base
+    refuses needs approval (fail closed; the call then fails validation before anything runs)."""
+    check = base.input_schema.__standard_schema__.validate if base.input_schema is not None else None
+
+    def validated(value: Any) -> tuple[bool, Any]:
+        if check is None:
+            return True, value
+        result = check(value)
+        if getattr(result, "issues", None):
+            return False, None
+        return True, getattr(result, "value", value)
+
     if plan.is_async:
 
         async def ask_async(input: Any, context: Any) -> Any:
-            answer = predicate(await drive_async(plan.to_base(input, context), threaded=False), context)
+            ok, value = validated(await drive_async(plan.to_base(input, context), threaded=False))
+            if not ok:
+                return True
+            answer = predicate(value, context)
             return (await answer) if is_awaitable(answer) else answer
 
         return ask_async
 
     def ask(input: Any, context: Any) -> Any:
-        return predicate(drive_sync(plan.to_base(input, context)), context)
+        ok, value = validated(drive_sync(plan.to_base(input, context)))
+        return predicate(value, context) if ok else True
 
     return ask
 
@@ -330,7 +411,7 @@ def transform_tool(
     kept = new_meta.get("requires_approval") is tool.meta.get("requires_approval")
     if kept and callable(predicate) and not isinstance(predicate, bool):
         # the base's conditional approval is written against the base's argument names
-        new_meta["requires_approval"] = _approval_predicate(predicate, plan)
+        new_meta["requires_approval"] = _approval_predicate(predicate, plan, tool)
     new_schema: StandardSchemaV1[Any] = as_schema(schema)
     steps = _steps(tool, new_name, new_schema, plan)
     return derive(
@@ -368,6 +449,7 @@ def _steps(
         except StandardToolValidationError as e:
             if e.target != "input" or e.tool_name not in (None, base_name):
                 raise
-            raise StandardToolValidationError("input", plan.rename_issues(e.issues), tool_name=name) from None
+            issues = plan.redact(plan.rename_issues(e.issues), base_input)
+            raise StandardToolValidationError("input", issues, tool_name=name) from None
 
     return steps

@@ -171,17 +171,19 @@ def test_input_examples_follow_the_new_names() -> None:
 
 
 def test_conditional_approval_is_asked_with_the_base_names() -> None:
+    """The base's predicate gets the base's validated input (the `@tool`'s argument model), in the
+    base's names, as it would when the base itself is called."""
     asked: list[Any] = []
 
     def big(input: Any, context: Any) -> bool:
-        asked.append(input)
-        return input["limit"] > 20
+        asked.append(input.model_dump())
+        return input.limit > 20
 
     base = transform_tool(search_customers, meta={"requires_approval": big})
     t = transform_tool(base, args={"limit": ArgTransform(name="max"), "user_id": ArgTransform(default="sys")})
     rule = t.meta["requires_approval"]
     assert rule({"q": "x", "max": 30}, None) is True and rule({"q": "x", "max": 3}, None) is False
-    assert asked == [{"q": "x", "limit": 30, "user_id": "sys"}, {"q": "x", "limit": 3, "user_id": "sys"}]
+    assert asked == [{"q": "x", "user_id": "sys", "limit": n, "address": None} for n in (30, 3)]
     approvals: list[Any] = []
     gated = interop.with_approval(t, lambda request: approvals.append(request.input) or True)
     assert call(gated, {"q": "x", "max": 30})["limit"] == 30
