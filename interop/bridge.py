@@ -10,7 +10,7 @@ the framework's own channel. Everything between the model's arguments and the `O
   `prepare` (options, the way home, the checked name, the `Invoker`) -> `Conversion`, and
   `object_input_schema`
 - approval: `ApprovalRequest`, `ApprovalCallback`, `approval_rule`, `requires_approval`,
-  `has_approval_layer`
+  `has_approval_layer`, `args_digest` (binds a paused approval to the call shown)
 - derived tools and the origin stash: `DerivedTool`, `Layer`, `layers`, `find_layer`, `derive`,
   `get_origin`, `set_origin`
 - tool progress and logs: `reporting` (install a `Reporter` for a call), `LEVELS`, `LogLevel`
@@ -62,6 +62,7 @@ if _TYPE_CHECKING:
     from ._convert import Conversion, object_input_schema, prepare
     from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
     from ._dialects import strongest_bounds
+    from ._digest import args_digest
     from ._discover import find_tool, find_tools
     from ._errors import ArgumentsNotJSON
     from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
@@ -141,6 +142,7 @@ _LAZY: dict[str, str] = {
     "approved_call": "._approval",
     "has_approval_layer": "._approval",
     "requires_approval": "._approval",
+    "args_digest": "._digest",
     "BoundContext": "._bound",
     "content_kind": "._content",
     "placeholder": "._content",
@@ -293,6 +295,7 @@ __all__ = [
     "accepts_null",
     "approval_rule",
     "approved_call",
+    "args_digest",
     "call",
     "call_arguments",
     "carried_meta",

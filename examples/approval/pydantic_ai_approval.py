@@ -1,11 +1,12 @@
-"""pydantic-ai: gated calls end the run with DeferredToolRequests; resume with DeferredToolResults."""
+"""pydantic-ai: gated calls end the run with DeferredToolRequests; resume with approval_results
+(pydantic-ai's DeferredToolResults, each approval bound to the arguments shown)."""
 
 from _tools import DELETED, delete_path
-from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults, ToolDenied
+from pydantic_ai import Agent, DeferredToolRequests, ToolDenied
 from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
 from pydantic_ai.models.function import FunctionModel
 
-from interop.pydantic_ai import to_pydantic_ai
+from interop.pydantic_ai import approval_results, to_pydantic_ai
 
 paths = ["/srv/old", "/etc/passwd", "/tmp/cache"]
 
@@ -27,7 +28,7 @@ first = agent.run_sync("clean up")
 assert isinstance(first.output, DeferredToolRequests)
 for call in first.output.approvals:  # only the calls that need approval (not /tmp/cache)
     print(f"asks: {call.tool_name} {call.args}")
-results = DeferredToolResults(approvals={"c0": True, "c1": ToolDenied("never touch /etc")})
+results = approval_results(first.output, {"c0": True, "c1": ToolDenied("never touch /etc")})
 second = agent.run_sync(message_history=first.all_messages(), deferred_tool_results=results)
 for message in second.all_messages():
     for part in getattr(message, "parts", []):

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import TypeAdapter
-from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults
+from pydantic_ai import Agent, DeferredToolRequests
 from pydantic_ai.messages import (
     ModelMessagesTypeAdapter,
     ModelResponse,
@@ -28,7 +28,7 @@ from pydantic_ai.messages import (
 from pydantic_ai.models.function import FunctionModel
 
 import interop
-from interop.pydantic_ai import to_pydantic_ai_toolset
+from interop.pydantic_ai import approval_results, to_pydantic_ai_toolset
 
 
 @dataclass
@@ -68,7 +68,8 @@ elif len(sys.argv) > 2 and sys.argv[1] == "approve":
     state = json.loads(Path(sys.argv[2]).read_text())
     history = ModelMessagesTypeAdapter.validate_python(state["messages"])
     requests = REQUESTS.validate_python(state["requests"])
-    results = DeferredToolResults(approvals={call.tool_call_id: True for call in requests.approvals})
+    # each approval bound to the arguments in the request shown (a history changed since runs nothing)
+    results = approval_results(requests, {call.tool_call_id: True for call in requests.approvals})
     done = agent.run_sync(message_history=history, deferred_tool_results=results, deps="ann")
     print(f"resumed: {done.output}")
 else:

@@ -100,7 +100,7 @@ def _snippets(tool: AnyTool, module: ModuleType | None) -> dict[str, str]:
         "agent.run_sync('...', deps=my_context)  # ctx.deps -> the tool's context\n"
     )
     if ask:
-        pa += "# requires approval: a deferred tool request; answer it with DeferredToolResults\n"
+        pa += "# requires approval: a deferred tool request; answer it with interop.pydantic_ai.approval_results(requests, {call_id: True})\n"
     li_args = f"{ref}, approval=ask_a_human" if ask else ref
     li = (
         "from llama_index.core.agent.workflow import FunctionAgent\n"

@@ -15,6 +15,12 @@ invocation pipeline; its `Outcome` maps to pydantic-ai's channels:
   retry, as for a native tool); `ToolError`: `ModelRetry` (both spend the retry budget);
 - a bad result, a denial, an unexpected exception under `errors="all"`/`"masked"`: `ToolFailed`;
 - a conditional approval the pipeline finds needed: `ApprovalRequired` (a deferred request).
+
+A resumed approval is bound to the arguments the human saw: the call runs only when
+`DeferredToolResults.metadata[call_id]["args_digest"]` is the digest of the tool, the call id and
+the arguments it would run with (`approval_results(requests, {...})` builds them from the
+`DeferredToolRequests` shown). A message history changed after the request was shown, or an
+approval that carries no digest, approves nothing.
 """
 
 from __future__ import annotations
@@ -27,23 +33,27 @@ except ImportError as _import_error:
     ) from _import_error
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from pydantic_ai import (
     ApprovalRequired,
     BinaryContent,
+    DeferredToolRequests,
+    DeferredToolResults,
     FunctionToolset,
     ModelRetry,
     RunContext,
+    ToolApproved,
     ToolFailed,
     ToolReturn,
 )
+from pydantic_ai.tools import DeferredToolApprovalResult
 from pydantic_ai.toolsets import ToolsetTool
 from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator, ValidationError, core_schema
 from typing_extensions import Unpack
 
-from interop import StandardToolV0, StandardToolValidationError
+from interop import ApprovalDeniedError, StandardToolV0, StandardToolValidationError
 from interop.bridge import (
     MAX_ISSUES_SHOWN,
     PENDING,
@@ -52,6 +62,7 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     approval_rule,
+    args_digest,
     check_unique_names,
     compile_openai_strict,
     json_safe_meta,
@@ -65,7 +76,14 @@ from interop.bridge import (
 from ._common import CURRENT_CALL, INITIAL_APPROVAL, METADATA_KEY
 from ._durable import dbos_workflow, run_step, step_options
 
-__all__ = ["ContextHook", "PydanticAIOptions", "to_pydantic_ai", "to_pydantic_ai_toolset"]
+__all__ = [
+    "ARGS_DIGEST_KEY",
+    "ContextHook",
+    "PydanticAIOptions",
+    "approval_results",
+    "to_pydantic_ai",
+    "to_pydantic_ai_toolset",
+]
 
 ContextHook = Callable[[RunContext[Any]], Any]
 """Maps pydantic-ai's `RunContext` to the neutral `context` (default: `ctx.deps`)."""
@@ -145,7 +163,9 @@ def _to_pydantic_ai(outcome: Outcome, args: dict[str, Any]) -> Any:
             shown = shown[0]
         return ToolReturn(return_value=shown, metadata=outcome.value)
     if outcome.status == "pending":
-        raise ApprovalRequired({"tool": outcome.name})
+        request = outcome.request
+        digest = args_digest(outcome.name, request.tool_call_id, args) if request is not None else None
+        raise ApprovalRequired({"tool": outcome.name, ARGS_DIGEST_KEY: digest})
     error = outcome.error
     if outcome.error_kind == "arguments" and isinstance(error, StandardToolValidationError):
         raise _input_error(error, outcome.name, outcome.text, args) from error
@@ -154,10 +174,59 @@ def _to_pydantic_ai(outcome: Outcome, args: dict[str, Any]) -> Any:
     raise ToolFailed(outcome.text) from error  # a bad result, a denial, or errors="all"/"masked"
 
 
-def _ask(ctx: RunContext[Any]) -> Callable[[ApprovalRequest], Any]:
-    """pydantic-ai's native approval: a call it approved runs; any other is deferred."""
-    approved = ctx.tool_call_approved
-    return lambda _request: True if approved else PENDING
+ARGS_DIGEST_KEY = "args_digest"
+"""The key of `DeferredToolResults.metadata[call_id]` (and of a deferred request's metadata)
+holding the digest of the arguments an approval is for."""
+
+
+def _ask(ctx: RunContext[Any], name: str, args: dict[str, Any]) -> Callable[[ApprovalRequest], Any]:
+    """pydantic-ai's native approval: a call it approved runs when the approval carries the digest
+    of these arguments (see the module doc); any other is deferred."""
+    if not ctx.tool_call_approved:
+        return lambda _request: PENDING
+    metadata = ctx.tool_call_metadata
+    given = metadata.get(ARGS_DIGEST_KEY) if isinstance(metadata, dict) else None
+
+    def ask(request: ApprovalRequest) -> bool:
+        if not _same(given, args_digest(name, ctx.tool_call_id, args)):
+            raise ApprovalDeniedError(
+                name,
+                "the approval is not bound to these arguments (no args_digest of them in "
+                "DeferredToolResults.metadata): resume with interop.pydantic_ai.approval_results(requests, ...)",
+            )
+        return True
+
+    return ask
+
+
+def _same(given: Any, expected: str) -> bool:
+    import hmac
+
+    return isinstance(given, str) and hmac.compare_digest(given.encode(), expected.encode())
+
+
+def approval_results(
+    requests: DeferredToolRequests,
+    approvals: Mapping[str, bool | DeferredToolApprovalResult],
+    *,
+    calls: dict[str, Any] | None = None,
+) -> DeferredToolResults:
+    """`DeferredToolResults` for the approval requests a human saw, each approval bound to the
+    arguments shown (or to `ToolApproved(override_args=...)`'s): `approvals` maps call ids to
+    `True`, `False`, `ToolApproved(...)` or `ToolDenied(message)` (keys checked as pydantic-ai's
+    `build_results` checks them); `calls` answers external calls."""
+    metadata: dict[str, dict[str, Any]] = {}
+    for part in requests.approvals:
+        decision = approvals.get(part.tool_call_id)
+        if decision is None:
+            continue
+        args: Any = part.args_as_dict()
+        if isinstance(decision, ToolApproved) and decision.override_args is not None:
+            args = decision.override_args
+        own = dict(requests.metadata.get(part.tool_call_id) or {})
+        own[ARGS_DIGEST_KEY] = args_digest(part.tool_name, part.tool_call_id, args)
+        metadata[part.tool_call_id] = own
+    return requests.build_results(approvals=approvals, calls=calls, metadata=metadata)
 
 
 def _make_function(invoker: Invoker) -> Callable[..., Any]:
@@ -175,7 +244,8 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
     async def call(ctx: RunContext[Any], args: dict[str, Any]) -> Any:
         token = CURRENT_CALL.set(ctx)
         try:
-            outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=_ask(ctx) if gated else None)
+            ask = _ask(ctx, invoker.name, args) if gated else None
+            outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=ask)
         finally:
             CURRENT_CALL.reset(token)
         return _to_pydantic_ai(outcome, args)

@@ -1,5 +1,5 @@
 """pydantic-ai deferred approval: `DeferredToolRequests` + the message history serialized with
-pydantic-ai's own adapters (`ModelMessagesTypeAdapter`), resumed with `DeferredToolResults`.
+pydantic-ai's own adapters (`ModelMessagesTypeAdapter`), resumed with `approval_results` (`DeferredToolResults` bound to the arguments shown).
 
 Fast: serialized to JSON text, resumed by a new agent and a new converted toolset (the same tool
 list) in this process. Heavy: resumed by a new process after the first was killed with SIGKILL.
@@ -16,7 +16,7 @@ import pytest
 from durable_common import load_context, make_tool
 from durable_harness import calls, kill_at, run_to_end
 from pydantic import TypeAdapter
-from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults, ToolDenied
+from pydantic_ai import Agent, DeferredToolRequests, ToolDenied
 from pydantic_ai.messages import (
     ModelMessagesTypeAdapter,
     ModelResponse,
@@ -26,7 +26,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import FunctionModel
 
-from interop.pydantic_ai import to_pydantic_ai_toolset
+from interop.pydantic_ai import approval_results, to_pydantic_ai_toolset
 
 pytestmark = pytest.mark.timeout(600)
 REQUESTS = TypeAdapter(DeferredToolRequests)
@@ -70,7 +70,7 @@ def test_deferred_approval_resumes_from_json(counter, secret, decision):
     history = ModelMessagesTypeAdapter.validate_python(state["messages"])
     requests = REQUESTS.validate_python(state["requests"])
     answer: Any = True if decision == "approve" else ToolDenied("not this month")
-    results = DeferredToolResults(approvals={c.tool_call_id: answer for c in requests.approvals})
+    results = approval_results(requests, {c.tool_call_id: answer for c in requests.approvals})
     done = _agent(counter).run_sync(message_history=history, deferred_tool_results=results, deps="u1")
     if decision == "approve":
         assert done.output == 'done [success]: {"sent":500,"to":"bob"}'

@@ -11,7 +11,7 @@ Targets and how approval shows up there:
 | target | approval | resume form |
 |---|---|---|
 | `langgraph` / `langgraph-sync` | LangGraph interrupt | `Command(resume={interrupt.id: approve(interrupt) or reject(interrupt, m)})` |
-| `pydantic-ai` | deferred tool request | `DeferredToolResults(approvals={call_id: True or ToolDenied(m)})` |
+| `pydantic-ai` | deferred tool request | `approval_results(requests, {call_id: True or ToolDenied(m)})` |
 | `openai-agents` | run interruption | `state.approve(item)` / `state.reject(item, rejection_message=m)` |
 | `langchain`, `langchain-sync`, `llamaindex`, `openai-chat`, `openai-chat-sync`, `openai-responses`, `anthropic`, `gemini`, `mcp` | `approval=` callback | (asked inside the call) |
 | `neutral` | `with_approval(tool, callback)` | (asked inside the call) |
@@ -192,10 +192,12 @@ async def run_langchain(native: Any, cs: list[Call], context: Any, *, sync: bool
 
 
 async def run_pydantic_ai(native: Any, cs: list[Call], decide: Decide | None, context: Any) -> Loop:
-    """`Agent.run` with a `FunctionModel`; deferred approvals resumed with `DeferredToolResults`."""
-    from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults, ToolDenied
+    """`Agent.run` with a `FunctionModel`; deferred approvals resumed with `approval_results`."""
+    from pydantic_ai import Agent, DeferredToolRequests, ToolDenied
     from pydantic_ai.messages import ModelResponse, RetryPromptPart, TextPart, ToolCallPart, ToolReturnPart
     from pydantic_ai.models.function import FunctionModel
+
+    from interop.pydantic_ai import approval_results
 
     def model_fn(messages: list[Any], info: Any) -> ModelResponse:
         if not any(isinstance(m, ModelResponse) for m in messages):
@@ -223,7 +225,7 @@ async def run_pydantic_ai(native: Any, cs: list[Call], decide: Decide | None, co
                 approvals[part.tool_call_id] = ToolDenied(decision.message)
         result = await agent.run(
             message_history=result.all_messages(),
-            deferred_tool_results=DeferredToolResults(approvals=approvals),
+            deferred_tool_results=approval_results(output, approvals),
             deps=context,
         )
     for message in result.all_messages():

@@ -196,13 +196,13 @@ async def test_ctx_pydantic_ai_spans_and_deferred_requests_never_hold_the_contex
     from opentelemetry.sdk.trace import TracerProvider
     from opentelemetry.sdk.trace.export import SimpleSpanProcessor
     from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
-    from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults
+    from pydantic_ai import Agent, DeferredToolRequests
     from pydantic_ai.capabilities.instrumentation import Instrumentation
     from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart
     from pydantic_ai.models.function import FunctionModel
     from pydantic_ai.models.instrumented import InstrumentationSettings
 
-    from interop.pydantic_ai import to_pydantic_ai
+    from interop.pydantic_ai import approval_results, to_pydantic_ai
 
     def model_fn(messages: list[Any], info: Any) -> ModelResponse:
         if not any(isinstance(m, ModelResponse) for m in messages):
@@ -234,7 +234,7 @@ async def test_ctx_pydantic_ai_spans_and_deferred_requests_never_hold_the_contex
     _scan("deferred requests", first.output.approvals, first.output.metadata)
     second = await agent.run(
         message_history=first.all_messages(),
-        deferred_tool_results=DeferredToolResults(approvals={"c3": True}),
+        deferred_tool_results=approval_results(first.output, {"c3": True}),
         deps=Ctx(token=SECRET),
     )
     assert second.output == "done" and sorted(GOT) == ["a", "danger"]

@@ -92,11 +92,11 @@ def test_pydantic_ai_agent_loop() -> None:
 
 def test_pydantic_ai_approval_for_unsafe_methods() -> None:
     pytest.importorskip("pydantic_ai")
-    from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults
+    from pydantic_ai import Agent, DeferredToolRequests
     from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart
     from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-    from interop.pydantic_ai import to_pydantic_ai_toolset
+    from interop.pydantic_ai import approval_results, to_pydantic_ai_toolset
 
     def model(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
         if len(messages) == 1:
@@ -108,7 +108,7 @@ def test_pydantic_ai_approval_for_unsafe_methods() -> None:
     first = agent.run_sync("delete the lamp", deps=Session("tok-ann"))
     assert isinstance(first.output, DeferredToolRequests) and first.output.approvals[0].tool_name == "delete_item"
     assert store_app.SEEN == [] and 1 in store_app.ITEMS  # nothing ran before approval
-    approved = DeferredToolResults(approvals={"d1": True})
+    approved = approval_results(first.output, {"d1": True})
     second = agent.run_sync(
         message_history=first.all_messages(), deferred_tool_results=approved, deps=Session("tok-ann")
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -29,7 +30,7 @@ import interop
 import interop.bridge
 from interop import FromContext, ToolError, standard_tool
 from interop.errors import SchemaConversionError, ToolNameError
-from interop.pydantic_ai import from_pydantic_ai, to_pydantic_ai, to_pydantic_ai_toolset
+from interop.pydantic_ai import approval_results, from_pydantic_ai, to_pydantic_ai, to_pydantic_ai_toolset
 
 # ------------------------------------------------------------------------------------------ tools
 
@@ -303,7 +304,7 @@ def test_requires_approval_defers_and_runs_only_when_approved() -> None:
 
     second = agent.run_sync(
         message_history=first.all_messages(),
-        deferred_tool_results=DeferredToolResults(approvals={"d1": True}),
+        deferred_tool_results=approval_results(first.output, {"d1": True}),
     )
     assert CALLS == [("delete_file", "/tmp/a")]
     assert seen[-1][0].outcome == "success" and seen[-1][0].tool_call_id == "d1"
@@ -317,7 +318,7 @@ def test_requires_approval_denied_never_executes() -> None:
     assert isinstance(first.output, DeferredToolRequests)
     second = agent.run_sync(
         message_history=first.all_messages(),
-        deferred_tool_results=DeferredToolResults(approvals={"d1": False}),
+        deferred_tool_results=approval_results(first.output, {"d1": False}),
     )
     assert CALLS == []
     assert isinstance(second.output, str)
@@ -348,3 +349,32 @@ def test_toolset_rename_mapping_and_testmodel() -> None:
     assert list(toolset.tools) == ["plus"]
     Agent(TestModel(), toolsets=[toolset], deps_type=str).run_sync("go", deps="g")
     assert CALLS and CALLS[0][-1] == "g"
+
+
+def test_a_resumed_approval_is_bound_to_the_arguments_shown() -> None:
+    """Durable resume: the stored history is the model's word, the approval the human's. An
+    approval without the digest of the arguments shown, or history changed since, runs nothing."""
+    from pydantic_ai import ModelMessagesTypeAdapter, ToolApproved
+
+    model, _ = scripted([ToolCallPart("delete_file", {"path": "/tmp/a"}, tool_call_id="d1")])
+    agent = Agent(model, tools=[to_pydantic_ai(delete_file)], output_type=[str, DeferredToolRequests])
+    first = agent.run_sync("delete /tmp/a")
+    assert isinstance(first.output, DeferredToolRequests)
+    stored = ModelMessagesTypeAdapter.dump_json(first.all_messages())
+    shown = first.output  # what the human saw: delete_file /tmp/a
+
+    tampered = ModelMessagesTypeAdapter.validate_json(stored.replace(b"/tmp/a", b"/etc"))
+    denied = agent.run_sync(message_history=tampered, deferred_tool_results=approval_results(shown, {"d1": True}))
+    assert CALLS == [] and "not bound to these arguments" in json.dumps(
+        [p.content for m in denied.all_messages() for p in m.parts if p.part_kind == "tool-return"]
+    )
+    unbound = agent.run_sync(
+        message_history=ModelMessagesTypeAdapter.validate_json(stored),
+        deferred_tool_results=DeferredToolResults(approvals={"d1": True}),  # no digest: approves nothing
+    )
+    assert CALLS == [] and isinstance(unbound.output, str)
+    edited = agent.run_sync(  # the human edits the arguments: bound to the edit
+        message_history=ModelMessagesTypeAdapter.validate_json(stored),
+        deferred_tool_results=approval_results(shown, {"d1": ToolApproved(override_args={"path": "/tmp/b"})}),
+    )
+    assert CALLS == [("delete_file", "/tmp/b")] and edited.output == "final: deleted /tmp/b"

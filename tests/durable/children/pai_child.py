@@ -3,7 +3,7 @@
 argv: MODE STATE COUNTER
   start          run until the converted tool asks for approval (`DeferredToolRequests`), write the
                  message history (`ModelMessagesTypeAdapter`) and the requests to STATE, wait to be killed
-  approve | deny read STATE, resume with `DeferredToolResults` in this new process
+  approve | deny read STATE, resume with `approval_results(...)` (`DeferredToolResults` bound to the arguments shown) in this new process
 The context is rebuilt by a `context=` hook from `deps` (a user id): nothing of it is in STATE.
 """
 
@@ -16,7 +16,7 @@ from typing import Any
 
 from durable_common import emit, hang, load_context, make_tool
 from pydantic import TypeAdapter
-from pydantic_ai import Agent, DeferredToolRequests, DeferredToolResults, ToolDenied
+from pydantic_ai import Agent, DeferredToolRequests, ToolDenied
 from pydantic_ai.messages import (
     ModelMessagesTypeAdapter,
     ModelResponse,
@@ -26,7 +26,7 @@ from pydantic_ai.messages import (
 )
 from pydantic_ai.models.function import FunctionModel
 
-from interop.pydantic_ai import to_pydantic_ai_toolset
+from interop.pydantic_ai import approval_results, to_pydantic_ai_toolset
 
 MODE, STATE, COUNTER = sys.argv[1:4]
 REQUESTS = TypeAdapter(DeferredToolRequests)
@@ -64,6 +64,6 @@ state = json.loads(Path(STATE).read_text())
 history = ModelMessagesTypeAdapter.validate_python(state["messages"])
 requests = REQUESTS.validate_python(state["requests"])
 decision: Any = True if MODE == "approve" else ToolDenied("not this month")
-results = DeferredToolResults(approvals={call.tool_call_id: decision for call in requests.approvals})
+results = approval_results(requests, {call.tool_call_id: decision for call in requests.approvals})
 result = agent.run_sync(message_history=history, deferred_tool_results=results, deps="u1")
 emit("done", output=result.output)
