@@ -60,11 +60,13 @@ if _TYPE_CHECKING:
     from ._context_factory import load_context_factory, open_context
     from ._controlflow import is_control_flow, register_control_flow
     from ._convert import Conversion, object_input_schema, prepare
+    from ._decode import ResourceLink, decode_block, decode_content, decode_result, decode_text
     from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
     from ._dialects import strongest_bounds
     from ._digest import args_digest
     from ._discover import find_tool, find_tools
     from ._errors import ArgumentsNotJSON
+    from ._inbound import from_native, native_context_option, neutral_home
     from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
     from ._jsoncopy import copy_json
     from ._jsonschema import (
@@ -134,6 +136,14 @@ if _TYPE_CHECKING:
     from ._tooloptions import Errors, ToolOptions
 
 _LAZY: dict[str, str] = {
+    "decode_block": "._decode",
+    "ResourceLink": "._decode",
+    "decode_content": "._decode",
+    "decode_result": "._decode",
+    "decode_text": "._decode",
+    "from_native": "._inbound",
+    "native_context_option": "._inbound",
+    "neutral_home": "._inbound",
     "ApprovalCallback": "._approval",
     "ApprovalPredicate": "._approval",
     "ApprovalRequest": "._approval",
@@ -286,6 +296,7 @@ __all__ = [
     "RefError",
     "Rename",
     "Reporter",
+    "ResourceLink",
     "ResultNotJSON",
     "SchemaModel",
     "Status",
@@ -307,6 +318,10 @@ __all__ = [
     "compile_openai_strict",
     "content_kind",
     "copy_json",
+    "decode_block",
+    "decode_content",
+    "decode_result",
+    "decode_text",
     "deref",
     "derive",
     "describe_error",
@@ -314,6 +329,7 @@ __all__ = [
     "find_tool",
     "find_tools",
     "foreign_schema",
+    "from_native",
     "get_origin",
     "has_approval_layer",
     "hints_meta",
@@ -333,6 +349,8 @@ __all__ = [
     "map_subschemas",
     "meta_flag",
     "meta_tags",
+    "native_context_option",
+    "neutral_home",
     "object_input_schema",
     "open_context",
     "output_json_schema",

@@ -39,7 +39,7 @@ import inspect
 import typing
 import uuid
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pydantic
 from agno.run import RunContext
@@ -48,9 +48,6 @@ from agno.tools.toolkit import Toolkit
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
-
-if TYPE_CHECKING:  # the core's tool and schema modules load at the first conversion, not at import
-    from interop import StandardTool
 
 __all__ = ["RunContextHook", "from_agno", "from_agno_tools"]
 
@@ -169,83 +166,82 @@ def _prepared(native: Function | Callable[..., Any]) -> Function:
     return function
 
 
+def _runner(function: Function) -> Callable[[Any, Any], Any]:
+    """`call(arguments, run_context)` for `from_native`: Agno's own call path, one `FunctionCall`
+    per call (the run context lives on the `Function`); generators read as Agno reads them."""
+    name = function.name
+
+    def call_for(arguments: Any, ctx: Any) -> FunctionCall:
+        per_call = function.model_copy()
+        per_call._run_context = _run_context(ctx)
+        return FunctionCall(
+            function=per_call, arguments=dict(arguments), call_id=f"call_{uuid.uuid4().hex[:24]}"
+        )
+
+    entry = function.entrypoint
+    if inspect.iscoroutinefunction(entry) or inspect.isasyncgenfunction(entry):
+
+        async def run_async(arguments: Any, ctx: Any) -> Any:
+            call = call_for(arguments, ctx)
+            result = await call.aexecute()
+            if result.status == "success" and inspect.isasyncgen(result.result):
+                return "".join([str(item) async for item in result.result])
+            return _outcome(result, call, name)
+
+        return run_async
+
+    def run_sync(arguments: Any, ctx: Any) -> Any:
+        call = call_for(arguments, ctx)
+        result = call.execute()
+        if result.status == "success" and inspect.isgenerator(result.result):
+            return "".join(str(item) for item in result.result)
+        return _outcome(result, call, name)
+
+    return run_sync
+
+
 def from_agno(
-    native: Function | Callable[..., Any], *, context: RunContextHook | None = None
+    native: Function | Callable[..., Any],
+    *,
+    native_context: RunContextHook | None = None,
+    **deprecated: Any,
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert an Agno tool (a `@tool` function, a `Function`, or a plain function) into a neutral tool.
 
-    `context`: maps the neutral context to the `RunContext` the function gets (default: the neutral
-    context itself when it is a `RunContext`, else a fresh one whose `dependencies` is the neutral
-    context). A tool made by `to_agno` comes back as the very neutral tool it was made from.
+    `native_context`: maps the neutral context to the `RunContext` the function gets (default: the
+    neutral context itself when it is a `RunContext`, else a fresh one whose `dependencies` is the
+    neutral context). A tool made by `to_agno` comes back as the very neutral tool it was made from.
     """
-    origin = bridge.get_origin(native)
-    if isinstance(origin, StandardToolV0) and context is None:
-        return origin
+    native_context = bridge.native_context_option(native_context, deprecated, where="from_agno")
+    home = bridge.neutral_home(native)
+    if home is not None and native_context is None:
+        return home
     if not isinstance(native, Function) and not callable(native):
         raise TypeError(
             f"from_agno converts Agno tools (Function, @tool, functions); got {type(native).__name__}"
         )
     function = _prepared(native)
-    name = function.name
     schema = bridge.copy_json(function.parameters)
     entrypoint = native.entrypoint if isinstance(native, Function) else native
     if entrypoint is not None and (not isinstance(native, Function) or _derived_by_agno(native)):
         schema = _signature_schema(entrypoint, schema) or schema  # Agno's own derivation is lossy
-    checked = bridge.foreign_schema(schema, where=f"Agno tool {name!r}: its input schema")
-    check = bridge.validator(checked, "input", name)
-    hook = context
-
-    def call_for(input: Any, ctx: Any) -> FunctionCall:
-        per_call = function.model_copy()  # the run context lives on the Function, one per call
-        per_call._run_context = ctx
-        return FunctionCall(function=per_call, arguments=dict(input), call_id=f"call_{uuid.uuid4().hex[:24]}")
-
-    entry = function.entrypoint
-    if inspect.iscoroutinefunction(entry) or inspect.isasyncgenfunction(entry):
-
-        async def execute_async(input: Any = None, context: Any = None) -> Any:
-            args = check({} if input is None else input)
-            made = hook(context) if hook is not None else context
-            made = await made if inspect.isawaitable(made) else made
-            call = call_for(args, _run_context(made))
-            result = await call.aexecute()
-            value = result.result
-            if result.status == "success" and inspect.isasyncgen(value):
-                return "".join([str(item) async for item in value])
-            return _outcome(result, call, name)
-
-        execute: Callable[..., Any] = execute_async
-    else:
-
-        def execute_sync(input: Any = None, context: Any = None) -> Any:
-            args = check({} if input is None else input)
-            made = hook(context) if hook is not None else context
-            if inspect.isawaitable(made):
-                raise TypeError("from_agno: an async context= hook needs an async tool")
-            call = call_for(args, _run_context(made))
-            result = call.execute()
-            if result.status == "success" and inspect.isgenerator(result.result):
-                return "".join(str(item) for item in result.result)
-            return _outcome(result, call, name)
-
-        execute = execute_sync
-
-    neutral: StandardTool[Any, Any, Any] = interop.StandardTool(
-        name=name,
+    return bridge.from_native(
+        native,
+        framework="Agno",
+        name=function.name,
         description=function.description or "",
-        execute=execute,
-        input_schema=checked,
         title=function.title,
         meta=_meta(function),
+        input_schema=schema,
+        call=_runner(function),
+        native_context=native_context,
     )
-    bridge.set_origin(neutral, native)
-    return neutral
 
 
 def from_agno_tools(
     tools: Toolkit | Iterable[Function | Toolkit | Callable[..., Any]],
     *,
-    context: RunContextHook | None = None,
+    native_context: RunContextHook | None = None,
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """The neutral tools of a `Toolkit` (its async variants where it has them) or of a list of Agno
     tools (toolkits flattened); duplicate names raise `ToolNameError`."""
@@ -253,8 +249,10 @@ def from_agno_tools(
     out: list[StandardToolV0[Any, Any, Any]] = []
     for item in items:
         if isinstance(item, Toolkit):
-            out.extend(from_agno(f, context=context) for f in item.get_async_functions().values())
+            out.extend(
+                from_agno(f, native_context=native_context) for f in item.get_async_functions().values()
+            )
         else:
-            out.append(from_agno(item, context=context))
+            out.append(from_agno(item, native_context=native_context))
     bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out

@@ -48,6 +48,7 @@ from interop import InteropError, StandardTool, ToolError, with_model_output
 from interop.bridge import (
     Rename,
     approved_call,
+    decode_content,
     foreign_schema,
     resolve_name,
     set_origin,
@@ -158,26 +159,15 @@ def _error_text(result: mt.CallToolResult, name: str, remote_name: str) -> str:
     return text or f"tool {name!r} failed (the MCP server gave no message)"
 
 
-def _decode(result: mt.CallToolResult, unwrap: bool) -> Any:
-    """The neutral value of a successful `CallToolResult` (see the module doc)."""
-    if result.structured_content is not None:
-        value = result.structured_content
-        if unwrap and isinstance(value, dict) and "result" in value:
-            return value["result"]
+def _decode(result: mt.CallToolResult, unwrap: bool, name: str) -> Any:
+    """The neutral value of a successful `CallToolResult` (the core's one decoder; a structured
+    result a server wrapped as `{"result": ...}` is unwrapped when its output schema says so)."""
+    value = structured = result.structured_content
+    if unwrap and isinstance(structured, dict) and "result" in structured:
+        value = structured["result"]
+    if value is not None:
         return value
-    content = result.content
-    if not content:
-        return None
-    if len(content) == 1 and isinstance(content[0], mt.TextContent):
-        text = content[0].text
-        if text.lstrip()[:1] in ("{", "["):
-            try:
-                return json.loads(text)
-            except ValueError:
-                pass
-        return text
-    values = [block_value(block) for block in content]
-    return values[0] if len(values) == 1 else values
+    return decode_content(result.content, tool_name=name)
 
 
 @dataclass(frozen=True)
@@ -370,7 +360,7 @@ class _Remote:
                 self.approvals.leave(call)
         if result.is_error:
             raise ToolError(_error_text(result, self.name, self.remote_name))
-        return carry(_decode(result, self.unwrap), model_view(result))
+        return carry(_decode(result, self.unwrap, self.name), model_view(result))
 
     async def _send(self, args: dict[str, Any], meta: mt.RequestParamsMeta | None) -> mt.CallToolResult:
         """`tools/call`; the server's failures as errors the model reads (see `_failures`)."""

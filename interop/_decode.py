@@ -1,0 +1,273 @@
+"""Foreign results as neutral values: the one decoder every `from_X` and `from_mcp` uses.
+
+A tool converted from elsewhere hands back what its framework produced: MCP content blocks (as the
+MCP SDK's objects or as wire dicts), Converse-style blocks (Strands, Bedrock), a whole MCP
+`CallToolResult`, or text. The rules, once:
+
+- **Text.** Text that is a JSON object or array (after leading whitespace) is that value; any
+  other text stays text. So `'{"a": 1}'` is `{"a": 1}`, while `"42"`, `"true"` and `"null"` stay
+  the strings they are (a tool that says "42" said a text; its output schema, if any, decides).
+- **Blocks.** text -> `str`; image -> `interop.Image`; audio -> `interop.Audio`; an embedded
+  resource -> `interop.File` (blob bytes, or the text's UTF-8 bytes; `name` is its URI); a
+  resource link -> `ResourceLink` (a `str` that keeps the link's fields); Converse `json` -> the
+  value, `image` / `document` with inline bytes -> `Image` / `File`. One block alone is its
+  value (one text block follows the text rule); several are a list.
+- **Errors.** An error result (`isError`, Converse `status: "error"`) raises `ToolError` with its
+  text, so every framework shows it to the model through its own error channel.
+- **Structured content.** An MCP result's `structuredContent` is the value when present.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ._content import Audio, File, Image
+from ._errors import ToolError
+
+__all__ = ["ResourceLink", "decode_block", "decode_content", "decode_result", "decode_text"]
+
+
+class ResourceLink(str):
+    """A resource link a foreign tool returned, as a neutral value: text for any model
+    (`"<title or name>: <uri>"`), with the link's fields; served through `interop.mcp` it goes
+    out as a `resource_link` block again. Equal to its text."""
+
+    uri: str
+    name: str
+    display_name: str | None
+    """The link's `title` (`str.title` is a method, so the attribute has another name)."""
+    description: str | None
+    mime_type: str | None
+
+    def __new__(
+        cls,
+        uri: str,
+        name: str | None = None,
+        *,
+        title: str | None = None,
+        description: str | None = None,
+        mime_type: str | None = None,
+    ) -> ResourceLink:
+        label = title or name or uri
+        text = f"{label}: {uri}" if label != uri else uri
+        if mime_type:
+            text += f" ({mime_type})"
+        self = super().__new__(cls, text)
+        self.uri = uri
+        self.name = name or uri
+        self.display_name = title
+        self.description = description
+        self.mime_type = mime_type
+        return self
+
+    def __repr__(self) -> str:
+        return f"ResourceLink({self.uri!r}, {self.name!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_resource_link, (self.uri, self.name, self.display_name, self.description, self.mime_type))
+
+    def to_mcp(self) -> Any:
+        """The MCP `resource_link` content block (needs the `mcp` extra)."""
+        import mcp.types as mt
+
+        return mt.ResourceLink(
+            type="resource_link",
+            uri=self.uri,
+            name=self.name,
+            title=self.display_name,
+            description=self.description,
+            mime_type=self.mime_type,
+        )
+
+
+def _resource_link(
+    uri: str, name: str, title: str | None, description: str | None, mime_type: str | None
+) -> ResourceLink:
+    return ResourceLink(uri, name, title=title, description=description, mime_type=mime_type)
+
+
+def decode_text(text: str) -> Any:
+    """The one JSON-or-text rule: a JSON object or array is that value; other text stays text."""
+    if text.lstrip()[:1] in ("{", "["):
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError):
+            pass
+    return text
+
+
+def _get(block: Any, *names: str) -> Any:
+    """The first of `names` on `block`, as a key (wire dicts) or an attribute (SDK objects)."""
+    if isinstance(block, Mapping):
+        for name in names:
+            if name in block:
+                return block[name]
+        return None
+    for name in names:
+        value = getattr(block, name, None)
+        if value is not None:
+            return value
+    return None
+
+
+def _bytes(data: Any) -> bytes | None:
+    if isinstance(data, (bytes, bytearray)):
+        return bytes(data)
+    if isinstance(data, str):
+        return base64.b64decode(data)
+    return None
+
+
+_CONVERSE_MEDIA = {
+    "image": {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"},
+    "document": {
+        "pdf": "application/pdf",
+        "csv": "text/csv",
+        "doc": "application/msword",
+        "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+        "xls": "application/vnd.ms-excel",
+        "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+        "html": "text/html",
+        "txt": "text/plain",
+        "md": "text/markdown",
+    },
+}
+
+
+def _converse_value(block: Mapping[str, Any]) -> Any:
+    """A Converse-style block (`{"text": ...}`, `{"json": ...}`, `{"image": ...}`, `{"document": ...}`)."""
+    if "json" in block:
+        return block["json"]
+    if "text" in block:
+        return str(block["text"])
+    for kind, formats in _CONVERSE_MEDIA.items():
+        if kind in block and isinstance(block[kind], Mapping):
+            item = block[kind]
+            fmt = str(item.get("format"))
+            data = _bytes((item.get("source") or {}).get("bytes"))
+            if data is None:
+                return f"[{kind}: {fmt}, not inline]"
+            media = formats.get(fmt, "application/octet-stream")
+            return Image(data, media) if kind == "image" else File(data, media, item.get("name"))
+    return dict(block)
+
+
+def decode_block(block: Any) -> Any:
+    """One content block as a neutral value (see the module doc); an unknown block stays as it is."""
+    kind = _get(block, "type")
+    if kind is None:
+        return _converse_value(block) if isinstance(block, Mapping) else block
+    if kind == "text":
+        return str(_get(block, "text") or "")
+    if kind in ("image", "audio"):
+        data = _bytes(_get(block, "data"))
+        media = _get(block, "mime_type", "mimeType") or "application/octet-stream"
+        if data is None:
+            return block
+        return Image(data, media) if kind == "image" else Audio(data, media)
+    if kind == "resource_link":
+        return ResourceLink(
+            str(_get(block, "uri")),
+            _get(block, "name"),
+            title=_get(block, "title"),
+            description=_get(block, "description"),
+            mime_type=_get(block, "mime_type", "mimeType"),
+        )
+    if kind == "resource":
+        resource = _get(block, "resource")
+        uri = str(_get(resource, "uri"))
+        blob = _get(resource, "blob")
+        if blob is not None:
+            data = _bytes(blob) or b""
+            media = _get(resource, "mime_type", "mimeType") or "application/octet-stream"
+        else:
+            data = str(_get(resource, "text") or "").encode("utf-8")
+            media = _get(resource, "mime_type", "mimeType") or "text/plain"
+        return File(data, media, name=uri)
+    return block
+
+
+def _texts(blocks: Iterable[Any]) -> str:
+    out = []
+    for block in blocks:
+        if _get(block, "type") == "text" or (isinstance(block, Mapping) and "text" in block):
+            out.append(str(_get(block, "text") or ""))
+    return "\n".join(out).strip()
+
+
+def decode_content(
+    blocks: Iterable[Any], *, tool_name: str, is_error: bool = False, structured: Any = None
+) -> Any:
+    """The neutral value of a result made of content blocks (MCP-style or Converse-style).
+
+    An error result raises `ToolError` with its text; `structured` (an MCP `structuredContent`),
+    when not None, is the value; otherwise one block is its value (one text block follows the
+    text rule), several are a list, none is None.
+    """
+    items = list(blocks)
+    if is_error:
+        raise ToolError(_texts(items) or f"tool {tool_name!r} failed (it gave no message)")
+    if structured is not None:
+        return structured
+    if not items:
+        return None
+    if len(items) == 1:
+        value = decode_block(items[0])
+        return decode_text(value) if type(value) is str else value
+    return [decode_block(b) for b in items]
+
+
+_KINDS = frozenset({"text", "image", "audio", "resource", "resource_link"})
+_CONVERSE_KEYS = frozenset({"text", "json", "image", "document"})
+
+
+def _mcp_block(item: Any) -> bool:
+    """Whether `item` is an MCP content block (an SDK object or a wire dict of a known type)."""
+    kind = item.get("type") if isinstance(item, Mapping) else getattr(item, "type", None)
+    return kind in _KINDS
+
+
+def _converse_block(item: Any) -> bool:
+    return isinstance(item, Mapping) and len(item) == 1 and next(iter(item)) in _CONVERSE_KEYS
+
+
+def is_result(value: Any) -> bool:
+    """Whether `value` is a whole result: an MCP `CallToolResult` (object or wire dict: content
+    blocks beside an error flag or `structuredContent`) or a Converse `{"status", "content"}`."""
+    content = _get(value, "content")
+    if not isinstance(content, (list, tuple)):
+        return False
+    if not isinstance(value, Mapping):
+        return (hasattr(value, "is_error") or hasattr(value, "isError")) and all(map(_mcp_block, content))
+    if value.get("status") in ("success", "error"):
+        return all(_mcp_block(b) or _converse_block(b) for b in content)
+    return any(k in value for k in ("isError", "is_error", "structuredContent")) and all(
+        map(_mcp_block, content)
+    )
+
+
+def decode_result(value: Any, *, tool_name: str, text: bool = True) -> Any:
+    """A foreign tool's result as a neutral value (see the module doc).
+
+    An MCP-style result (an SDK `CallToolResult` or its wire dict; a Converse `{"status",
+    "content"}` result) is decoded by `decode_content`; a list of content blocks likewise; a
+    string by the text rule when `text` (a framework whose results are text), else kept; any
+    other value is returned as it is.
+    """
+    if type(value) is str:
+        return decode_text(value) if text else value
+    if is_result(value):
+        status = _get(value, "status")
+        error = bool(_get(value, "isError", "is_error")) or status == "error"
+        return decode_content(
+            _get(value, "content") or (),
+            tool_name=tool_name,
+            is_error=error,
+            structured=_get(value, "structuredContent", "structured_content"),
+        )
+    if isinstance(value, (list, tuple)) and value and all(map(_mcp_block, value)):
+        return decode_content(value, tool_name=tool_name)
+    return value

@@ -1,0 +1,185 @@
+"""The one inbound path: a framework's native tool as a neutral, validating tool (`from_native`).
+
+Every `from_X` (and `from_mcp`) only describes how to read its native tool: its name, description,
+schemas and meta, and `call(arguments, native_context)`, the framework's own way to run it. The
+rest is here, once:
+
+```
+execute(input, context)
+  -> validate input against the input schema (StandardToolValidationError naming the field)
+  -> native per-call object = native_context(context) (the user's hook, else the adapter's
+     default, else the neutral context itself; may be async)
+  -> call(arguments, native per-call object)  (sync or async; the framework's "tool says no"
+     exceptions become ToolError with their message)
+  -> decode the native result (`decode`, default: MCP-style and Converse results decoded, other
+     values kept; see interop._decode)
+  -> validate the output against the output schema, when there is one
+```
+
+The neutral tool is async when `call` is (then every framework awaits it), sync otherwise (a sync
+framework path calls it inline). The native object is recorded as its origin, so
+`to_X(from_X(native)) is native`; `neutral_home(native)` is the other way round:
+`from_X(to_X(tool)) is tool`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ._decode import decode_result
+from ._errors import ToolError
+from ._origin import get_origin, set_origin
+from ._protocols import StandardToolV0
+from ._run import is_async_callable, is_awaitable, run_sync
+from ._schema import as_schema, foreign_schema
+from ._tool import StandardTool, validator
+
+__all__ = ["from_native", "native_context_option", "neutral_home"]
+
+_EMPTY_OBJECT = {"type": "object", "properties": {}}
+
+
+def neutral_home(native: Any) -> StandardToolV0[Any, Any, Any] | None:
+    """The neutral tool `native` was made from (by a `to_X`), or None."""
+    origin = get_origin(native)
+    return origin if isinstance(origin, StandardToolV0) else None
+
+
+def _schema(schema: Any, *, framework: str, name: str, which: str) -> Any:
+    if schema is None:
+        return None
+    if isinstance(schema, Mapping):
+        return foreign_schema(schema, where=f"{framework} tool {name!r}: its {which} schema")
+    return as_schema(schema)
+
+
+def _message(e: BaseException) -> str:
+    try:
+        return str(e) or type(e).__name__
+    except Exception:
+        return type(e).__name__
+
+
+def from_native(
+    native: Any,
+    *,
+    framework: str,
+    name: str,
+    description: str,
+    call: Callable[[Any, Any], Any],
+    input_schema: Any = None,
+    output_schema: Any = None,
+    title: str | None = None,
+    meta: Mapping[str, Any] | None = None,
+    native_context: Callable[[Any], Any] | None = None,
+    default_native_context: Callable[[Any], Any] | None = None,
+    decode: Callable[[Any], Any] | None = None,
+    text_results: bool = False,
+    error_types: tuple[type[BaseException], ...] = (),
+    is_async: bool | None = None,
+) -> StandardTool[Any, Any, Any]:
+    """A neutral tool running `native` through `call` (see the module doc).
+
+    Args:
+        native: the framework's tool (recorded as the origin).
+        framework: the framework's name, for messages ("Agno").
+        name, description, title, meta: what the native tool says of itself.
+        call: `(arguments, native_per_call_object) -> native result` (or an awaitable of it);
+            `arguments` is what the model sent, after it passed the input schema.
+        input_schema: the framework's input JSON Schema (a dict, checked: an invalid one raises
+            `SchemaConversionError` naming the tool), or anything `interop.as_schema` takes;
+            None means an object with no properties.
+        output_schema: likewise, for the result (validated after `decode`).
+        native_context: the user's hook, neutral context -> the framework's per-call object (may
+            return an awaitable); replaces `default_native_context`.
+        default_native_context: the adapter's default for that hook; with neither, the neutral
+            context itself is passed.
+        decode: native result -> neutral value (raise `ToolError` for an error result), applied
+            before the default decoding; default: `decode_result` only.
+        text_results: whether the framework's results are text (MCP, the Claude Agent SDK, Strands,
+            OpenAI Agents): a string result then follows the text rule (a JSON object or array
+            is that value).
+        error_types: the framework's exceptions that mean "the tool refused" (shown to the model).
+        is_async: whether `call` is async (default: read from `call`).
+    """
+    checked_in = _schema(input_schema, framework=framework, name=name, which="input") or as_schema(
+        _EMPTY_OBJECT
+    )
+    checked_out = _schema(output_schema, framework=framework, name=name, which="output")
+    check_in = validator(checked_in, "input", name)
+    check_out = validator(checked_out, "output", name) if checked_out is not None else None
+    hook = native_context if native_context is not None else default_native_context
+
+    def finish(result: Any) -> Any:
+        value = decode(result) if decode is not None else result
+        value = decode_result(value, tool_name=name, text=text_results)
+        return check_out(value) if check_out is not None else value
+
+    if is_async if is_async is not None else is_async_callable(call):
+
+        async def execute_async(input: Any = None, context: Any = None) -> Any:
+            arguments = {} if input is None else input
+            check_in(arguments)
+            made = hook(context) if hook is not None else context
+            if made is not None and is_awaitable(made):
+                made = await made
+            try:
+                result = await call(arguments, made)
+            except error_types as e:
+                raise ToolError(_message(e)) from e
+            return finish(result)
+
+        execute: Callable[..., Any] = execute_async
+    else:
+
+        def execute_sync(input: Any = None, context: Any = None) -> Any:
+            arguments = {} if input is None else input
+            check_in(arguments)
+            made = hook(context) if hook is not None else context
+            if made is not None and is_awaitable(made):
+                made = run_sync(made)
+            try:
+                result = call(arguments, made)
+                if is_awaitable(result):
+                    result = run_sync(result)
+            except error_types as e:
+                raise ToolError(_message(e)) from e
+            return finish(result)
+
+        execute = execute_sync
+
+    neutral: StandardTool[Any, Any, Any] = StandardTool(
+        name=name,
+        description=description or "",
+        execute=execute,
+        input_schema=checked_in,
+        output_schema=checked_out,
+        title=title,
+        meta=dict(meta or {}),
+    )
+    set_origin(neutral, native)
+    return neutral
+
+
+def native_context_option(
+    value: Callable[[Any], Any] | None,
+    deprecated: Mapping[str, Any],
+    *,
+    where: str,
+    old: tuple[str, ...] = ("context",),
+) -> Callable[[Any], Any] | None:
+    """A `from_X`'s `native_context=` hook, also accepted under its round-2 name (`context=`,
+    `config=`, `state=`: `old`) with a `DeprecationWarning`; any other keyword raises `TypeError`."""
+    import warnings
+
+    for key, hook in deprecated.items():
+        if key not in old:
+            raise TypeError(f"{where}() got an unexpected keyword argument {key!r}")
+        if value is not None:
+            raise TypeError(f"{where}(): pass native_context= only ({key}= is its old name)")
+        warnings.warn(f"{where}: {key}= is deprecated, use native_context=", DeprecationWarning, stacklevel=3)
+        value = hook
+    if value is not None and not callable(value):
+        raise TypeError(f"{where}: native_context= must be a function, got {type(value).__name__}")
+    return value

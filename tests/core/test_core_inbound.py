@@ -1,0 +1,249 @@
+"""The one inbound path (`bridge.from_native`) and the one foreign-result decoder (`bridge.decode_*`)."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import warnings
+from typing import Any
+
+import pytest
+
+import interop
+from interop import bridge
+from interop.errors import SchemaConversionError
+
+PNG = b"\x89PNG\r\n\x1a\nfake"
+B64 = base64.b64encode(PNG).decode()
+
+
+class Refused(Exception):
+    """A framework's own "the tool says no" exception."""
+
+
+class Native:
+    """A stand-in for a framework's tool object (what `from_native` records as the origin)."""
+
+    name = "lookup"
+
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"city": {"type": "string"}, "days": {"type": "integer", "minimum": 1}},
+    "required": ["city"],
+}
+
+
+# ---------------------------------------------------------------------------------- decoder
+
+
+@pytest.mark.parametrize(
+    ("text", "value"),
+    [
+        ("42", "42"),
+        ("true", "true"),
+        ("null", "null"),
+        ('"quoted"', '"quoted"'),
+        ('{"a": 1}', {"a": 1}),
+        ("  [1, 2]", [1, 2]),
+        ("{not json", "{not json"),
+        ("plain words", "plain words"),
+    ],
+)
+def test_the_one_text_rule(text: str, value: Any) -> None:
+    assert bridge.decode_text(text) == value
+
+
+def test_blocks_as_wire_dicts_and_as_objects_decode_alike() -> None:
+    class Obj:
+        def __init__(self, **kw: Any) -> None:
+            self.__dict__.update(kw)
+
+    wire = [
+        {"type": "text", "text": "caption"},
+        {"type": "image", "data": B64, "mimeType": "image/png"},
+        {"type": "resource_link", "uri": "file:///a.txt", "name": "a.txt", "mimeType": "text/plain"},
+        {"type": "resource", "resource": {"uri": "file:///b.md", "text": "# B", "mimeType": "text/markdown"}},
+    ]
+    objects = [
+        Obj(type="text", text="caption"),
+        Obj(type="image", data=B64, mime_type="image/png"),
+        Obj(type="resource_link", uri="file:///a.txt", name="a.txt", mime_type="text/plain", title=None),
+        Obj(type="resource", resource=Obj(uri="file:///b.md", text="# B", mime_type="text/markdown")),
+    ]
+    for blocks in (wire, objects):
+        value = bridge.decode_result({"content": blocks, "isError": False}, tool_name="t")
+        assert value[0] == "caption"
+        assert value[1] == interop.Image(PNG, "image/png")
+        link = value[2]
+        assert isinstance(link, bridge.ResourceLink) and link.uri == "file:///a.txt"
+        assert value[3] == interop.File(b"# B", "text/markdown", name="file:///b.md")
+
+
+def test_one_text_block_follows_the_text_rule_everywhere() -> None:
+    for text, expected in (("42", "42"), ('{"n": 42}', {"n": 42})):
+        mcp_style = {"content": [{"type": "text", "text": text}], "isError": False}
+        converse = {"status": "success", "content": [{"text": text}]}
+        assert bridge.decode_result(mcp_style, tool_name="t") == expected
+        assert bridge.decode_result(converse, tool_name="t") == expected
+        assert bridge.decode_result(text, tool_name="t") == expected
+
+
+def test_error_results_raise_tool_error_with_their_text() -> None:
+    with pytest.raises(interop.ToolError, match="database down"):
+        bridge.decode_result(
+            {"content": [{"type": "text", "text": "database down"}], "isError": True}, tool_name="t"
+        )
+    with pytest.raises(interop.ToolError, match="quota"):
+        bridge.decode_result({"status": "error", "content": [{"text": "quota"}]}, tool_name="t")
+    with pytest.raises(interop.ToolError, match="tool 't' failed"):
+        bridge.decode_result({"content": [], "isError": True}, tool_name="t")
+
+
+def test_structured_content_and_converse_media() -> None:
+    assert bridge.decode_result(
+        {"content": [{"type": "text", "text": "{}"}], "structuredContent": {"w": 1}, "isError": False},
+        tool_name="t",
+    ) == {"w": 1}
+    converse = {
+        "status": "success",
+        "content": [
+            {"text": "x"},
+            {"image": {"format": "png", "source": {"bytes": PNG}}},
+            {"json": {"k": 1}},
+        ],
+    }
+    assert bridge.decode_result(converse, tool_name="t") == ["x", interop.Image(PNG, "image/png"), {"k": 1}]
+
+
+def test_plain_data_is_never_mistaken_for_a_result() -> None:
+    for value in (
+        {"status": "ok", "content": [1, 2]},
+        {"content": ["a", "b"]},
+        [{"type": "object"}, {"type": "string"}],
+        [{"text": "hello"}],
+        {"type": "text"},
+    ):
+        assert bridge.decode_result(value, tool_name="t") == value
+    assert bridge.decode_result('{"a": 1}', tool_name="t", text=False) == '{"a": 1}'
+
+
+# ---------------------------------------------------------------------------------- from_native
+
+
+def _sync_tool(**kw: Any) -> tuple[interop.StandardTool[Any, Any, Any], list[tuple[Any, Any]]]:
+    calls: list[tuple[Any, Any]] = []
+
+    def call(arguments: Any, native_context: Any) -> Any:
+        calls.append((arguments, native_context))
+        if arguments.get("city") == "nowhere":
+            raise Refused("no such city")
+        return {"city": arguments["city"], "temp": 21}
+
+    tool = bridge.from_native(
+        Native(),
+        framework="Testing",
+        name="lookup",
+        description="Look up.",
+        call=call,
+        input_schema=SCHEMA,
+        **kw,
+    )
+    return tool, calls
+
+
+def test_validates_before_calling_and_names_the_field() -> None:
+    tool, calls = _sync_tool()
+    with pytest.raises(interop.StandardToolValidationError) as err:
+        tool.execute({"city": "Paris", "days": 0})
+    assert err.value.target == "input" and "days" in str(err.value)
+    assert calls == []
+    assert tool.execute({"city": "Paris"}) == {"city": "Paris", "temp": 21}
+
+
+def test_framework_refusals_become_tool_errors_others_pass_through() -> None:
+    refusing, _ = _sync_tool(error_types=(Refused,))
+    with pytest.raises(interop.ToolError, match="no such city"):
+        refusing.execute({"city": "nowhere"})
+    plain, _ = _sync_tool()
+    with pytest.raises(Refused):
+        plain.execute({"city": "nowhere"})
+
+
+def test_native_context_hooks_user_first_then_default_then_identity() -> None:
+    tool, calls = _sync_tool(default_native_context=lambda c: ("default", c))
+    tool.execute({"city": "A"}, "ctx")
+    assert calls[-1][1] == ("default", "ctx")
+
+    async def user_hook(c: Any) -> Any:  # an async hook, on a sync tool: awaited by the core
+        return ("user", c)
+
+    tool, calls = _sync_tool(default_native_context=lambda c: ("default", c), native_context=user_hook)
+    tool.execute({"city": "A"}, "ctx")
+    assert calls[-1][1] == ("user", "ctx")
+    tool, calls = _sync_tool()
+    tool.execute({"city": "A"}, "ctx")
+    assert calls[-1][1] == "ctx"
+
+
+def test_async_call_gives_an_async_tool_usable_from_both_sides() -> None:
+    async def call(arguments: Any, native_context: Any) -> Any:
+        await asyncio.sleep(0)
+        return {"content": [{"type": "text", "text": f"hi {arguments['city']}"}], "isError": False}
+
+    tool = bridge.from_native(
+        Native(), framework="Testing", name="greet", description="", call=call, input_schema=SCHEMA
+    )
+    assert interop.bridge.is_async_tool(tool)
+    assert asyncio.run(interop.acall(tool, {"city": "Oslo"})) == "hi Oslo"
+    assert interop.call(tool, {"city": "Oslo"}) == "hi Oslo"
+
+
+def test_output_schema_is_checked_after_decoding() -> None:
+    tool = bridge.from_native(
+        Native(),
+        framework="Testing",
+        name="count",
+        description="",
+        call=lambda a, c: '{"n": "many"}',
+        text_results=True,
+        output_schema={"type": "object", "properties": {"n": {"type": "integer"}}},
+    )
+    with pytest.raises(interop.StandardToolValidationError) as err:
+        tool.execute({})
+    assert err.value.target == "output" and "n" in str(err.value)
+
+
+def test_origin_both_ways() -> None:
+    native = Native()
+    tool = bridge.from_native(native, framework="Testing", name="n", description="", call=lambda a, c: 1)
+    assert bridge.get_origin(tool) is native
+    assert bridge.neutral_home(native) is None
+    bridge.set_origin(native, tool)
+    assert bridge.neutral_home(native) is tool
+
+
+def test_an_invalid_foreign_schema_is_refused_naming_the_tool() -> None:
+    with pytest.raises(SchemaConversionError, match=r"Testing tool 'bad': its input schema"):
+        bridge.from_native(
+            Native(),
+            framework="Testing",
+            name="bad",
+            description="",
+            call=lambda a, c: 1,
+            input_schema={"type": "object", "properties": {"n": {"minimum": "ten"}}},
+        )
+
+
+def test_native_context_option_keeps_the_old_names_for_a_release() -> None:
+    def hook(c: Any) -> Any:
+        return c
+
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        assert bridge.native_context_option(None, {"context": hook}, where="from_x") is hook
+    assert any("native_context=" in str(w.message) for w in seen)
+    with pytest.raises(TypeError, match="unexpected keyword argument 'contxt'"):
+        bridge.native_context_option(None, {"contxt": hook}, where="from_x")
+    with pytest.raises(TypeError, match="native_context= only"):
+        bridge.native_context_option(hook, {"context": hook}, where="from_x")
