@@ -8,7 +8,6 @@ import pytest
 from snippets import ROOT, Block, blocks, problems, run, runs_here, saved_files
 
 TESTED_ELSEWHERE = {
-    "docs/serving/mcp.md": "tests/mcp/test_docs_mcp.py",
     "docs/concepts/code-mode.md": "tests/code_mode/test_docs_code_mode.py",
     "docs/concepts/tool-search.md": "tests/shaping/test_docs_tool_search.py",
     "docs/durable/temporal.md": "tests/temporal/test_temporal_docs.py",

@@ -66,7 +66,6 @@ from ._failures import (
     url_required,
     urls_completed,
 )
-from ._result import block_value
 from ._shown import carry, model_view, shown
 from ._task_client import drive_legacy_task, raw_requests_possible, tasks_extension
 from ._tasks import TASKS_EXTENSION

@@ -21,7 +21,7 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, Literal, TypedDict
+from typing import Any, Literal, TypedDict, cast
 from weakref import WeakKeyDictionary
 
 import mcp.types as mt
@@ -99,7 +99,7 @@ def default_context(ctx: ServerRequestContext[Any, Any]) -> Any:
 def content_block(part: Any, tool_name: str) -> mt.ContentBlock:
     """A text or content part as an MCP content block (a file as an embedded blob resource)."""
     if isinstance(part, ResourceLink):
-        return part.to_mcp()
+        return cast(mt.ResourceLink, part.to_mcp())
     if isinstance(part, str):
         return mt.TextContent(type="text", text=part)
     kind = content_kind(part)

@@ -1,4 +1,4 @@
-"""The package's face: the README section runs as written, the import guard names the extra,
+"""The package's face: the serving page's first block runs as written and prints what it says, the import guard names the extra,
 and `import interop` does not load the OpenAPI machinery."""
 
 from __future__ import annotations
@@ -14,17 +14,15 @@ import pytest
 
 import interop.openapi
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "serving" / "openapi.md"
 
 
-def test_readme_section_runs_as_written() -> None:
-    text = README.read_text(encoding="utf-8")
-    section = text[text.index("**Tools from your HTTP API**") :]
-    code = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+def test_the_serving_page_runs_as_written() -> None:
+    code = re.search(r"```python\n(.*?)```", PAGE.read_text(encoding="utf-8"), re.DOTALL)
     assert code is not None
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        exec(compile(code.group(1), "README.md", "exec"), {"__name__": "readme"})
+        exec(compile(code.group(1), str(PAGE), "exec"), {"__name__": "readme"})
     first, second = out.getvalue().splitlines()
     assert first == "{'id': 7, 'q': 'lamp'}"
     assert second.startswith("deletePet True {'type': 'object', 'properties': {'petId'")
