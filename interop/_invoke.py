@@ -27,6 +27,7 @@ import logging
 from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Literal
 
+from . import _observe
 from ._approval import (
     APPROVED,
     PENDING,
@@ -298,16 +299,50 @@ class Invoker:
         self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
     ) -> Outcome:
         """Run one call from sync code (a sync tool runs inline)."""
-        return drive_sync(self.steps(arguments, native, call_id, ask))
+        observer = _observe._observer
+        if observer is None:
+            return drive_sync(self.steps(arguments, native, call_id, ask))
+        record = observer.begin(self.tool, self.name, call_id, arguments)
+        try:
+            outcome = drive_sync(self.steps(arguments, native, call_id, ask))
+        except BaseException as e:
+            record.end(None, e)
+            raise
+        record.end(outcome, None)
+        return outcome
 
     def ainvoke(
         self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
     ) -> Coroutine[Any, Any, Outcome]:
         """Run one call from async code (a sync tool on a worker thread unless `threaded=False`);
         await it. (A plain method returning the driver's coroutine: one coroutine per call less.)"""
+        if _observe._observer is not None:
+            return self._ainvoke_observed(arguments, native, call_id, ask)
         if self._direct:
             return self._ainvoke_direct(arguments, native)
         return drive_async(self.steps(arguments, native, call_id, ask), threaded=self._offload)
+
+    async def _ainvoke_observed(
+        self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None
+    ) -> Outcome:
+        """`ainvoke` with the installed observer told (`interop._observe`), begun in the task
+        that awaits the call."""
+        observer = _observe._observer
+        if observer is None:  # removed since `ainvoke`
+            return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self._offload)
+        record = observer.begin(self.tool, self.name, call_id, arguments)
+        try:
+            if self._direct:
+                outcome = await self._ainvoke_direct(arguments, native)
+            else:
+                outcome = await drive_async(
+                    self.steps(arguments, native, call_id, ask), threaded=self._offload
+                )
+        except BaseException as e:
+            record.end(None, e)
+            raise
+        record.end(outcome, None)
+        return outcome
 
     def needs_approval(self, arguments: Any, native: Any = None) -> bool:
         """For frameworks that gate calls before running them: does this call need approval?"""

@@ -1,0 +1,56 @@
+"""The pipeline's one observation point: what telemetry (`interop.telemetry`) plugs into.
+
+Every call through the pipeline (`Invoker.invoke` / `ainvoke`: every `to_X`, the MCP server, the
+providers' dispatch, the CLI, the playground, code mode's inner calls, `interop.call`) asks the
+installed observer, if any, to `begin` a record before anything runs (parsing included) and ends
+it with the call's `Outcome`, or with the exception that left the pipeline (a framework's control
+flow, an unexpected exception under `errors="model-facing"`). `begin` runs in the caller's context (thread or task), so an observer can
+make its record current there (an OpenTelemetry span) and calls the tool makes are its children.
+
+With no observer installed (the default), the cost per call is one global read.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from ._invoke import Outcome
+    from ._protocols import StandardToolV0
+
+__all__ = ["CallObserver", "CallRecord", "get_observer", "set_observer"]
+
+
+class CallRecord(Protocol):
+    """One observed call, begun by `CallObserver.begin`."""
+
+    def end(self, outcome: Outcome | None, error: BaseException | None) -> None:
+        """The call ended: with an `Outcome` (ok, error, denied, pending), or an exception that
+        left the pipeline (then `outcome` is None). Called once, in the context `begin` ran in."""
+        ...
+
+
+class CallObserver(Protocol):
+    """Observes every call through the pipeline (see the module doc)."""
+
+    def begin(
+        self, tool: StandardToolV0[Any, Any, Any], name: str, call_id: str | None, arguments: Any
+    ) -> CallRecord:
+        """A call of `tool` (known to its target as `name`) starts, with the model's `arguments`
+        as received (a dict or JSON text; never the context). Must not raise."""
+        ...
+
+
+_observer: CallObserver | None = None
+
+
+def get_observer() -> CallObserver | None:
+    """The installed observer, or None."""
+    return _observer
+
+
+def set_observer(observer: CallObserver | None) -> CallObserver | None:
+    """Install `observer` (None removes it); returns the one it replaces."""
+    global _observer
+    previous, _observer = _observer, observer
+    return previous
