@@ -6,11 +6,13 @@ rest is here, once:
 
 ```
 execute(input, context)
-  -> validate input against the input schema (StandardToolValidationError naming the field)
+  -> validate input against the input schema (StandardToolValidationError naming the field), and
+     the names the native call takes (`accepted=` / `refused=`)
   -> native per-call object = native_context(context) (the user's hook, else the adapter's
      default, else the neutral context itself; may be async)
   -> call(arguments, native per-call object)  (sync or async; the framework's "tool says no"
-     exceptions become ToolError with their message)
+     exceptions become ToolError with their message, its own validation's a validation error,
+     its wrapper exceptions give way to what the tool raised; control flow passes)
   -> decode the native result (`decode`, default: MCP-style and Converse results decoded, other
      values kept; see interop._decode)
   -> validate the output against the output schema, when there is one
@@ -24,13 +26,15 @@ framework path calls it inline). The native object is recorded as its origin, so
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from typing import Any
 
+from ._controlflow import is_control_flow
 from ._decode import decode_result
-from ._errors import ToolError
+from ._errors import StandardToolValidationError, ToolError
 from ._origin import get_origin, set_origin
-from ._protocols import StandardToolV0
+from ._protocols import Issue, StandardToolV0
+from ._results import check_argument_names
 from ._run import is_async_callable, is_awaitable, run_sync
 from ._schema import as_schema, foreign_schema
 from ._tool import StandardTool, validator
@@ -61,13 +65,37 @@ def _message(e: BaseException) -> str:
         return type(e).__name__
 
 
+def _refusal(
+    name: str,
+    error_types: tuple[type[BaseException], ...],
+    invalid_types: tuple[type[BaseException], ...],
+    wrapper_types: tuple[type[BaseException], ...],
+) -> Callable[[BaseException], BaseException | None]:
+    """What a caught framework exception becomes (None: it passes as it is)."""
+
+    def refusal(e: BaseException) -> BaseException | None:
+        if is_control_flow(e):
+            return None
+        if isinstance(e, wrapper_types):
+            if e.__cause__ is not None:  # the tool's own exception, without the framework's text
+                return e.__cause__
+            return ToolError(_message(e))  # the tool reporting a failure itself
+        if isinstance(e, invalid_types):
+            return StandardToolValidationError("input", [Issue(_message(e))], tool_name=name)
+        if isinstance(e, error_types):
+            return ToolError(_message(e))
+        return None
+
+    return refusal
+
+
 def from_native(
     native: Any,
     *,
     framework: str,
     name: str,
     description: str,
-    call: Callable[[Any, Any], Any],
+    call: Callable[..., Any],
     input_schema: Any = None,
     output_schema: Any = None,
     title: str | None = None,
@@ -77,6 +105,11 @@ def from_native(
     decode: Callable[[Any], Any] | None = None,
     text_results: bool = False,
     error_types: tuple[type[BaseException], ...] = (),
+    invalid_types: tuple[type[BaseException], ...] = (),
+    wrapper_types: tuple[type[BaseException], ...] = (),
+    accepted: Collection[str] | None = None,
+    refused: Mapping[str, str] | None = None,
+    pass_context: bool = False,
     is_async: bool | None = None,
 ) -> StandardTool[Any, Any, Any]:
     """A neutral tool running `native` through `call` (see the module doc).
@@ -101,6 +134,17 @@ def from_native(
             OpenAI Agents): a string result then follows the text rule (a JSON object or array
             is that value).
         error_types: the framework's exceptions that mean "the tool refused" (shown to the model).
+        invalid_types: the framework's exceptions that mean its own validation refused the
+            arguments (a `StandardToolValidationError` on the input, with their message).
+        wrapper_types: the framework's exceptions that wrap whatever the tool raised (as their
+            `__cause__`): the cause is raised in their place (the framework's text, which may
+            quote the arguments, is dropped); one without a cause is the tool refusing (`ToolError`).
+            A framework's control flow (`interop.bridge.is_control_flow`) passes all three.
+        accepted, refused: the argument names the native call takes (None: any) and those it
+            must never get from the model, with the reason (filled by the framework itself):
+            checked after the input schema (`check_argument_names`).
+        pass_context: `call` also gets the neutral context, as a third argument (a framework
+            whose per-call object keeps something of the caller's own: Strands' tool use id).
         is_async: whether `call` is async (default: read from `call`).
     """
     checked_in = _schema(input_schema, framework=framework, name=name, which="input") or as_schema(
@@ -110,6 +154,9 @@ def from_native(
     check_in = validator(checked_in, "input", name)
     check_out = validator(checked_out, "output", name) if checked_out is not None else None
     hook = native_context if native_context is not None else default_native_context
+    refusal = _refusal(name, error_types, invalid_types, wrapper_types)
+    caught = (*error_types, *invalid_types, *wrapper_types)
+    names = accepted is not None or bool(refused)
 
     def finish(result: Any) -> Any:
         value = decode(result) if decode is not None else result
@@ -121,13 +168,18 @@ def from_native(
         async def execute_async(input: Any = None, context: Any = None) -> Any:
             arguments = {} if input is None else input
             check_in(arguments)
+            if names:
+                check_argument_names(arguments, name, accepted=accepted, refused=refused)
             made = hook(context) if hook is not None else context
             if made is not None and is_awaitable(made):
                 made = await made
             try:
-                result = await call(arguments, made)
-            except error_types as e:
-                raise ToolError(_message(e)) from e
+                result = await (call(arguments, made, context) if pass_context else call(arguments, made))
+            except caught as e:
+                instead = refusal(e)
+                if instead is None:
+                    raise
+                raise instead from (instead.__cause__ if instead is e.__cause__ else e)
             return finish(result)
 
         execute: Callable[..., Any] = execute_async
@@ -136,15 +188,20 @@ def from_native(
         def execute_sync(input: Any = None, context: Any = None) -> Any:
             arguments = {} if input is None else input
             check_in(arguments)
+            if names:
+                check_argument_names(arguments, name, accepted=accepted, refused=refused)
             made = hook(context) if hook is not None else context
             if made is not None and is_awaitable(made):
                 made = run_sync(made)
             try:
-                result = call(arguments, made)
+                result = call(arguments, made, context) if pass_context else call(arguments, made)
                 if is_awaitable(result):
                     result = run_sync(result)
-            except error_types as e:
-                raise ToolError(_message(e)) from e
+            except caught as e:
+                instead = refusal(e)
+                if instead is None:
+                    raise
+                raise instead from (instead.__cause__ if instead is e.__cause__ else e)
             return finish(result)
 
         execute = execute_sync

@@ -10,7 +10,8 @@ the framework's own channel. Everything between the model's arguments and the `O
   `prepare` (options, the way home, the checked name, the `Invoker`) -> `Conversion`, and
   `object_input_schema`
 - approval: `ApprovalRequest`, `ApprovalCallback`, `approval_rule`, `requires_approval`,
-  `has_approval_layer`, `args_digest` (binds a paused approval to the call shown)
+  `has_approval_layer`, `args_digest` (binds a paused approval to the call shown); a framework
+  that approves per tool inside its own loop: `native_approval_mode`, `loop_approval`
 - derived tools and the origin stash: `DerivedTool`, `Layer`, `layers`, `find_layer`, `derive`,
   `get_origin`, `set_origin`
 - tool progress and logs: `reporting` (install a `Reporter` for a call), `LEVELS`, `LogLevel`
@@ -101,6 +102,7 @@ if _TYPE_CHECKING:
         well_formed_meta,
     )
     from ._names import NAME_RULES, Rename, check_name, check_unique_names, resolve_name
+    from ._native_approval import loop_approval, native_approval_mode
     from ._options import Options, split_options
     from ._origin import ORIGIN_ATTR, get_origin, set_origin
     from ._progress import LEVELS, LogLevel, Reporter, reporting
@@ -136,6 +138,8 @@ if _TYPE_CHECKING:
     from ._tooloptions import Errors, ToolOptions
 
 _LAZY: dict[str, str] = {
+    "native_approval_mode": "._native_approval",
+    "loop_approval": "._native_approval",
     "decode_block": "._decode",
     "ResourceLink": "._decode",
     "decode_content": "._decode",
@@ -346,9 +350,11 @@ __all__ = [
     "keyword_parameters",
     "layers",
     "load_context_factory",
+    "loop_approval",
     "map_subschemas",
     "meta_flag",
     "meta_tags",
+    "native_approval_mode",
     "native_context_option",
     "neutral_home",
     "object_input_schema",

@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from agent_framework import Content, FunctionInvocationContext
 
     from interop import StandardToolV0
-    from interop.bridge import ApprovalRequest, Invoker, Options, Outcome
+    from interop.bridge import ApprovalRequest, Invoker, Outcome
 
 __all__ = [
     "CONTEXT_KEY",
@@ -103,44 +103,27 @@ def _whole_context(context: FunctionInvocationContext | None) -> Any:
     return context
 
 
-def _same_arguments(a: Any, b: Any) -> bool:
-    try:
-        return bool(bridge.to_json_text(a) == bridge.to_json_text(b)) or a == b
-    except Exception:
-        return False
-
-
 def _loop_approval(
     context: FunctionInvocationContext | None, tool_call_id: str | None
 ) -> Callable[[ApprovalRequest], bool]:
-    """Agent Framework's approval of one `always_require` call. Its function-invocation loop runs such
-    a call only after a human's `function_approval_response` (bound to the request it recorded), and
-    hands it an invocation context and the call id; with function middleware it also passes the
-    response itself, which must then approve this very call (its id) with these arguments. A call
-    made any other way (`tool(...)`, `await tool.invoke(...)` without the loop's context and call
-    id) was approved by nobody and does not run."""
+    """Agent Framework's approval of one `always_require` call (`bridge.loop_approval`): a call of
+    its function-invocation loop (it hands the tool an invocation context and the call id), which
+    runs such a call only after a human's `function_approval_response`; with function middleware
+    it also passes that response on, which must then approve this very call (its id)."""
 
-    def ask(request: ApprovalRequest) -> bool:
-        if context is None or tool_call_id is None:
-            return False  # not Agent Framework's loop: nobody approved this call
+    def approved_call() -> Any:
         metadata = getattr(context, "metadata", None)
         response = metadata.get("approval_response") if isinstance(metadata, Mapping) else None
         if response is None:
             return True  # the loop's direct path (no middleware) runs only approved calls
-        if getattr(response, "approved", None) is not True:
-            return False
         call = getattr(response, "function_call", None)
-        if call is None:
-            return False
-        if tool_call_id is not None and getattr(call, "call_id", None) != tool_call_id:
-            return False
-        try:
-            approved_args = call.parse_arguments() or {}
-        except Exception:
-            return False
-        return _same_arguments(approved_args, request.input)
+        if getattr(response, "approved", None) is not True or call is None:
+            return None
+        if getattr(call, "call_id", None) != tool_call_id:
+            return None
+        return call.parse_arguments() or {}
 
-    return ask
+    return bridge.loop_approval(context is not None and tool_call_id is not None, approved_call)
 
 
 def _content(part: Any, content: type[Content]) -> Content:
@@ -259,26 +242,6 @@ class StandardFunctionTool(FunctionTool):
         return f"StandardFunctionTool(name={self._invoker.name!r})"
 
 
-def _approval_mode(
-    tool: StandardToolV0[Any, Any, Any], shared: Options, given: ApprovalMode | None
-) -> ApprovalMode:
-    """Agent Framework's approval mode for the tool (see the module doc); refuses a predicate."""
-    if given is not None:
-        return given
-    rule = bridge.approval_rule(tool.meta)
-    if rule is False or shared.approval is not None or shared.allow_unapproved:
-        return "never_require"
-    if rule is True:
-        return "always_require"
-    from interop.errors import ApprovalRequiredError  # (not loaded by importing the adapter)
-
-    raise ApprovalRequiredError(
-        f"tool {tool.name!r} requires approval for some calls (a requires_approval predicate) and Agent "
-        "Framework approves per tool, not per call: pass approval=<callback> (asked for the calls the "
-        "predicate picks), approval_mode='always_require' (asks about every call), or allow_unapproved=True"
-    )
-
-
 def to_agent_framework(
     tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgentFrameworkOptions]
 ) -> FunctionTool:
@@ -295,7 +258,15 @@ def to_agent_framework(
     )
     if c.home is not None:
         return c.home
-    mode = _approval_mode(tool, c.options, c.own.get("approval_mode"))
+    given = c.own.get("approval_mode")
+    gated = bridge.native_approval_mode(
+        tool,
+        c.options,
+        None if given is None else given == "always_require",
+        framework="Agent Framework",
+        option="approval_mode='always_require'",
+    )
+    mode: ApprovalMode = "always_require" if gated else "never_require"
     invoker = c.invoker(
         target="Agent Framework",
         context=_whole_context if c.origin is not None else default_context,

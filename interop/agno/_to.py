@@ -54,11 +54,10 @@ from agno.tools.toolkit import Toolkit
 from typing_extensions import Unpack
 
 from interop import InteropError, ToolError, bridge
-from interop.errors import ApprovalRequiredError
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
-    from interop.bridge import ApprovalRequest, Invoker, Options, Outcome
+    from interop.bridge import ApprovalRequest, Invoker, Outcome
 
 __all__ = ["AgnoOptions", "ContextHook", "default_context", "to_agno", "to_agno_tools"]
 
@@ -87,39 +86,24 @@ def _whole_run_context(run_context: RunContext | None) -> Any:
     return run_context
 
 
-def _same_arguments(raw: Any, arguments: Any) -> bool:
-    import json
-
-    try:
-        value = json.loads(raw) if isinstance(raw, str) else raw
-        return bool(bridge.to_json_text(value) == bridge.to_json_text(arguments))
-    except Exception:
-        return False
-
-
-def _in_run(run_context: RunContext | None, call_id: str | None, request: ApprovalRequest) -> bool:
-    """Whether this call is one the model made in the running Agno run: Agno's loop passes the run's
-    context and the call's id, and (where Agno keeps them on the run context: not in its async
-    `acontinue_run`) the run's messages, one of which holds the call with these arguments."""
-    if run_context is None or not call_id:
-        return False
-    if run_context.messages is None:
-        return True
-    for message in run_context.messages:
-        for call in getattr(message, "tool_calls", None) or ():
-            if isinstance(call, dict) and call.get("id") == call_id:
-                function = call.get("function") or {}
-                return _same_arguments(function.get("arguments"), request.input)
-    return False
-
-
 def _confirmed(run_context: RunContext | None, call_id: str | None) -> Callable[[ApprovalRequest], bool]:
-    """Agno's confirmation of one `requires_confirmation` call. Agno's run loop pauses every
-    model-made call of such a tool and runs it only once a human confirmed it: a call is approved
-    when it comes from that loop (the model's call, by its id and arguments, in the running run);
-    a call made any other way (`function.entrypoint(...)`, `FunctionCall(...).execute()`) was
-    confirmed by nobody and does not run."""
-    return lambda request: _in_run(run_context, call_id, request)
+    """Agno's confirmation of one `requires_confirmation` call (`bridge.loop_approval`): a call of
+    Agno's run loop (it passes the run context and the call id), which keeps the run's messages on
+    the run context (not in its async `acontinue_run`): one of them holds the call with these
+    arguments."""
+
+    def approved_call() -> Any:
+        if run_context is None:
+            return None
+        if run_context.messages is None:
+            return True
+        for message in run_context.messages:
+            for call in getattr(message, "tool_calls", None) or ():
+                if isinstance(call, dict) and call.get("id") == call_id:
+                    return (call.get("function") or {}).get("arguments")
+        return None
+
+    return bridge.loop_approval(run_context is not None and bool(call_id), approved_call)
 
 
 def _media(part: Any) -> tuple[str, Any] | None:
@@ -196,22 +180,6 @@ def _parameters(tool: StandardToolV0[Any, Any, Any]) -> dict[str, Any]:
     return schema
 
 
-def _confirmation(tool: StandardToolV0[Any, Any, Any], shared: Options, given: bool | None) -> bool:
-    """Whether Agno confirms the calls (see the module doc); refuses a predicate it cannot serve."""
-    if given is not None:
-        return given
-    rule = bridge.approval_rule(tool.meta)
-    if rule is False or shared.approval is not None or shared.allow_unapproved:
-        return False
-    if rule is True:
-        return True
-    raise ApprovalRequiredError(
-        f"tool {tool.name!r} requires approval for some calls (a requires_approval predicate) and Agno "
-        "confirms per tool, not per call: pass approval=<callback> (asked for the calls the predicate "
-        "picks), requires_confirmation=True (Agno asks about every call), or allow_unapproved=True"
-    )
-
-
 def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions]) -> Function:
     """An Agno `Function` running `tool` (or the very Agno `Function` `tool` came from).
 
@@ -223,7 +191,13 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
     c = bridge.prepare(tool, options, AgnoOptions, where="to_agno", rule="openai", native=Function)
     if c.home is not None:
         return c.home
-    confirm = _confirmation(tool, c.options, c.own.get("requires_confirmation"))
+    confirm = bridge.native_approval_mode(
+        tool,
+        c.options,
+        c.own.get("requires_confirmation"),
+        framework="Agno",
+        option="requires_confirmation=True",
+    )
     invoker = c.invoker(
         target="Agno",
         context=_whole_run_context if c.origin is not None else default_context,

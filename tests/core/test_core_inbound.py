@@ -247,3 +247,87 @@ def test_native_context_option_keeps_the_old_names_for_a_release() -> None:
         bridge.native_context_option(None, {"contxt": hook}, where="from_x")
     with pytest.raises(TypeError, match="native_context= only"):
         bridge.native_context_option(hook, {"context": hook}, where="from_x")
+
+
+class Paused(Exception):
+    """A framework's control flow (a pause), though it subclasses the framework's tool exception."""
+
+
+class Wrapped(Exception):
+    """A framework's wrapper around whatever the tool raised (its text quotes the arguments)."""
+
+
+class ArgumentsRefused(TypeError):
+    """A framework's own argument validation refusing the call."""
+
+
+def _raising(error: BaseException, **kw: Any) -> interop.StandardTool[Any, Any, Any]:
+    def call(arguments: Any, native_context: Any) -> Any:
+        raise error
+
+    return bridge.from_native(Native(), framework="Testing", name="lookup", description="", call=call, **kw)
+
+
+def test_control_flow_passes_the_framework_refusals() -> None:
+    class Pause(Refused):
+        pass
+
+    bridge.register_control_flow(Pause)
+    with pytest.raises(Pause):
+        _raising(Pause("ask the user"), error_types=(Refused,)).execute({})
+
+
+def test_a_wrapper_gives_way_to_what_the_tool_raised() -> None:
+    cause = KeyError("missing row")
+    try:
+        try:
+            raise cause
+        except KeyError as e:
+            raise Wrapped("Failed with parameters {'api_key': 'SECRET'}") from e
+    except Wrapped as e:
+        wrapped = e
+    with pytest.raises(KeyError, match="missing row") as err:
+        _raising(wrapped, wrapper_types=(Wrapped,)).execute({})
+    assert err.value is cause and err.value.__cause__ is None and err.value.__suppress_context__
+    # a wrapper the tool raised itself (no cause): the tool refusing, shown to the model
+    with pytest.raises(interop.ToolError, match="quota exhausted"):
+        _raising(Wrapped("quota exhausted"), wrapper_types=(Wrapped,)).execute({})
+
+
+def test_the_frameworks_own_validation_is_a_validation_error_naming_the_tool() -> None:
+    with pytest.raises(interop.StandardToolValidationError, match="qty must be positive") as err:
+        _raising(ArgumentsRefused("qty must be positive"), invalid_types=(ArgumentsRefused,)).execute({})
+    assert err.value.target == "input" and err.value.tool_name == "lookup"
+    with pytest.raises(TypeError):  # another TypeError is the tool's own
+        _raising(TypeError("bug"), invalid_types=(ArgumentsRefused,)).execute({})
+
+
+def test_names_the_native_call_does_not_take_are_refused_before_it_runs() -> None:
+    tool, calls = _sync_tool(accepted={"city", "days"}, refused={"user": "filled from the agent state"})
+    with pytest.raises(interop.StandardToolValidationError, match="user") as err:
+        tool.execute({"city": "A", "user": "eve"})
+    assert "filled from the agent state" in str(err.value)
+    with pytest.raises(interop.StandardToolValidationError, match="extra"):
+        tool.execute({"city": "A", "extra": 1})
+    assert calls == []
+    assert tool.execute({"city": "A", "days": 2}) == {"city": "A", "temp": 21}
+
+
+def test_pass_context_gives_call_the_neutral_context_too() -> None:
+    seen: list[Any] = []
+
+    async def call(arguments: Any, native: Any, context: Any) -> Any:
+        seen.append((native, context))
+        return "ok"
+
+    tool = bridge.from_native(
+        Native(),
+        framework="Testing",
+        name="n",
+        description="",
+        call=call,
+        native_context=lambda c: {"state": c},
+        pass_context=True,
+    )
+    assert interop.call(tool, {}, "ctx") == "ok"
+    assert seen == [({"state": "ctx"}, "ctx")]
