@@ -20,9 +20,9 @@ from snippets import blocks  # noqa: E402
 
 OUT = ROOT / "build" / "typecheck-docs"
 EXAMPLE_DIRS = ("frameworks", "approval", "durable", "temporal")
-OWN_ENVIRONMENT = {"crewai", "strands"}
+OWN_ENVIRONMENT = {"crewai", "strands", "semantic_kernel"}
 """Frameworks that live in an environment of their own: their blocks and examples are checked there
-(make test-crewai / test-strands run mypy over their adapters), not here."""
+(make test-crewai / test-strands / test-semantic-kernel run mypy over their adapters), not here."""
 
 CONFIG = """[mypy]
 python_version = 3.11

@@ -19,7 +19,7 @@ import interop
 ROOT = Path(__file__).resolve().parents[1]
 FRAMEWORK_PAGES = (
     "langchain pydantic-ai llamaindex openai-agents mcp google-adk genkit crewai smolagents "
-    "claude-agent-sdk strands agno agent-framework haystack dspy providers"
+    "claude-agent-sdk strands agno agent-framework haystack dspy providers semantic-kernel"
 ).split()
 
 

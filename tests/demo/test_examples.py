@@ -35,11 +35,21 @@ EXPECTED = {
     ],
     "crewai_crew.py": ['get_weather: {"city":"Oslo"', "blocked by hook", 'whoami: {"user":"ann"'],
 }
-NEEDS = {"crewai_crew.py": "crewai.tools", "strands_agent.py": "strands"}
-"""Scripts for a framework that lives in an environment of its own (`make test-crewai`, `make test-strands`)."""
+NEEDS = {"crewai_crew.py": "crewai.tools", "strands_agent.py": "strands", "semantic_kernel_agent.py": "semantic_kernel.kernel"}
+"""Scripts for a framework that lives in an environment of its own (`make test-crewai`, `make test-strands`,
+`make test-semantic-kernel`)."""
 
 EXPECTED["agno_agent.py"] = ['whoami: {"user":"ann"', "paused: True ['delete_file']", "delete_file: {\"deleted\""]
 EXPECTED["agent_framework_agent.py"] = ["approval asked for: ['delete_file']", 'call_whoami: {"user":"ann"']
+EXPECTED["semantic_kernel_agent.py"] = [
+    "get_weather: An error occurred while invoking the function acme-get_weather: Invalid arguments for tool 'get_weather': units:",
+    'whoami: {"user":"ann"',
+    "approval asked: delete_file {'path': '/etc/passwd'}",
+    "delete_file: {\"deleted\":\"/tmp/old.log\"",
+    "delete_file: An error occurred while invoking the function acme-delete_file: The call to tool 'delete_file' was not approved",
+    'imported: price {"sku": {"type": "string"}, "quantity": {"default": 1, "type": "integer"}}',
+    "price: 750",
+]
 EXPECTED["strands_agent.py"] = ["interrupted for: ['delete_file']", 't_whoami: {"user": "ann"', "Deleted /tmp"]
 
 
