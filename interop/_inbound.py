@@ -117,13 +117,16 @@ def from_native(
     Args:
         native: the framework's tool (recorded as the origin).
         framework: the framework's name, for messages ("Agno").
-        name, description, title, meta: what the native tool says of itself.
+        name: the tool's name, as the native tool says it.
+        description: its description.
         call: `(arguments, native_per_call_object) -> native result` (or an awaitable of it);
             `arguments` is what the model sent, after it passed the input schema.
         input_schema: the framework's input JSON Schema (a dict, checked: an invalid one raises
             `SchemaConversionError` naming the tool), or anything `interop.as_schema` takes;
             None means an object with no properties.
         output_schema: likewise, for the result (validated after `decode`).
+        title: the tool's title, if it has one.
+        meta: its meta (behaviour hints, `requires_approval`...).
         native_context: the user's hook, neutral context -> the framework's per-call object (may
             return an awaitable); replaces `default_native_context`.
         default_native_context: the adapter's default for that hook; with neither, the neutral
@@ -140,9 +143,10 @@ def from_native(
             `__cause__`): the cause is raised in their place (the framework's text, which may
             quote the arguments, is dropped); one without a cause is the tool refusing (`ToolError`).
             A framework's control flow (`interop.bridge.is_control_flow`) passes all three.
-        accepted, refused: the argument names the native call takes (None: any) and those it
-            must never get from the model, with the reason (filled by the framework itself):
-            checked after the input schema (`check_argument_names`).
+        accepted: the argument names the native call takes (None: any), checked after the input
+            schema (`check_argument_names`).
+        refused: the names it must never get from the model, with the reason (the framework
+            fills them itself).
         pass_context: `call` also gets the neutral context, as a third argument (a framework
             whose per-call object keeps something of the caller's own: Strands' tool use id).
         is_async: whether `call` is async (default: read from `call`).

@@ -7,10 +7,11 @@ The neutral tool is async. Its `execute(input, context)` validates `input` again
 injects its `FunctionInvocationContext`: the neutral context itself when it is one (the tool runs
 inside an Agent Framework agent through `to_agent_framework`), else a fresh one whose `kwargs`
 are `{"context": <neutral context>}` (what `to_agent_framework` reads), or the `kwargs` a
-`context=` hook makes of the neutral context. The result is the function's own return value
+`native_context=` hook makes of the neutral context. The result is the function's own return value
 (`skip_parsing`), with Agent Framework `Content` items as text or `interop.Image` / `Audio` /
-`File`. Agent Framework `ToolException`s (limits reached, no implementation) raise `ToolError`;
-`UserInputRequiredException` passes through as control flow; other exceptions pass through.
+`File`. Agent Framework `ToolException`s (limits reached, no implementation) raise `ToolError`,
+its own input model's refusal a `StandardToolValidationError`; `UserInputRequiredException`
+passes through as control flow; other exceptions pass through.
 
 Carried: name, description, the input schema, `approval_mode="always_require"` (as
 `requires_approval`), and `additional_properties` as meta (the title and output schema from its
@@ -28,13 +29,12 @@ except ImportError as _import_error:
     ) from _import_error
 
 import base64
-import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from agent_framework import FunctionTool
 from agent_framework import tool as af_tool
-from agent_framework.exceptions import ToolException, UserInputRequiredException
+from agent_framework.exceptions import ToolException
 
 import interop
 from interop import bridge
@@ -43,9 +43,9 @@ from ._to import CONTEXT_KEY
 
 if TYPE_CHECKING:
     # imported by the first conversion: `from agent_framework import tool, FunctionTool` loads neither
-    from agent_framework import Content, FunctionInvocationContext
+    from agent_framework import Content
 
-    from interop import StandardTool, StandardToolV0
+    from interop import StandardToolV0
 
 __all__ = ["InvocationKwargsHook", "from_agent_framework"]
 
@@ -83,19 +83,31 @@ def _meta_title_schema(native: FunctionTool) -> tuple[dict[str, Any], str | None
     return meta, title, output
 
 
+def _argument_errors() -> tuple[type[BaseException], ...]:
+    """Agent Framework's own input-model refusal (a private `TypeError` subclass, when it has one)."""
+    from agent_framework import _tools
+
+    found = getattr(_tools, "_FunctionArgumentValidationError", None)
+    return (found,) if isinstance(found, type) and issubclass(found, BaseException) else ()
+
+
 def from_agent_framework(
-    native: FunctionTool | Callable[..., Any], *, context: InvocationKwargsHook | None = None
+    native: FunctionTool | Callable[..., Any],
+    *,
+    native_context: InvocationKwargsHook | None = None,
+    **deprecated: Any,
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert an Agent Framework tool (a `FunctionTool`, `@tool` function, or plain function).
 
-    `context`: maps the neutral context to the `kwargs` of the `FunctionInvocationContext` the tool
-    gets (default: `{"context": <neutral context>}`, or the neutral context itself when it is a
-    `FunctionInvocationContext`). A tool made by `to_agent_framework` comes back as the very neutral
-    tool it was made from.
+    `native_context`: maps the neutral context to the `kwargs` of the `FunctionInvocationContext`
+    the tool gets (default: `{"context": <neutral context>}`, or the neutral context itself when it
+    is a `FunctionInvocationContext`; `context=` is its deprecated name). A tool made by
+    `to_agent_framework` comes back as the very neutral tool it was made from.
     """
-    origin = bridge.get_origin(native)
-    if isinstance(origin, interop.StandardToolV0) and context is None:
-        return origin
+    native_context = bridge.native_context_option(native_context, deprecated, where="from_agent_framework")
+    home = bridge.neutral_home(native)
+    if home is not None and native_context is None:
+        return home
     if not isinstance(native, FunctionTool):
         if not callable(native):
             raise TypeError(
@@ -109,52 +121,30 @@ def from_agent_framework(
     from agent_framework import Content, FunctionInvocationContext
 
     tool = native
-    name = tool.name
-    schema = bridge.copy_json(tool.parameters())
-    checked = bridge.foreign_schema(schema, where=f"Agent Framework tool {name!r}: its input schema")
-    check = bridge.validator(checked, "input", name)
-    hook = context
 
-    async def invocation_context(value: Any, args: dict[str, Any]) -> FunctionInvocationContext:
-        if hook is None and isinstance(value, FunctionInvocationContext):
-            return value
-        if hook is not None:
-            made = hook(value)
-            runtime = await made if inspect.isawaitable(made) else made
-        else:
-            runtime = {CONTEXT_KEY: value}
-        return FunctionInvocationContext(function=tool, arguments=args, kwargs=dict(runtime or {}))
+    def default_kwargs(value: Any) -> Any:
+        return value if isinstance(value, FunctionInvocationContext) else {CONTEXT_KEY: value}
 
-    async def execute(input: Any = None, context: Any = None) -> Any:
-        args = dict(check({} if input is None else input))
-        ctx = await invocation_context(context, args)
-        try:
-            raw = await tool.invoke(arguments=args, context=ctx, skip_parsing=True)
-        except UserInputRequiredException:
-            raise
-        except ToolException as e:
-            raise interop.ToolError(str(e)) from e
-        except TypeError as e:
-            if type(e).__name__ == "_FunctionArgumentValidationError":  # its own input model refused them
-                from interop.protocols import Issue  # (not loaded by importing the adapter)
-
-                raise interop.StandardToolValidationError("input", [Issue(str(e))], tool_name=name) from e
-            raise
-        return _value(raw, Content)
+    async def call(arguments: Any, made: Any) -> Any:
+        args = dict(arguments)
+        if not isinstance(made, FunctionInvocationContext):
+            made = FunctionInvocationContext(function=tool, arguments=args, kwargs=dict(made or {}))
+        return await tool.invoke(arguments=args, context=made, skip_parsing=True)
 
     meta, title, output_schema = _meta_title_schema(tool)
-    neutral: StandardTool[Any, Any, Any] = interop.StandardTool(
-        name=name,
+    return bridge.from_native(
+        tool,
+        framework="Agent Framework",
+        name=tool.name,
         description=tool.description or "",
-        execute=execute,
-        input_schema=checked,
-        output_schema=(
-            bridge.foreign_schema(output_schema, where=f"Agent Framework tool {name!r}: its output schema")
-            if output_schema is not None
-            else None
-        ),
         title=title,
         meta=meta,
+        input_schema=bridge.copy_json(tool.parameters()),
+        output_schema=output_schema,
+        call=call,
+        native_context=native_context,
+        default_native_context=default_kwargs,
+        decode=lambda raw: _value(raw, Content),
+        error_types=(ToolException,),
+        invalid_types=_argument_errors(),
     )
-    bridge.set_origin(neutral, native)
-    return neutral

@@ -22,8 +22,7 @@ from crewai.tools import BaseTool
 from crewai.tools.base_tool import Tool
 from crewai.tools.tool_failure import ToolFailure
 
-from interop import StandardToolV0, ToolError, standard_tool
-from interop.bridge import check_unique_names, get_origin, set_origin
+from interop import StandardToolV0, ToolError, bridge
 
 __all__ = ["from_crewai", "from_crewai_tools"]
 
@@ -46,50 +45,44 @@ def _is_async(tool: BaseTool) -> bool:
     return inspect.iscoroutinefunction(func)
 
 
+def _checked(result: Any) -> Any:
+    """A returned `ToolFailure` is the tool refusing: `ToolError` with the text the agent reads."""
+    if isinstance(result, ToolFailure):
+        raise ToolError(result.as_agent_message())
+    return result
+
+
 def from_crewai(tool: BaseTool) -> StandardToolV0[Any, Any, Any]:
     """Convert a CrewAI tool into a neutral tool that validates its input. A tool made by
     `to_crewai` comes back as the very neutral tool it was made from."""
+    home = bridge.neutral_home(tool)
+    if home is not None:
+        return home
     if not isinstance(tool, BaseTool):
         raise TypeError(f"from_crewai converts CrewAI tools (BaseTool, @tool); got {type(tool).__name__}")
-    origin = get_origin(tool)
-    if isinstance(origin, StandardToolV0):
-        return origin
     native = tool
 
-    def checked(result: Any) -> Any:
-        if isinstance(result, ToolFailure):
-            raise ToolError(result.as_agent_message())
-        return result
+    async def arun(arguments: Any, _: Any) -> Any:
+        return await native.arun(**arguments)
 
-    if _is_async(native):
+    def run(arguments: Any, _: Any) -> Any:
+        return native.run(**arguments)
 
-        async def aexecute(input: dict[str, Any]) -> Any:
-            return checked(await native.arun(**input))
-
-        execute: Any = aexecute
-    else:
-
-        def execute(input: dict[str, Any]) -> Any:
-            return checked(native.run(**input))
-
-    meta: dict[str, Any] = {}
-    if native.result_as_answer:
-        meta["return_direct"] = True
-    input_schema = _schema(native.args_schema) or {"type": "object", "properties": {}}
-    neutral = standard_tool(
+    return bridge.from_native(
+        native,
+        framework="CrewAI",
         name=native.name,
         description=native.description,
-        execute=execute,
-        input_schema=input_schema,
+        input_schema=_schema(native.args_schema),
         output_schema=_schema(native.result_schema),
-        meta=meta,
+        meta={"return_direct": True} if native.result_as_answer else None,
+        call=arun if _is_async(native) else run,
+        decode=_checked,
     )
-    set_origin(neutral, native)
-    return neutral
 
 
 def from_crewai_tools(tools: Iterable[BaseTool]) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several CrewAI tools (an agent's list); duplicate names raise `ToolNameError`."""
     out = [from_crewai(t) for t in tools]
-    check_unique_names((t.name for t in out), "a neutral tool list")
+    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out

@@ -11,7 +11,7 @@
   arrive as models), its callbacks, then the function. Its exceptions pass through unchanged.
 - **Context.** DSPy passes tools no context; the neutral context is set as DSPy's settings value
   `CONTEXT_KEY` for the call (`dspy.settings.get("interop_context")` inside the function),
-  as `run_context` does.
+  as `run_context` does; `native_context=` maps the neutral context to the value set instead.
 - **Results.** The function's own return value; a `dspy.Image` / `dspy.Audio` / `dspy.File` holding
   inline data becomes `interop.Image` / `Audio` / `File`. DSPy tools carry no title, output
   schema or metadata.
@@ -26,10 +26,9 @@ from typing import Any
 
 import dspy  # type: ignore[import-untyped]
 
-from interop import Audio, File, Image, StandardToolV0, standard_tool
-from interop.bridge import check_unique_names, get_origin, set_origin
+from interop import Audio, File, Image, StandardToolV0, bridge
 
-from ._to import CONTEXT_KEY, StandardDSPyTool
+from ._to import CONTEXT_KEY
 
 __all__ = ["from_dspy", "from_dspy_tools"]
 
@@ -91,41 +90,51 @@ def _is_async(native: dspy.Tool) -> bool:
     return inspect.iscoroutinefunction(func) or inspect.iscoroutinefunction(call)
 
 
-def from_dspy(native: dspy.Tool | Callable[..., Any]) -> StandardToolV0[Any, Any, Any]:
+def from_dspy(
+    native: dspy.Tool | Callable[..., Any],
+    *,
+    native_context: Callable[[Any], Any] | None = None,
+) -> StandardToolV0[Any, Any, Any]:
     """Convert a `dspy.Tool` (or a function, made a `dspy.Tool` first, as `ReAct` does) into a
     neutral tool that validates its input (see the module doc). A tool made by `to_dspy` comes
-    back as the very neutral tool it was made from."""
-    if isinstance(native, StandardDSPyTool):
-        return native.standard_tool
-    origin = get_origin(native)
-    if isinstance(origin, StandardToolV0):
-        return origin
+    back as the very neutral tool it was made from.
+
+    `native_context`: maps the neutral context to the value set as DSPy's settings value
+    `CONTEXT_KEY` during the call (default: the neutral context itself)."""
+    native_context = bridge.native_context_option(native_context, {}, where="from_dspy")
+    home = bridge.neutral_home(native)
+    if home is not None and native_context is None:
+        return home
     if not isinstance(native, dspy.Tool):
         if not callable(native):
             raise TypeError(f"from_dspy needs a dspy.Tool or a function, got {type(native).__name__}")
         native = dspy.Tool(native)
     tool = native
 
-    def execute(input: Any, context: Any = None) -> Any:
-        with dspy.context(**{CONTEXT_KEY: context}):
-            return _from_dspy_value(tool(**(input or {})))
+    def run(arguments: Any, value: Any) -> Any:
+        with dspy.context(**{CONTEXT_KEY: value}):
+            return tool(**arguments)
 
-    async def aexecute(input: Any, context: Any = None) -> Any:
-        with dspy.context(**{CONTEXT_KEY: context}):
-            return _from_dspy_value(await tool.acall(**(input or {})))
+    async def arun(arguments: Any, value: Any) -> Any:
+        with dspy.context(**{CONTEXT_KEY: value}):
+            return await tool.acall(**arguments)
 
-    neutral = standard_tool(
+    return bridge.from_native(
+        tool,
+        framework="DSPy",
         name=tool.name or "",
         description=tool.desc or "",
-        execute=aexecute if _is_async(tool) else execute,
         input_schema=_schema(tool),
+        call=arun if _is_async(tool) else run,
+        native_context=native_context,
+        decode=_from_dspy_value,
     )
-    set_origin(neutral, tool)
-    return neutral
 
 
-def from_dspy_tools(tools: Iterable[dspy.Tool | Callable[..., Any]]) -> list[StandardToolV0[Any, Any, Any]]:
+def from_dspy_tools(
+    tools: Iterable[dspy.Tool | Callable[..., Any]], *, native_context: Callable[[Any], Any] | None = None
+) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert a tool list (as `ReAct` takes it); duplicate names raise `ToolNameError`."""
-    out = [from_dspy(t) for t in tools]
-    check_unique_names((t.name for t in out), "a neutral tool list")
+    out = [from_dspy(t, native_context=native_context) for t in tools]
+    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out

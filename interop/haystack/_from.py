@@ -16,9 +16,10 @@ Handled: `Tool` (built by hand, by `@tool` or `create_tool_from_function`, sync 
   `inputs_from_state`) gets one built from the neutral context: the context itself when it is a
   `State`, else a `State` holding it under `CONTEXT_KEY` (so a tool declared with
   `inputs_from_state={"interop_context": "caller"}` gets the context as `caller`); pass
-  `state=` to build the `State` yourself. Parameters filled from the `State` are not the
-  model's: a call that sends one is refused as bad input, and so is an argument the native
-  call does not take (Haystack's schemas allow any extra key; the function would raise).
+  `native_context=` (neutral context -> `State`) to build the `State` yourself. Parameters
+  filled from the `State` are not the model's: a call that sends one is refused as bad input,
+  and so is an argument the native call does not take (Haystack's schemas allow any extra key;
+  the function would raise).
 - **Results.** The function's own return value; Haystack content (`TextContent`,
   `ImageContent`, `FileContent`) becomes `str` / `interop.Image` / `interop.File`. A tool with
   `outputs_to_string` keeps what Haystack would show the model (`with_model_output`), and the
@@ -42,7 +43,7 @@ from haystack.tools.toolset import Toolset
 import interop
 from interop import bridge
 
-from ._to import CONTEXT_KEY, StandardHaystackTool
+from ._to import CONTEXT_KEY
 
 if TYPE_CHECKING:
     from interop import StandardToolV0
@@ -127,51 +128,30 @@ def _from_content(value: Any) -> Any:
     return value
 
 
-class _Caller:
-    """Runs a native Haystack tool with checked arguments and the `State` it reads."""
+def _caller(native: Tool) -> tuple[Callable[[Any, Any], Any], set[str]]:
+    """`call(arguments, state)` for `from_native`: the `State`'s values put in as Haystack's
+    `Agent` puts them, then Haystack's own `invoke` / `invoke_async`; and the parameters filled
+    from the `State` (not the model's)."""
+    from_state = dict(native.inputs_from_state or {})
+    state_params = _state_params(native)
 
-    def __init__(self, native: Tool, hook: StateHook | None) -> None:
-        self.native = native
-        self.hook = hook
-        self.from_state = dict(native.inputs_from_state or {})
-        self.state_params = _state_params(native)
-        self.injected = set(self.from_state.values()) | set(self.state_params)
-        self.refused = dict.fromkeys(self.injected, "filled from the agent state, not by the model")
-        self.accepted = _accepted(native)
-
-    def args(self, input: Any, context: Any) -> dict[str, Any]:
-        args = dict(input or {})
-        bridge.check_argument_names(args, self.native.name, accepted=self.accepted, refused=self.refused)
-        if not self.injected:
-            return args
-        state = self.hook(context) if self.hook is not None else _default_state(context)
-        for key, param in self.from_state.items():  # Haystack's own rule: the state's value, a copy
+    def args(arguments: Any, state: Any) -> dict[str, Any]:
+        args = dict(arguments)
+        for key, param in from_state.items():  # Haystack's own rule: the state's value, a copy
             if state.has(key):
                 args[param] = state.get(key)
-        for param in self.state_params:
+        for param in state_params:
             args[param] = state
         return args
 
-    @staticmethod
-    def unwrap(e: ToolInvocationError) -> BaseException:
-        cause = e.__cause__
-        if cause is not None:
-            return cause  # the tool's own exception, without Haystack's text (it lists every argument)
-        return interop.ToolError(str(e))  # a tool reporting a failure to the model itself
+    def run(arguments: Any, state: Any) -> Any:
+        return native.invoke(**args(arguments, state))
 
-    def run(self, input: Any, context: Any = None) -> Any:
-        args = self.args(input, context)
-        try:
-            return _from_content(self.native.invoke(**args))
-        except ToolInvocationError as e:
-            raise self.unwrap(e) from None
+    async def arun(arguments: Any, state: Any) -> Any:
+        return await native.invoke_async(**args(arguments, state))
 
-    async def arun(self, input: Any, context: Any = None) -> Any:
-        args = self.args(input, context)
-        try:
-            return _from_content(await self.native.invoke_async(**args))
-        except ToolInvocationError as e:
-            raise self.unwrap(e) from None
+    is_async = native.async_function is not None and native.function is None
+    return (arun if is_async else run), set(from_state.values()) | set(state_params)
 
 
 def _model_output(config: dict[str, Any]) -> Callable[[Any], Any]:
@@ -188,44 +168,58 @@ def _model_output(config: dict[str, Any]) -> Callable[[Any], Any]:
     return lambda result: {key: one({**cfg, "raw_result": False}, result) for key, cfg in config.items()}
 
 
-def from_haystack(native: Tool, *, state: StateHook | None = None) -> StandardToolV0[Any, Any, Any]:
+def from_haystack(
+    native: Tool, *, native_context: StateHook | None = None, **deprecated: Any
+) -> StandardToolV0[Any, Any, Any]:
     """Convert a Haystack tool into a neutral tool that validates its input (see the module doc).
 
-    `state`: for a tool that reads the agent `State`, maps the neutral context to that `State`
-    (default: the context if it is a `State`, else a `State` holding it under `CONTEXT_KEY`).
-    A tool made by `to_haystack` comes back as the very neutral tool it was made from.
+    `native_context`: for a tool that reads the agent `State`, maps the neutral context to that
+    `State` (default: the context if it is a `State`, else a `State` holding it under
+    `CONTEXT_KEY`; `state=` is its deprecated name). A tool made by `to_haystack` comes back as the
+    very neutral tool it was made from.
     """
-    if isinstance(native, StandardHaystackTool) and state is None:
-        return native.standard_tool
-    origin = bridge.get_origin(native)
-    if isinstance(origin, interop.StandardToolV0) and state is None:
-        return origin
+    native_context = bridge.native_context_option(
+        native_context, deprecated, where="from_haystack", old=("state",)
+    )
+    home = bridge.neutral_home(native)
+    if home is not None and native_context is None:
+        return home
     if not isinstance(native, Tool):
         raise TypeError(f"from_haystack needs a Haystack Tool, got {type(native).__name__}")
-    caller = _Caller(native, state)
-    is_async = native.async_function is not None and native.function is None
-    neutral: StandardToolV0[Any, Any, Any] = interop.standard_tool(
+    call, injected = _caller(native)
+    neutral: StandardToolV0[Any, Any, Any] = bridge.from_native(
+        native,
+        framework="Haystack",
         name=native.name,
         description=native.description,
-        execute=caller.arun if is_async else caller.run,
         input_schema=dict(native.parameters),
+        call=call,
+        native_context=native_context if injected else None,
+        default_native_context=_default_state if injected else None,
+        decode=_from_content,
+        wrapper_types=(ToolInvocationError,),
+        accepted=_accepted(native),
+        refused=dict.fromkeys(injected, "filled from the agent state, not by the model"),
     )
     config = native.outputs_to_string
     if config and not (set(config) <= {"raw_result"}):  # a source or a handler shapes what the model reads
         neutral = interop.with_model_output(neutral, _model_output(dict(config)))
-    bridge.set_origin(neutral, native)
+        bridge.set_origin(neutral, native)
     return neutral
 
 
 def from_haystack_tools(
-    tools: Toolset | Iterable[Tool | Toolset], *, state: StateHook | None = None
+    tools: Toolset | Iterable[Tool | Toolset], *, native_context: StateHook | None = None, **deprecated: Any
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert a `Toolset` or a list of tools and toolsets (as an `Agent` takes them); duplicate
     names raise `ToolNameError`. A dynamic toolset (MCP, searchable) lists what it holds now:
     warm it up first."""
+    native_context = bridge.native_context_option(
+        native_context, deprecated, where="from_haystack_tools", old=("state",)
+    )
     natives: list[Tool] = []
     for item in [tools] if isinstance(tools, Toolset) else tools:
         natives.extend(item if isinstance(item, Toolset) else [item])
-    out = [from_haystack(t, state=state) for t in natives]
+    out = [from_haystack(t, native_context=native_context) for t in natives]
     bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out

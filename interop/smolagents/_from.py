@@ -20,8 +20,7 @@ from typing import Any
 from smolagents import Tool  # type: ignore[import-untyped]
 from smolagents.agent_types import AgentAudio, AgentImage, AgentText  # type: ignore[import-untyped]
 
-from interop import Audio, Image, StandardToolV0, standard_tool
-from interop.bridge import check_unique_names, get_origin, set_origin
+from interop import Audio, Image, StandardToolV0, bridge
 
 from ._schema import from_inputs
 
@@ -57,31 +56,28 @@ def from_smolagents(tool: Tool | type[Tool]) -> StandardToolV0[Any, Any, Any]:
     tool it was made from."""
     if isinstance(tool, type) and issubclass(tool, Tool):
         tool = tool()
+    home = bridge.neutral_home(tool)
+    if home is not None:
+        return home
     if not isinstance(tool, Tool):
         raise TypeError(f"from_smolagents converts smolagents tools; got {type(tool).__name__}")
-    origin = get_origin(tool)
-    if isinstance(origin, StandardToolV0):
-        return origin
     native = tool
-
-    def execute(input: dict[str, Any]) -> Any:
-        return _value(native(**input))
-
     output_schema = getattr(native, "output_schema", None)
-    neutral = standard_tool(
+    return bridge.from_native(
+        native,
+        framework="smolagents",
         name=native.name,
         description=native.description,
-        execute=execute,
         input_schema=from_inputs(native.inputs),
         output_schema=output_schema if isinstance(output_schema, dict) else None,
+        call=lambda arguments, _: native(**arguments),
+        decode=_value,
     )
-    set_origin(neutral, native)
-    return neutral
 
 
 def from_smolagents_tools(tools: Iterable[Tool]) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several tools (an agent's list, or a `ToolCollection`'s `.tools`); duplicate names
     raise `ToolNameError`."""
     out = [from_smolagents(t) for t in tools]
-    check_unique_names((t.name for t in out), "a neutral tool list")
+    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out

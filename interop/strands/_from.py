@@ -8,14 +8,16 @@ any other `AgentTool` subclass. The neutral tool is async; its `execute(input, c
   makes (a `@tool` function then validates again with its own model, as in Strands);
 - `invocation_state`: when the neutral context is a Strands `ToolContext` (the tool runs inside a
   Strands agent through `to_strands`), that call's own state and agent; otherwise
-  `{"context": <neutral context>}` (the key `to_strands` reads), or what a `context=` hook makes
-  of the neutral context. Outside a Strands agent, a tool that asks for `tool_context.agent` gets
+  `{"context": <neutral context>}` (the key `to_strands` reads), or what a `native_context=` hook
+  makes of the neutral context. Outside a Strands agent, a tool that asks for `tool_context.agent` gets
   a stand-in whose interrupts cannot be answered: a tool that interrupts (asks a human) is then
   denied (`ApprovalDeniedError`), it never runs half-approved. Inside an agent the interrupt
   pauses the run as usual.
-- results: `status: "error"` raises `ToolError` with the text the model would have read; a
-  success gives `structuredContent` when present, else the content: a `json` block's value, a
-  text block (JSON text decoded), images and documents as `interop.Image` / `interop.File`.
+- results, by the core's one decoder (`interop.bridge.decode_content`): `status: "error"` raises
+  `ToolError` with the text the model would have read; a success gives `structuredContent` when
+  present, else the content: a `json` block's value; a text block's text, or the value when it is
+  a JSON object or array (`"42"` stays the text `"42"`); images and documents as
+  `interop.Image` / `interop.File`; several blocks a list of those.
 
 Carried: name, description, the input and output schemas, the title and the meta from
 `annotations` (MCP hints; `annotations["interop"]`). A tool made by `to_strands` comes back as
@@ -31,8 +33,6 @@ except ImportError as _import_error:
         'Please install `strands-agents` to use `interop.strands`: `pip install "standard-tool[strands]"`'
     ) from _import_error
 
-import inspect
-import json
 import threading
 import types
 import uuid
@@ -43,24 +43,7 @@ from strands.interrupt import InterruptException
 from strands.types.events import ToolResultEvent
 from strands.types.tools import AgentTool, ToolContext, ToolUse
 
-from interop import (
-    ApprovalDeniedError,
-    File,
-    Image,
-    StandardTool,
-    StandardToolV0,
-    ToolError,
-)
-from interop.bridge import (
-    copy_json,
-    foreign_schema,
-    get_origin,
-    hints_meta,
-    set_origin,
-    to_json_text,
-    validator,
-    well_formed_meta,
-)
+from interop import ApprovalDeniedError, StandardToolV0, ToolError, bridge
 
 from ._to import CONTEXT_KEY, META_KEY
 
@@ -68,19 +51,6 @@ __all__ = ["InvocationStateHook", "from_strands"]
 
 InvocationStateHook = Callable[[Any], Any]
 """Maps the neutral context to the `invocation_state` dict a native tool gets (or an awaitable)."""
-
-_MEDIA = {"png": "image/png", "jpeg": "image/jpeg", "gif": "image/gif", "webp": "image/webp"}
-_DOCUMENTS = {
-    "pdf": "application/pdf",
-    "csv": "text/csv",
-    "doc": "application/msword",
-    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-    "xls": "application/vnd.ms-excel",
-    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    "html": "text/html",
-    "txt": "text/plain",
-    "md": "text/markdown",
-}
 
 
 class _NoAgent:
@@ -110,48 +80,14 @@ def _tool_result(event: Any) -> Mapping[str, Any] | None:
     return None
 
 
-def _maybe_json(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
-
-
-def _part(block: Mapping[str, Any]) -> Any:
-    if "json" in block:
-        return to_json_text(block["json"])
-    if "text" in block:
-        return str(block["text"])
-    for key, formats in (("image", _MEDIA), ("document", _DOCUMENTS)):
-        if key in block:
-            item = block[key]
-            data = (item.get("source") or {}).get("bytes")
-            fmt = item.get("format")
-            if not isinstance(data, (bytes, bytearray)):
-                return f"[{key}: {fmt}, not inline]"
-            media = formats.get(str(fmt), "application/octet-stream")
-            return Image(bytes(data), media) if key == "image" else File(bytes(data), media, item.get("name"))
-    return to_json_text(dict(block))
-
-
 def _value(result: Mapping[str, Any], name: str) -> Any:
-    """The neutral value of a native tool result (raises `ToolError` for an error result)."""
-    blocks = [b for b in result.get("content") or [] if isinstance(b, Mapping)]
-    if result.get("status") == "error":
-        text = "\n".join(str(b.get("text", "")) for b in blocks if "text" in b)
-        raise ToolError(text or f"tool {name!r} failed")
-    if "structuredContent" in result:
-        return result["structuredContent"]
-    if len(blocks) == 1:
-        block = blocks[0]
-        if "json" in block:
-            return block["json"]
-        if "text" in block:
-            return _maybe_json(str(block["text"]))
-    parts = [_part(b) for b in blocks]
-    if any(not isinstance(p, str) for p in parts):
-        return parts
-    return "\n".join(parts)
+    """The neutral value of a native tool result (the core's decoder: `ToolError` for an error)."""
+    return bridge.decode_content(
+        [b for b in result.get("content") or [] if isinstance(b, Mapping)],
+        tool_name=name,
+        is_error=result.get("status") == "error",
+        structured=result.get("structuredContent"),
+    )
 
 
 def _title_and_meta(spec: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]]:
@@ -160,7 +96,9 @@ def _title_and_meta(spec: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]
         return None, {}
     title = annotations.get("title")
     ours = annotations.get(META_KEY)
-    meta = well_formed_meta({**hints_meta(annotations), **(ours if isinstance(ours, Mapping) else {})})
+    meta = bridge.well_formed_meta(
+        {**bridge.hints_meta(annotations), **(ours if isinstance(ours, Mapping) else {})}
+    )
     return (title if isinstance(title, str) else None), meta
 
 
@@ -168,53 +106,30 @@ def _schema(spec: Mapping[str, Any], key: str) -> dict[str, Any] | None:
     value = spec.get(key)
     if isinstance(value, Mapping) and isinstance(value.get("json"), Mapping):
         value = value["json"]
-    return dict(copy_json(value)) if isinstance(value, Mapping) else None
+    return dict(bridge.copy_json(value)) if isinstance(value, Mapping) else None
 
 
-def from_strands(
-    native: AgentTool, *, context: InvocationStateHook | None = None
-) -> StandardToolV0[Any, Any, Any]:
-    """Convert a Strands tool (`@tool` function or any `AgentTool`) into a neutral tool.
+def _default_state(context: Any) -> Any:
+    """The Strands call's own state inside a Strands agent, else `{"context": <neutral context>}`."""
+    return context.invocation_state if isinstance(context, ToolContext) else {CONTEXT_KEY: context}
 
-    `context`: maps the neutral context to the `invocation_state` the native tool gets (default:
-    the Strands call's own state inside a Strands agent, else `{"context": <neutral context>}`).
-    A tool made by `to_strands` comes back as the very neutral tool it was made from.
-    """
-    origin = get_origin(native)
-    if isinstance(origin, StandardToolV0) and context is None:
-        return origin
-    if not isinstance(native, AgentTool):
-        raise TypeError(
-            f"from_strands converts Strands tools (@tool functions, AgentTool subclasses); got {type(native).__name__}"
-        )
-    spec = native.tool_spec
-    name = native.tool_name
-    input_schema = _schema(spec, "inputSchema") or {"type": "object", "properties": {}}
-    checked = foreign_schema(input_schema, where=f"Strands tool {name!r}: its input schema")
-    check = validator(checked, "input", name)
-    hook = context
 
-    async def state_for(neutral_context: Any, outer: ToolContext[Any] | None) -> dict[str, Any]:
-        if hook is not None:
-            made = hook(neutral_context)
-            made = await made if inspect.isawaitable(made) else made
-            state = dict(made or {})
-        elif outer is not None:
-            return outer.invocation_state
-        else:
-            state = {CONTEXT_KEY: neutral_context}
-        state.setdefault("agent", _NoAgent())
-        return state
+def _runner(native: AgentTool, name: str) -> Callable[[Any, Any, Any], Any]:
+    """`call(arguments, invocation_state, neutral context)` for `from_native`: the native tool's
+    own `stream`, as a Strands agent runs it (the agent's tool use id when it is one's call)."""
 
-    async def execute(input: Any = None, context: Any = None) -> Any:
-        args = check({} if input is None else input)
+    async def call(arguments: Any, made: Any, context: Any) -> Any:
         outer = context if isinstance(context, ToolContext) else None
-        state = await state_for(context, outer)
+        if outer is not None and made is outer.invocation_state:
+            state = made
+        else:
+            state = dict(made or {})
+            state.setdefault("agent", _NoAgent())
         inside = not isinstance(state.get("agent"), _NoAgent)
         call_id = (
             str(outer.tool_use.get("toolUseId")) if outer is not None else f"tooluse_{uuid.uuid4().hex[:24]}"
         )
-        tool_use: ToolUse = {"toolUseId": call_id, "name": name, "input": args}
+        tool_use: ToolUse = {"toolUseId": call_id, "name": name, "input": arguments}
         last: Any = None
         try:
             async for event in native.stream(tool_use, state):
@@ -235,22 +150,44 @@ def from_strands(
         result = _tool_result(last)
         if result is None:
             raise ToolError(f"Tool '{name}' did not return a result")
-        return _value(result, name)
+        return result
 
+    return call
+
+
+def from_strands(
+    native: AgentTool, *, native_context: InvocationStateHook | None = None, **deprecated: Any
+) -> StandardToolV0[Any, Any, Any]:
+    """Convert a Strands tool (`@tool` function or any `AgentTool`) into a neutral tool.
+
+    `native_context`: maps the neutral context to the `invocation_state` the native tool gets
+    (default: the Strands call's own state inside a Strands agent, else `{"context": <neutral
+    context>}`; `context=` is its deprecated name). A tool made by `to_strands` comes back as the
+    very neutral tool it was made from.
+    """
+    native_context = bridge.native_context_option(native_context, deprecated, where="from_strands")
+    home = bridge.neutral_home(native)
+    if home is not None and native_context is None:
+        return home
+    if not isinstance(native, AgentTool):
+        raise TypeError(
+            f"from_strands converts Strands tools (@tool functions, AgentTool subclasses); got {type(native).__name__}"
+        )
+    spec = native.tool_spec
+    name = native.tool_name
     title, meta = _title_and_meta(spec)
-    output_schema = _schema(spec, "outputSchema")
-    neutral: StandardTool[Any, Any, Any] = StandardTool(
+    return bridge.from_native(
+        native,
+        framework="Strands",
         name=name,
         description=str(spec.get("description") or ""),
-        execute=execute,
-        input_schema=checked,
-        output_schema=(
-            foreign_schema(output_schema, where=f"Strands tool {name!r}: its output schema")
-            if output_schema is not None
-            else None
-        ),
         title=title,
         meta=meta,
+        input_schema=_schema(spec, "inputSchema"),
+        output_schema=_schema(spec, "outputSchema"),
+        call=_runner(native, name),
+        native_context=native_context,
+        default_native_context=_default_state,
+        decode=lambda result: _value(result, name),
+        pass_context=True,
     )
-    set_origin(neutral, native)
-    return neutral

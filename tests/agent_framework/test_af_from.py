@@ -8,7 +8,7 @@ import pytest
 from af_kit import agent, result_texts
 from agent_framework import Content, FunctionInvocationContext, FunctionTool, tool
 from agent_framework.exceptions import UserInputRequiredException
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
 import interop
 from interop import Image, StandardToolValidationError, ToolError
@@ -82,8 +82,11 @@ def test_the_invocation_context_carries_the_neutral_context() -> None:
     neutral = from_agent_framework(whoami)
     assert "ctx" not in interop.input_json_schema(neutral)["properties"]
     assert interop.call(neutral, {"greeting": "hi"}, {"user": "ann"}) == "hi, ann"
-    hooked = from_agent_framework(whoami, context=lambda c: {CONTEXT_KEY: {"user": c.upper()}})
+    hooked = from_agent_framework(whoami, native_context=lambda c: {CONTEXT_KEY: {"user": c.upper()}})
     assert interop.call(hooked, {"greeting": "yo"}, "bo") == "yo, BO"
+    with pytest.warns(DeprecationWarning, match="context= is deprecated, use native_context="):
+        old = from_agent_framework(whoami, context=lambda c: {CONTEXT_KEY: {"user": c}})
+    assert interop.call(old, {"greeting": "yo"}, "ed") == "yo, ed"
     assert LOG[0] == ("whoami", "hi", {"context": {"user": "ann"}})
 
 
@@ -99,6 +102,29 @@ def test_a_function_tool_with_a_pydantic_model_content_and_limits() -> None:
     interop.call(neutral, {"sku": "cd", "qty": 1})
     with pytest.raises(ToolError, match="maximum invocation limit"):  # Agent Framework's own limit
         interop.call(neutral, {"sku": "ef", "qty": 1})
+
+
+def test_the_tools_own_input_model_refusing_is_bad_input_naming_the_field() -> None:
+    class Sku(BaseModel):
+        sku: str
+
+        @field_validator("sku")
+        @classmethod
+        def upper(cls, value: str) -> str:
+            if not value.isupper():  # beyond what the JSON Schema says: only the model knows
+                raise ValueError("sku must be upper-case")
+            return value
+
+    async def stock(sku: str) -> str:
+        LOG.append(("stock", sku))
+        return sku
+
+    neutral = from_agent_framework(FunctionTool(name="stock", description="Stock.", func=stock, input_model=Sku))
+    LOG.clear()
+    with pytest.raises(StandardToolValidationError, match="sku must be upper-case") as err:
+        interop.call(neutral, {"sku": "ab"})
+    assert err.value.target == "input" and err.value.tool_name == "stock" and LOG == []
+    assert interop.call(neutral, {"sku": "AB"}) == "AB"
 
 
 def test_approval_mode_and_additional_properties_travel() -> None:

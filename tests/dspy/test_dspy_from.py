@@ -84,6 +84,8 @@ def test_the_neutral_context_is_dspys_settings_value() -> None:
     with run_context("outer"):
         assert interop.call(neutral, {}, "inner") == "inner"  # the call's own context wins
         assert whoami() == "outer"
+    hooked = from_dspy(whoami, native_context=lambda ctx: f"user:{ctx}")  # what DSPy's setting holds
+    assert interop.call(hooked, {}, "ada") == "user:ada"
 
 
 def test_media_results_become_content_values() -> None:

@@ -81,8 +81,11 @@ def test_a_state_parameter_gets_a_state_holding_the_context_or_the_state_itself(
     state.set(CONTEXT_KEY, {"user": "cy"})
     state.set("step_count", 3)
     assert interop.call(neutral, {}, state) == {"user": "cy", "steps": 3}
-    hooked = from_haystack(WHOAMI, state=lambda ctx: State(schema={}, data={CONTEXT_KEY: {"user": ctx}}))
+    hooked = from_haystack(WHOAMI, native_context=lambda ctx: State(schema={}, data={CONTEXT_KEY: {"user": ctx}}))
     assert interop.call(hooked, {}, "di") == {"user": "di", "steps": None}
+    with pytest.warns(DeprecationWarning, match="state= is deprecated, use native_context="):
+        old = from_haystack(WHOAMI, state=lambda ctx: State(schema={}, data={CONTEXT_KEY: {"user": ctx}}))
+    assert interop.call(old, {}, "ed") == {"user": "ed", "steps": None}
 
 
 def test_errors_come_back_unwrapped_without_the_arguments() -> None:

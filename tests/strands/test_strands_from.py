@@ -115,6 +115,19 @@ def test_a_decorated_tool_validates_first_and_returns_its_value() -> None:
     assert LOG == [("multiply", 3, 2)]
 
 
+def test_text_results_follow_the_one_json_or_text_rule() -> None:
+    @tool
+    def answer(kind: str) -> Any:
+        """Answer in the kind asked for."""
+        return {"number": 42, "object": '{"n": 42}', "list": "[1, 2]", "words": "forty-two"}[kind]
+
+    neutral = from_strands(answer)
+    assert interop.call(neutral, {"kind": "number"}) == "42"  # a text that says 42 stays that text
+    assert interop.call(neutral, {"kind": "object"}) == {"n": 42}  # JSON object and array text: the value
+    assert interop.call(neutral, {"kind": "list"}) == [1, 2]
+    assert interop.call(neutral, {"kind": "words"}) == "forty-two"
+
+
 def test_context_reaches_a_tool_context_parameter() -> None:
     LOG.clear()
     neutral = from_strands(whoami)
@@ -123,8 +136,11 @@ def test_context_reaches_a_tool_context_parameter() -> None:
     # the schema allows unknown keys (Strands' @tool drops additionalProperties): a forged value
     # is ignored, Strands injects the real ToolContext
     assert interop.call(neutral, {"greeting": "hi", "tool_context": "forged"}, {"user": "ann"}) == "hi, ann"
-    hooked = from_strands(whoami, context=lambda ctx: {CONTEXT_KEY: {"user": ctx.upper()}})
+    hooked = from_strands(whoami, native_context=lambda ctx: {CONTEXT_KEY: {"user": ctx.upper()}})
     assert interop.call(hooked, {"greeting": "yo"}, "bo") == "yo, BO"
+    with pytest.warns(DeprecationWarning, match="context= is deprecated, use native_context="):
+        old = from_strands(whoami, context=lambda ctx: {CONTEXT_KEY: {"user": ctx}})
+    assert interop.call(old, {"greeting": "yo"}, "ed") == "yo, ed"
 
 
 def test_an_agent_tool_subclass_carries_schemas_title_and_meta() -> None:
@@ -143,7 +159,9 @@ def test_an_agent_tool_subclass_carries_schemas_title_and_meta() -> None:
         interop.call(neutral, {"id": 404})
     with pytest.raises(RuntimeError, match="database down"):  # other exceptions pass through
         interop.call(neutral, {"id": 500})
-    assert interop.call(neutral, {"id": 7}) == ["a photo", Image(b"\x89PNG", "image/png")]
+    with pytest.raises(StandardToolValidationError) as err:  # a result its own output schema refuses
+        interop.call(neutral, {"id": 7})
+    assert err.value.target == "output"
     assert LOG[0] == ("lookup", {"id": 3}, "c")
 
 
@@ -165,6 +183,17 @@ def test_inside_an_agent_a_native_interrupt_still_pauses_the_run() -> None:
     result = a([{"interruptResponse": {"interruptId": result.interrupts[0].id, "response": "yes"}}])
     assert result.stop_reason == "end_turn" and LOG == [("guarded", "/x", "yes")]
     assert tool_results(a)[0]["content"] == [{"text": "deleted /x"}]
+
+
+def test_a_hook_passing_the_agent_on_keeps_the_agents_tool_use_for_the_interrupt() -> None:
+    """The interrupt's id is made from the tool use id: the resumed call must run under the same one."""
+    LOG.clear()
+    hooked = from_strands(guarded, native_context=lambda ctx: {**ctx.invocation_state, "extra": 1})
+    a, _ = agent([[("guarded", {"path": "/y"})], "done"], [to_strands(hooked, errors="all")])  # not home
+    result = a("go")
+    assert result.stop_reason == "interrupt"
+    result = a([{"interruptResponse": {"interruptId": result.interrupts[0].id, "response": "yes"}}])
+    assert result.stop_reason == "end_turn" and LOG == [("guarded", "/y", "yes")]
 
 
 def test_round_trips_are_identities() -> None:
@@ -221,4 +250,14 @@ def test_a_file_result_comes_back_as_a_file() -> None:
             doc = {"format": "pdf", "name": "q3", "source": {"bytes": b"%PDF"}}
             yield {"toolUseId": tool_use["toolUseId"], "status": "success", "content": [{"document": doc}]}
 
-    assert interop.call(from_strands(Report()), {}) == [File(b"%PDF", "application/pdf", name="q3")]
+    assert interop.call(from_strands(Report()), {}) == File(b"%PDF", "application/pdf", name="q3")
+
+    class Photo(Report):
+        async def stream(
+            self, tool_use: ToolUse, invocation_state: dict[str, Any], **kwargs: Any
+        ) -> ToolGenerator:
+            image = {"format": "png", "source": {"bytes": b"\x89PNG"}}
+            content = [{"text": "a photo"}, {"image": image}]
+            yield {"toolUseId": tool_use["toolUseId"], "status": "success", "content": content}
+
+    assert interop.call(from_strands(Photo()), {}) == ["a photo", Image(b"\x89PNG", "image/png")]
