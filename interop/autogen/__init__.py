@@ -1,0 +1,51 @@
+"""AutoGen adapter: neutral tools as AutoGen 0.7 `BaseTool`s, and back (extra `autogen`).
+
+- `to_autogen(tool)` / `to_autogen_tools(tools)`: an `autogen_core.tools.BaseTool` (a
+  `StandardAutoGenTool`) whose `schema` carries the neutral input JSON Schema verbatim, for
+  `AssistantAgent(tools=[...])` or a `StaticWorkbench`. Each call goes through the core invocation
+  pipeline: JSON text results, bad arguments / `ToolError` / denials as
+  `FunctionExecutionResult(is_error=True)` naming the tool and fields (the loop goes on). Context:
+  the object bound with `run_context(obj)` around the run, or a `context=` hook given the call's
+  `CancellationToken`. AutoGen has no tool confirmation: `requires_approval` needs `approval=`.
+- `from_autogen(native)`: a neutral tool for a `FunctionTool`, any `BaseTool` or a plain function,
+  run through AutoGen's own `run_json`; a `Workbench` gives a list of them
+  (`await from_autogen_workbench(wb)` for a workbench bound to a connection, e.g. `McpWorkbench`).
+
+Round trips are identities: `from_autogen(to_autogen(t)) is t`, `to_autogen(from_autogen(n)) is n`.
+"""
+
+from __future__ import annotations
+
+try:
+    import autogen_core  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `autogen-core` to use `interop.autogen`: `pip install "standard-tool[autogen]"`'
+    ) from _import_error
+
+from ._from import CancellationTokenHook, WorkbenchTool, from_autogen, from_autogen_workbench
+from ._to import (
+    AutoGenOptions,
+    ContextHook,
+    StandardAutoGenTool,
+    ToolResultText,
+    default_context,
+    run_context,
+    to_autogen,
+    to_autogen_tools,
+)
+
+__all__ = [
+    "AutoGenOptions",
+    "CancellationTokenHook",
+    "ContextHook",
+    "StandardAutoGenTool",
+    "ToolResultText",
+    "WorkbenchTool",
+    "default_context",
+    "from_autogen",
+    "from_autogen_workbench",
+    "run_context",
+    "to_autogen",
+    "to_autogen_tools",
+]
