@@ -113,7 +113,8 @@ test-prefect: .venv-prefect/.installed
 # and its example run.
 test-semantic-kernel: .venv-semantic-kernel/.installed
 	.venv-semantic-kernel/bin/python -m mypy --cache-dir .venv-semantic-kernel/.mypy_cache $(wildcard interop/semantic_kernel/*.py)
-	INTEROP_MATRIX_TABLE=semantic-kernel .venv-semantic-kernel/bin/python -m pytest -m "not heavy" tests/semantic_kernel "tests/demo/test_examples.py::test_example_script[semantic_kernel_agent.py]" tests/test_docs_snippets.py -k "semantic_kernel or semantic-kernel"
+	INTEROP_MATRIX_TABLE=semantic-kernel .venv-semantic-kernel/bin/python -m pytest -m "not heavy" tests/semantic_kernel tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py "tests/demo/test_examples.py::test_example_script[semantic_kernel_agent.py]"
+	.venv-semantic-kernel/bin/python -m pytest tests/test_docs_snippets.py -k "semantic-kernel.md"
 
 .PHONY: test-crewai test-strands test-prefect test-semantic-kernel bench-env
 

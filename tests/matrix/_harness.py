@@ -695,8 +695,9 @@ def canon(value: Any) -> Any:
 FW_MODULES.update(smolagents="fw_smolagents", crewai="fw_crewai", strands="fw_strands", agno="fw_agno")
 FW_MODULES["claude-agent-sdk"] = "fw_claude_agent_sdk"
 FW_MODULES["agent-framework"] = "fw_agent_framework"
+FW_MODULES["semantic-kernel"] = "fw_semantic_kernel"
 EXTRA: dict[str, Any] = {name: fw_module(name) for name in ("smolagents", "claude-agent-sdk", "crewai")}
-_PLUGIN_NAMES = ("strands", "agno", "agent-framework")
+_PLUGIN_NAMES = ("strands", "agno", "agent-framework", "semantic-kernel")
 PLUGINS: dict[str, Any] = {n: m for n in _PLUGIN_NAMES if (m := fw_module(n)).available()}
 """The installed frameworks of `_PLUGIN_NAMES` (their security suite: test_mx_plugins_security.py)."""
 

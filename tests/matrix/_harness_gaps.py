@@ -165,3 +165,47 @@ _STRANDS_HOME = (
     "validation error names the pydantic model it built (`Echo_strTool`), not the tool"
 )
 GAPS[("strands", "strands", "*", "invalid-names-tool")] = _STRANDS_HOME
+
+_SK_DERIVED = (
+    "Semantic Kernel as a source: the schema a Semantic Kernel model is sent is its own derivation "
+    "(each parameter's `schema_data`), which drops defaults, types `Literal`, datetime, date and UUID "
+    "as objects, tuples and sets as plain arrays, nullable fields without `null`, and sends an "
+    "`Annotated` constraint's repr as a description; `from_semantic_kernel` gives the neutral tool the "
+    "pydantic schema of the types Semantic Kernel records for the parameters (what its own parsing "
+    "converts to), so every other target is sent more than a Semantic Kernel model is (at home the "
+    "function is the same object)"
+)
+_SK_DERIVED_SPECS = """scale_float literal_mode nested_model list_models discriminated defaults_mix
+datetime_in date_and_uuid optional_model annotated_desc docstring_args set_param tuple_param
+order_total open_dict async_add async_nested search_web delete_file ctx_items context_named_args
+ctx_named_arg""".split()
+GAPS.update({("semantic-kernel", "*", spec, "schema"): _SK_DERIVED for spec in _SK_DERIVED_SPECS})
+_SK_CONSTRAINTS = (
+    "Semantic Kernel's `@kernel_function` records a parameter's type without its `Annotated` "
+    "metadata: `Field` constraints (min_length, pattern, ge, le) are neither sent to its model nor "
+    "enforced by its parameter parsing, so a native Semantic Kernel function's constraints are "
+    "enforced nowhere (write the tool with `interop.tool` and `to_semantic_kernel` instead)"
+)
+GAPS.update(
+    {
+        ("semantic-kernel", "*", spec, "invalid"): _SK_CONSTRAINTS
+        for spec in ("constrained_str", "constrained_num", "annotated_desc", "lookup_user")
+    }
+)
+GAPS[("semantic-kernel", "*", "nullable_required", "valid")] = (
+    "Semantic Kernel records `str | None` as an optional `str`: its model is not told the argument "
+    "is required or nullable, and its parameter parsing turns a null into the text 'None' (the "
+    "neutral tool, built from the recorded type, refuses the null instead of passing 'None' on)"
+)
+_SK_DATES = (
+    "Semantic Kernel's parameter parsing calls the annotated type on the argument "
+    "(`datetime(value)`, `date(value)`), which fails for every JSON value: a native Semantic Kernel "
+    "function taking a datetime or a date cannot be called, in Semantic Kernel's own loop too"
+)
+GAPS.update({("semantic-kernel", "*", spec, "valid"): _SK_DATES for spec in ("datetime_in", "date_and_uuid")})
+GAPS[("semantic-kernel", "semantic-kernel", "*", "invalid")] = (
+    "Semantic Kernel at home: a native function going back to Semantic Kernel is the very same object "
+    "and keeps its native behaviour: Semantic Kernel validates no argument beyond converting it to "
+    "the annotated type (`str(5)` is '5', `bool('x')` is True), so the function runs on bad arguments "
+    "or fails with a Python error its loop shows the model"
+)

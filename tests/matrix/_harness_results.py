@@ -95,6 +95,11 @@ Plugin frameworks:
   `ctx: FunctionInvocationContext` (`ctx.kwargs["context"]`) (no title slot); called through a real
   `Agent.run` over a scripted `FunctionInvocationLayer` chat client (context in
   `function_invocation_kwargs`).
+- semantic-kernel: a `@kernel_function` method as a `KernelFunctionFromMethod(additional_metadata=<meta>)`;
+  context through an `arguments: Annotated[KernelArguments, {"include_in_function_choices": False}]`
+  parameter (`arguments["interop_context"]`) (no title slot); called through a real `Kernel` in
+  Semantic Kernel's function calling loop (`FunctionChoiceBehavior.Auto()`) over a scripted chat
+  service (context as `KernelArguments(interop_context=...)`).
 """
 
 

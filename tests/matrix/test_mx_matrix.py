@@ -34,6 +34,8 @@ STR_RESULTS |= {"agno"}  # Agno `str()`s what its own tools return
 """Frameworks whose native tools show a non-str result to the model as `str(result)`."""
 STR_RESULTS |= {"smolagents", "crewai"}
 TITLE_SLOT |= {"claude-agent-sdk"}  # `annotations.title`
+META_SLOT |= {"semantic-kernel"}  # `KernelFunctionFromMethod(additional_metadata=...)`
+STR_RESULTS |= {"semantic-kernel"}  # its loop sends `str(FunctionResultContent.result)`
 
 
 def expected_result(source: str, home: bool, spec: Spec) -> Any:

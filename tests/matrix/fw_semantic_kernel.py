@@ -1,0 +1,244 @@
+"""Semantic Kernel in the matrix: native functions, the model's view, conversion and the native call path.
+
+- native idiom: a `@kernel_function` method as a `KernelFunctionFromMethod` (the meta in its
+  `additional_metadata`, Semantic Kernel's metadata slot; no title slot); context through an
+  `arguments: Annotated[KernelArguments, {"include_in_function_choices": False}]` parameter
+  reading `arguments["interop_context"]`;
+- a "tool" here is one `KernelFunction` (`to_semantic_kernel` makes a plugin of one function,
+  plugin `mx`); the model calls it `mx-<name>`;
+- view: what the OpenAI connector sends (`kernel_function_metadata_to_function_call_format`), with
+  the function's own name; meta and title from `additional_properties`;
+- call: a real `Kernel` with a scripted chat service in Semantic Kernel's own function calling loop
+  (`FunctionChoiceBehavior.Auto()`), the model's arguments as JSON text, the context as
+  `KernelArguments(interop_context=...)`; what the model reads is the tool message. An error is
+  Semantic Kernel's function-invocation error text, or its own answers for arguments it refuses
+  before the function runs.
+
+Semantic Kernel needs pydantic<2.14 and mcp<2, so this module runs only in its own environment
+(`make test-semantic-kernel`).
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import json
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from _harness import Outcome, View
+
+NAME = "semantic-kernel"
+TEXT_CHANNEL = True  # the model's arguments arrive as JSON text, decoded by Semantic Kernel
+PLUGIN = "mx"
+CONTEXT_KEY = "interop_context"
+NOT_CARRIED = {
+    "nesting depth 1000": (
+        "Semantic Kernel decodes a call's arguments with `json.loads` catching only JSONDecodeError: a "
+        "1000-deep array raises RecursionError and the chat call fails before any function runs, for "
+        "every Semantic Kernel function"
+    ),
+    "10,000 extra keys": (
+        "Semantic Kernel answers undeclared arguments itself, before any function runs, listing every "
+        "name (`Received unexpected argument(s): [...]`): 10,000 names make an 89 kB message, for every "
+        "Semantic Kernel function"
+    ),
+}
+"""Hostile cases Semantic Kernel's channel cannot deliver to any function."""
+UNPARSED = "The tool call arguments are malformed"
+"""Semantic Kernel's own answer to arguments it could not decode (the function is never reached)."""
+
+_REFUSED = (
+    "An error occurred while invoking the function",
+    "The tool call arguments are malformed",
+    "Missing required argument",
+    "Received unexpected argument",
+    "There are `",
+    "is not part of the provided tools",
+)
+"""How Semantic Kernel's loop tells the model a call failed (it has no error flag on a result)."""
+
+
+def available() -> bool:
+    """Installed here (the distribution: `tests/semantic_kernel` would pass for a namespace package)."""
+    try:
+        importlib.metadata.version("semantic-kernel")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+_SCRIPTED: list[Any] = []
+
+
+def _service_class() -> Any:
+    from semantic_kernel.connectors.ai.chat_completion_client_base import ChatCompletionClientBase
+    from semantic_kernel.connectors.ai.function_calling_utils import (
+        update_settings_from_function_call_configuration,
+    )
+    from semantic_kernel.connectors.ai.open_ai import OpenAIChatPromptExecutionSettings
+    from semantic_kernel.contents import AuthorRole, ChatMessageContent, FunctionCallContent
+
+    class Scripted(ChatCompletionClientBase):  # type: ignore[misc]
+        SUPPORTS_FUNCTION_CALLING = True
+        steps: list[Any] = []  # noqa: RUF012 - pydantic field, set per instance
+        sent: list[Any] = []  # noqa: RUF012
+
+        def __init__(self, steps: list[Any]) -> None:
+            super().__init__(ai_model_id="scripted", service_id="scripted")
+            self.steps = list(steps)
+            self.sent = []
+
+        def get_prompt_execution_settings_class(self) -> Any:
+            return OpenAIChatPromptExecutionSettings
+
+        def _update_function_choice_settings_callback(self) -> Any:
+            return update_settings_from_function_call_configuration
+
+        def _reset_function_choice_settings(self, settings: Any) -> None:
+            settings.tool_choice = None
+            settings.tools = None
+
+        async def _inner_get_chat_message_contents(self, chat_history: Any, settings: Any) -> Any:
+            self.sent.append([m.to_dict() for m in chat_history.messages])
+            step = self.steps.pop(0)
+            if isinstance(step, str):
+                return [ChatMessageContent(role=AuthorRole.ASSISTANT, content=step)]
+            calls = [FunctionCallContent(id=f"c{i}", name=n, arguments=a) for i, (n, a) in enumerate(step)]
+            return [ChatMessageContent(role=AuthorRole.ASSISTANT, items=calls)]
+
+    return Scripted
+
+
+def scripted(steps: list[Any]) -> Any:
+    if not _SCRIPTED:
+        _SCRIPTED.append(_service_class())
+    return _SCRIPTED[0](steps)
+
+
+# ------------------------------------------------------------------------------ native tools
+
+
+def native(spec: Any) -> Any:
+    from typing import Annotated
+
+    from _harness import with_native_context
+    from semantic_kernel.functions import KernelArguments, kernel_function
+    from semantic_kernel.functions.kernel_function_from_method import KernelFunctionFromMethod
+
+    fn = spec.fn
+    if spec.context:
+        hidden = Annotated[KernelArguments, {"include_in_function_choices": False}]
+        fn = with_native_context(fn, spec.context, "arguments", hidden, lambda a: a.get(CONTEXT_KEY))
+    method = kernel_function(fn, name=spec.name, description=fn.__doc__)
+    return KernelFunctionFromMethod(method, plugin_name=PLUGIN, additional_metadata=dict(spec.meta or {}))
+
+
+def from_native(native_tool: Any) -> Any:
+    from interop.semantic_kernel import from_semantic_kernel
+
+    return from_semantic_kernel(native_tool)
+
+
+def convert(neutral: Any, **options: Any) -> Any:
+    from interop.semantic_kernel import to_semantic_kernel
+
+    (function,) = to_semantic_kernel(neutral, PLUGIN, **options).functions.values()
+    return function
+
+
+# ------------------------------------------------------------------------------ what the model sees
+
+
+def view(native_tool: Any) -> View:
+    from _harness import View
+    from semantic_kernel.connectors.ai.function_calling_utils import (
+        kernel_function_metadata_to_function_call_format,
+    )
+
+    from interop.bridge import read_carried_meta
+
+    sent = kernel_function_metadata_to_function_call_format(native_tool.metadata)["function"]
+    meta, title, _ = read_carried_meta(native_tool.metadata.additional_properties or {})
+    return View(native_tool.name, sent["description"], title, sent["parameters"], meta)
+
+
+# ------------------------------------------------------------------------------ the native call path
+
+
+def text_of(args: Any) -> str:
+    return args if isinstance(args, str) else json.dumps(args)
+
+
+def make_kernel(native_tool: Any, steps: list[Any], approve: Any = None) -> tuple[Any, Any]:
+    from semantic_kernel import Kernel
+    from semantic_kernel.functions import KernelPlugin
+
+    kernel = Kernel()
+    service = scripted(steps)
+    kernel.add_service(service)
+    plugin = KernelPlugin(name=native_tool.plugin_name or PLUGIN)
+    plugin.functions[native_tool.name] = native_tool  # the function itself (a plugin would copy it)
+    kernel.add_plugin(plugin)
+    if approve is not None:
+        from interop.semantic_kernel import approval_filter
+
+        kernel.add_filter("auto_function_invocation", approval_filter(approve))
+    return kernel, service
+
+
+def _run(kernel: Any, service: Any, context: Any = None) -> Any:
+    from semantic_kernel.connectors.ai.function_choice_behavior import FunctionChoiceBehavior
+    from semantic_kernel.connectors.ai.open_ai import OpenAIChatPromptExecutionSettings
+    from semantic_kernel.contents import ChatHistory
+    from semantic_kernel.functions import KernelArguments
+
+    history = ChatHistory()
+    history.add_user_message("go")
+    settings = OpenAIChatPromptExecutionSettings(function_choice_behavior=FunctionChoiceBehavior.Auto())
+    arguments = KernelArguments(**{CONTEXT_KEY: context}) if context is not None else KernelArguments()
+    return service.get_chat_message_content(history, settings, kernel=kernel, arguments=arguments)
+
+
+async def call(native_tool: Any, args: Any, context: Any) -> Outcome:
+    """A real Semantic Kernel function calling loop: the scripted model calls the function once, then answers."""
+    from _harness import Outcome
+
+    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, text_of(args))], "done"])
+    try:
+        answer = await _run(kernel, service, context)
+    except Exception as e:  # the chat call failed: not a channel the model reads
+        return Outcome(True, f"{type(e).__name__}: {e}", raised=e)
+    assert str(answer) == "done", answer
+    (message,) = [m for m in service.sent[-1] if m.get("role") == "tool"]
+    text = str(message["content"])
+    # the result is bound to the model's call (tool_call_id), hence to the function it called
+    called = {
+        c["id"]: c["function"]["name"] for m in service.sent[-1] for c in m.get("tool_calls") or []
+    }
+    name = called.get(message.get("tool_call_id"), "").split("-", 1)[-1] or None
+    return Outcome(text.startswith(_REFUSED), text, tool_name=name)
+
+
+async def paused_for_approval(native_tool: Any, args: dict[str, Any]) -> bool:
+    """Whether Semantic Kernel's approval point (an auto function invocation filter) is asked about
+    the call before the function runs (the filter here denies: the run goes on without it)."""
+    asked: list[Any] = []
+
+    def deny(request: Any) -> bool:
+        asked.append(request)
+        return False
+
+    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, json.dumps(args))], "done"], deny)
+    await _run(kernel, service)
+    (message,) = [m for m in service.sent[-1] if m.get("role") == "tool"]
+    return bool(asked) and "was not approved" in str(message["content"])
+
+
+def run_calling(native_tool: Any, args: dict[str, Any]) -> Any:
+    """A coroutine: a whole function calling loop that calls the function (to cancel mid-call)."""
+    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, json.dumps(args))], "done"])
+    return _run(kernel, service)
+
+
+native_gated = None
+"""Semantic Kernel has no approval flag on a function (an auto function invocation filter decides in code)."""
