@@ -18,11 +18,12 @@ from ._approval import ApprovalRequest
 from ._context_factory import load_context_factory, open_context
 from ._discover import EXAMPLE_LIBRARY, DiscoveryError, find_tool, find_tools
 from ._docs import tools_catalog, tools_html, tools_markdown
-from ._errors import ApprovalDeniedError, InteropError
+from ._errors import ApprovalDeniedError, InteropError, exception_summary, exception_text
 from ._invoke import Invoker, Outcome
 from ._options import Options
 from ._protocols import TARGETS
 from ._results import to_jsonable
+from ._shown import escaped_json
 from ._tool import input_json_schema, output_json_schema
 
 __all__ = ["main"]
@@ -102,7 +103,7 @@ def _terminal_approval(assume_yes: bool) -> Callable[[ApprovalRequest], bool]:
                 request.tool_name,
                 "it requires approval and there is no terminal to ask on (pass --yes to approve it)",
             )
-        shown = json.dumps(to_jsonable(request.input), ensure_ascii=False)
+        shown = escaped_json(request.input)  # complete; hidden and bidi characters escaped
         print(f"Run tool {request.tool_name!r} with {shown}? [y/N] ", end="", file=sys.stderr, flush=True)
         return sys.stdin.readline().strip().lower() in ("y", "yes")
 
@@ -138,13 +139,14 @@ def _cmd_call(args: argparse.Namespace) -> int:
     outcome = asyncio.run(run())
     if not outcome.ok:
         error = outcome.error
+        text = exception_text(error) if error is not None else ""
         if outcome.error_kind in ("arguments", "output"):
-            raise _Fail(f"{tool.name}: {error}", 1)
+            raise _Fail(f"{tool.name}: {text}", 1)
         if outcome.error_kind == "denied":
-            raise _Fail(str(error), 1)
+            raise _Fail(text, 1)
         if outcome.error_kind == "tool":
-            raise _Fail(f"{tool.name}: tool error: {error}", 1)
-        raise _Fail(f"{tool.name}: {type(error).__name__}: {error}", 1)
+            raise _Fail(f"{tool.name}: tool error: {text}", 1)
+        raise _Fail(f"{tool.name}: {type(error).__name__}: {text}", 1)
     if outcome.has_content:
         print(outcome.text)
     else:
@@ -296,9 +298,7 @@ def _cmd_demo(args: argparse.Namespace) -> int:
         except (DiscoveryError, ValueError):
             raise
         except Exception as e:  # the user's module failed to import: one line, no traceback
-            raise _Fail(
-                f"cannot load {args.module or 'the demo tools'}: {type(e).__name__}: {e}", 1
-            ) from None
+            raise _Fail(f"cannot load {args.module or 'the demo tools'}: {exception_summary(e)}", 1) from None
         return run_demo(scenario, only=args.only)
 
 
@@ -483,7 +483,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {e}", file=sys.stderr)
         return e.code
     except (DiscoveryError, InteropError, ValueError) as e:
-        print(f"error: {e}", file=sys.stderr)
+        print(f"error: {exception_text(e)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

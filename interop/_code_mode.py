@@ -45,7 +45,7 @@ from typing_extensions import TypedDict, Unpack
 
 from ._code_stubs import Signature, StubWriter, python_name
 from ._content import Audio, File, Image, _size, placeholder
-from ._errors import ToolError
+from ._errors import ToolError, exception_text
 from ._invoke import Invoker, Outcome
 from ._names import check_unique_names
 from ._options import split_options
@@ -574,7 +574,7 @@ class _Program:
                 return f"The program was stopped: it made more than {MAX_CALLS} tool calls (the limit for one program)."
             trace: str = error.display("traceback")
             return "The program raised an exception:\n" + trace
-        return f"The program failed: {error}"
+        return f"The program failed: {exception_text(error)}"
 
 
 # ------------------------------------------------------------------------------------ the tool

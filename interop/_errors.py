@@ -7,6 +7,28 @@ from typing import Literal
 
 from ._protocols import Issue, issues_message
 
+UNPRINTABLE = "<exception str() failed>"
+"""What an exception whose `str()` fails reads as (Python's own traceback says the same)."""
+
+
+def exception_text(exc: BaseException) -> str:
+    """`str(exc)`, never raising: the one way an exception's text is formatted (a tool's exception
+    is foreign code; its `__str__` may raise or return a non-string, which must not turn a failed
+    call into a crash of the call path).
+    """
+    try:
+        text = str(exc)
+    except Exception:
+        return UNPRINTABLE
+    return text if type(text) is str else str.__str__(text)  # a str subclass: its plain text
+
+
+def exception_summary(exc: BaseException) -> str:
+    """`"TypeName: text"` (just the type's name when the text is empty), never raising."""
+    text = exception_text(exc)
+    name = type(exc).__name__
+    return f"{name}: {text}" if text else name
+
 
 class StandardToolValidationError(Exception):
     """A tool's input or output did not match its schema.

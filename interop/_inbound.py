@@ -31,7 +31,7 @@ from typing import Any
 
 from ._controlflow import is_control_flow
 from ._decode import decode_result
-from ._errors import StandardToolValidationError, ToolError
+from ._errors import StandardToolValidationError, ToolError, exception_text
 from ._origin import get_origin, set_origin
 from ._protocols import Issue, StandardToolV0
 from ._results import check_argument_names
@@ -59,10 +59,7 @@ def _schema(schema: Any, *, framework: str, name: str, which: str) -> Any:
 
 
 def _message(e: BaseException) -> str:
-    try:
-        return str(e) or type(e).__name__
-    except Exception:
-        return type(e).__name__
+    return exception_text(e) or type(e).__name__
 
 
 def _refusal(

@@ -66,6 +66,7 @@ from ._run import (
     is_async_tool,
     is_awaitable,
     resolve,
+    stopped,
 )
 
 __all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status"]
@@ -408,6 +409,10 @@ class Invoker:
                     result = await result
             if type(result) not in _PLAIN:
                 result = await drive_async(_read(result), threaded=False)
+        except (StopIteration, StopAsyncIteration) as e:  # a sync `execute`'s (see `interop._run`)
+            error = stopped(self.tool, e)
+            error.__cause__ = e
+            return self._failure(error)
         except Exception as e:
             return self._failure(e)
         return self._ok(result, result)

@@ -17,6 +17,7 @@ __all__ = [
     "CARRIED_KEY",
     "MCP_HINTS",
     "MCP_HINT_DEFAULTS",
+    "REMOTE_PROVIDER_OPTIONS",
     "WELL_KNOWN_META",
     "ToolMeta",
     "carried_meta",
@@ -27,6 +28,7 @@ __all__ = [
     "meta_tags",
     "provider_options",
     "read_carried_meta",
+    "remote_provider_options",
     "split_hints",
     "validate_meta",
     "well_formed_meta",
@@ -241,6 +243,48 @@ def provider_options(meta: Mapping[str, Any], provider: str) -> dict[str, Any]:
     """`meta["provider_options"][provider]` (empty when absent), for that provider's descriptor."""
     options = (meta.get("provider_options") or {}).get(provider)
     return dict(options) if options else {}
+
+
+def _cache_control(value: Any) -> bool:
+    return (
+        isinstance(value, Mapping)
+        and value.get("type") == "ephemeral"
+        and set(value) <= {"type", "ttl"}
+        and value.get("ttl", "5m") in ("5m", "1h")
+    )
+
+
+REMOTE_PROVIDER_OPTIONS: Mapping[str, Mapping[str, Callable[[Any], bool]]] = {
+    "openai": {"defer_loading": lambda v: isinstance(v, bool)},
+    "anthropic": {
+        "cache_control": _cache_control,
+        "defer_loading": lambda v: isinstance(v, bool),
+        "eager_input_streaming": lambda v: isinstance(v, bool),
+    },
+    "gemini": {"behavior": lambda v: v in ("BLOCKING", "NON_BLOCKING", "UNSPECIFIED")},
+}
+"""The `provider_options` fields a tool from a source that does not own our provider descriptors
+(a remote MCP server's `_meta`) may set, with the values allowed: hints on how a provider loads,
+caches or schedules the tool. Never its `type`, schema, description, strictness or callers."""
+
+
+def remote_provider_options(value: Any) -> dict[str, dict[str, Any]]:
+    """`meta["provider_options"]` from a remote source (an MCP server's `_meta`), reduced to the
+    fields of `REMOTE_PROVIDER_OPTIONS` with allowed values (the rest dropped): a server could
+    otherwise turn the descriptor of its tool into another kind of tool (Anthropic's
+    `{"type": "bash_20250124"}`), replace the schema or the description a model is shown, or
+    switch strict mode off."""
+    out: dict[str, dict[str, Any]] = {}
+    if not isinstance(value, Mapping):
+        return out
+    for provider, fields in value.items():
+        allowed = REMOTE_PROVIDER_OPTIONS.get(provider) if isinstance(provider, str) else None
+        if allowed is None or not isinstance(fields, Mapping):
+            continue
+        kept = {k: v for k, v in fields.items() if k in allowed and allowed[k](v)}
+        if kept:
+            out[provider] = kept
+    return out
 
 
 def meta_flag(meta: Mapping[str, Any], key: str) -> bool:

@@ -4,7 +4,10 @@ Results:
 - `str` is sent as it is; `Image`/`Audio`/`File` (and `bytes`, as a `File`) are content; a list
   mixing `str` and content values is content parts; everything else is JSON text.
 - JSON: pydantic's encoder (models, dataclasses, datetimes, UUIDs, enums, sets, msgspec Structs);
-  bytes nested inside data are base64; `NaN` and `Infinity` become `null` (JSON has neither).
+  bytes nested inside data are standard base64 (RFC 4648 section 4, `+/` and `=` padding: what
+  `base64.b64decode` reads; pydantic's encoder writes the URL-safe alphabet, so they are encoded
+  here first); `NaN` and `Infinity` become `null` (JSON has neither). A pydantic model's (or
+  pydantic dataclass's) own fields follow its own `ser_json_bytes` setting.
 - A value the encoder cannot express is an output error naming the tool and the type (use
   `with_model_output` to decide what the model sees instead).
 - Iterators and generators are read once, into a list, before anything else sees them.
@@ -12,6 +15,7 @@ Results:
 
 from __future__ import annotations
 
+import base64
 import json
 import sys
 from collections.abc import Collection, Iterator, Mapping, Sequence
@@ -19,7 +23,14 @@ from types import ModuleType
 from typing import Any
 
 from ._content import Audio, File, Image, Omit, placeholder
-from ._errors import ApprovalDeniedError, ArgumentsNotJSON, StandardToolValidationError, ToolError
+from ._errors import (
+    ApprovalDeniedError,
+    ArgumentsNotJSON,
+    StandardToolValidationError,
+    ToolError,
+    exception_summary,
+    exception_text,
+)
 from ._protocols import Issue, issues_message
 
 _pydantic_core: ModuleType | None = None
@@ -112,9 +123,125 @@ def _not_json(e: ValueError, tool_name: str | None) -> ResultNotJSON:
     return ResultNotJSON(tool_name=tool_name, reason=reason[:1].lower() + reason[1:])
 
 
+_LEAVES = frozenset({str, int, float, bool, type(None)})
+_STR = frozenset({str})
+_MAX_DEPTH = 256
+"""Deeper than pydantic's encoder goes (it refuses a value nested 255 levels deep)."""
+
+
+def _b64(data: bytes | bytearray) -> str:
+    return base64.b64encode(data).decode("ascii")
+
+
+def _key_repr(key: Any) -> str:
+    try:
+        text = repr(key)
+    except Exception:
+        text = f"<{type(key).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _json_keys(value: dict[Any, Any], tool_name: str | None) -> dict[Any, Any]:
+    """A dict with keys other than strings, keyed as JSON keys them (bytes as standard base64);
+    refused when two keys would be the same JSON key (`{1: ..., "1": ...}`: the model would get
+    a JSON object with a duplicate key, which most parsers read as the last one alone)."""
+    core = _pydantic_core or _core()
+    names: list[Any] = []
+    for key in value:
+        if type(key) is str:
+            names.append(key)
+        elif isinstance(key, (bytes, bytearray)):
+            names.append(_b64(key))
+        else:
+            try:
+                names.extend(core.to_jsonable_python({key: None}, fallback=_fallback, inf_nan_mode="null"))
+            except (ValueError, _Unencodable):
+                return value  # the encoder refuses the key itself, saying why
+    if len(set(names)) < len(names):
+        seen: dict[Any, Any] = {}
+        for key, name in zip(value, names, strict=True):
+            if name in seen:
+                raise ResultNotJSON(
+                    tool_name=tool_name,
+                    reason=f"two of its keys, {_key_repr(seen[name])} and {_key_repr(key)}, are the same "
+                    f"JSON key {_key_repr(name)}",
+                )
+            seen[name] = key
+    return dict(zip(names, value.values(), strict=True))
+
+
+def _prepared(value: Any, tool_name: str | None, depth: int = 0, path: set[int] | None = None) -> Any:
+    """`value` as the encoder must see it: the bytes nested in it (in dicts, lists, tuples, sets and
+    plain dataclasses) as standard base64 text, dict keys checked (see `_json_keys`); the very same
+    object when nothing changes (nothing copied). A value nested too deep, or inside itself
+    (`path`: the containers being walked), is left to the encoder, which refuses it saying why."""
+    cls = type(value)
+    if cls is dict:
+        original = value
+        if not _STR.issuperset(map(type, value)):  # keys other than text (rare): a scan in C
+            value = _json_keys(value, tool_name)
+        if _LEAVES.issuperset(map(type, value.values())):  # flat (most results): a scan in C
+            return value
+    elif cls is list or cls is tuple:
+        if _LEAVES.issuperset(map(type, value)):
+            return value
+    elif cls in _LEAVES:
+        return value
+    elif isinstance(value, (bytes, bytearray)):
+        return _b64(value)
+    if depth >= _MAX_DEPTH:
+        return value
+    path = set() if path is None else path
+    if id(value) in path:
+        return value
+    path.add(id(value))
+    try:
+        if cls is dict:
+            changed: dict[Any, Any] | None = None if value is original else value
+            for key, item in value.items():
+                kind = type(item)
+                if kind in _LEAVES or (kind is list and _LEAVES.issuperset(map(type, item))):
+                    continue
+                new = _prepared(item, tool_name, depth + 1, path)
+                if new is not item:
+                    if changed is None:
+                        changed = dict(value)
+                    changed[key] = new
+            return value if changed is None else changed
+        if cls is list or cls is tuple:
+            items: list[Any] | None = None
+            for index, item in enumerate(value):
+                kind = type(item)
+                if kind in _LEAVES or (kind is list and _LEAVES.issuperset(map(type, item))):
+                    continue
+                new = _prepared(item, tool_name, depth + 1, path)
+                if new is not item:
+                    if items is None:
+                        items = list(value)
+                    items[index] = new
+            return value if items is None else items
+        plain: Any = None  # the value as the encoder writes it: a dict or a list
+        if isinstance(value, dict):
+            plain = dict(value)
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            plain = list(value)
+        elif hasattr(cls, "__dataclass_fields__") and not hasattr(cls, "__pydantic_serializer__"):
+            import dataclasses  # (a pydantic dataclass follows its own config, as a model does)
+
+            plain = {f.name: getattr(value, f.name) for f in dataclasses.fields(value)}
+        if plain is None:
+            return value
+        new = _prepared(plain, tool_name, depth, path)
+        return value if new is plain else new
+    finally:
+        path.discard(id(value))
+
+
 def to_jsonable(value: Any, *, tool_name: str | None = None) -> Any:
     """`value` as plain JSON data (see the module doc for the rules); raises `ResultNotJSON`."""
     core = _pydantic_core or _core()
+    if type(value) is not str:
+        value = _prepared(value, tool_name)
     try:
         return core.to_jsonable_python(  # type: ignore[no-any-return]
             value, fallback=_fallback, inf_nan_mode="null", bytes_mode="base64"
@@ -132,6 +259,7 @@ def to_json_text(value: Any, *, tool_name: str | None = None) -> str:
     if isinstance(value, str):
         return value
     core = _pydantic_core or _core()
+    value = _prepared(value, tool_name)
     try:
         return core.to_json(  # type: ignore[no-any-return]
             value, fallback=_fallback, inf_nan_mode="null", bytes_mode="base64"
@@ -210,8 +338,8 @@ def describe_error(exc: BaseException, tool_name: str) -> str:
         detail = f": {exc.reason}" if exc.reason else ""
         return f"The call to tool {tool_name!r} was not approved{detail}. It did not run."
     if isinstance(exc, ToolError):
-        return f"Error from tool {tool_name!r}: {exc}"
-    return f"Error from tool {tool_name!r}: {type(exc).__name__}: {exc}"
+        return f"Error from tool {tool_name!r}: {exception_text(exc)}"
+    return f"Error from tool {tool_name!r}: {exception_summary(exc)}"
 
 
 _decode = json.JSONDecoder().decode

@@ -11,6 +11,11 @@ as a *step generator*: it yields each awaitable it needs, and a `Run` when it wa
 An exception raised while resolving a step is thrown back into the generator, so `try/except`
 around a `yield` behaves as around an `await`. `call` / `acall` are the two drivers applied to
 a single `execute`.
+
+A `StopIteration` (or `StopAsyncIteration`) raised by a sync `execute` leaves it as a
+`RuntimeError` naming the tool, on every path: asyncio cannot set `StopIteration` on a future, so
+from a worker thread it never arrived and the call waited forever; in a generator or coroutine it
+would end the iteration instead of failing the call (Python does the same for generators, PEP 479).
 """
 
 from __future__ import annotations
@@ -36,6 +41,7 @@ __all__ = [
     "is_async_tool",
     "is_awaitable",
     "run_sync",
+    "stopped",
 ]
 
 T = TypeVar("T")
@@ -127,13 +133,21 @@ def run_sync(aw: Awaitable[T]) -> T:
     return value
 
 
+def stopped(tool: StandardToolV0[Any, Any, Any], error: StopIteration | StopAsyncIteration) -> RuntimeError:
+    """The `RuntimeError` a tool's `StopIteration`/`StopAsyncIteration` becomes (raise it `from` it)."""
+    return RuntimeError(f"tool {tool.name!r} raised {type(error).__name__}")
+
+
 def call(tool: StandardToolV0[Any, OutputT, Any], input: Any = None, context: Any = None) -> OutputT:
     """Run any conforming tool from sync code, whether its `execute` is sync or async.
 
     Works inside a running event loop too (the coroutine then runs on a worker thread). Typed by
     the tool's output type (`Weather` for a `@tool` function returning `Weather`).
     """
-    result = tool.execute(input, context)
+    try:
+        result = tool.execute(input, context)
+    except (StopIteration, StopAsyncIteration) as e:  # see the module doc
+        raise stopped(tool, e) from e
     if is_awaitable(result):
         return run_sync(cast("Awaitable[OutputT]", result))
     return cast(OutputT, result)
@@ -153,7 +167,10 @@ async def acall(
         import asyncio  # lazy: `import interop` does not load asyncio
 
         return await asyncio.to_thread(call, tool, input, context)
-    result = execute(input, context)
+    try:
+        result = execute(input, context)
+    except (StopIteration, StopAsyncIteration) as e:  # see the module doc
+        raise stopped(tool, e) from e
     if is_awaitable(result):
         return await cast("Awaitable[OutputT]", result)
     return cast(OutputT, result)
@@ -197,6 +214,11 @@ async def drive_async(gen: StepGen[T], *, threaded: bool = True) -> T:
                         value = await value
             else:
                 value = await step
+        except (StopIteration, StopAsyncIteration) as e:  # a sync `execute`'s: see the module doc
+            error = e
+            if isinstance(step, Run):
+                error = stopped(step.tool, e)
+                error.__cause__ = e
         except BaseException as e:  # thrown back into the generator at its yield
             error = e
 

@@ -21,13 +21,16 @@ the framework's own channel. Everything between the model's arguments and the `O
   application binds around a run (`BoundContext`, behind each such adapter's `run_context`); the
   `--context-factory` loader `load_context_factory` / `open_context`
 - results and errors: `Part`, `parts_text`, `to_json_text`, `to_jsonable`, `describe_error`,
+  `exception_text` (an exception's text, never raising: use it wherever one is formatted),
+  `escaped_json` / `escaped_text` (what a human approving a call reads: complete, and escaped),
   `is_model_facing_error`, `parse_arguments`, `call_arguments` (arguments a framework may pass
   positionally), `keyword_parameters` / `check_argument_names` (a native function's argument
   names, and refusing the others before it runs), `content_kind`, `placeholder`
 - names: `check_name`, `check_unique_names`, `resolve_name`, `Rename`, `NAME_RULES`
 - meta: `json_safe_meta`, `meta_flag`, `meta_tags`, `validate_meta`, `MCP_HINTS`,
   `MCP_HINT_DEFAULTS`, `WELL_KNOWN_META`, `split_hints` / `hints_meta` (the behaviour hints as
-  MCP-style annotations and back), `carried_meta` / `read_carried_meta` / `CARRIED_KEY` (meta,
+  MCP-style annotations and back), `remote_provider_options` (what a remote source's meta may set
+  of our provider descriptors), `carried_meta` / `read_carried_meta` / `CARRIED_KEY` (meta,
   title and output schema in a framework's free-form metadata slot and back), `well_formed_meta`
   (a native tool's metadata as meta, entries that break the vocabulary left out)
 - schemas: `input_json_schema`, `output_json_schema`, `validator` (the one place a schema's result
@@ -66,7 +69,7 @@ if _TYPE_CHECKING:
     from ._dialects import strongest_bounds
     from ._digest import args_digest
     from ._discover import find_tool, find_tools
-    from ._errors import ArgumentsNotJSON
+    from ._errors import ArgumentsNotJSON, exception_text
     from ._inbound import from_native, native_context_option, neutral_home
     from ._invoke import Asker, ErrorKind, Invoker, Outcome, Status
     from ._jsoncopy import copy_json
@@ -97,6 +100,7 @@ if _TYPE_CHECKING:
         meta_tags,
         provider_options,
         read_carried_meta,
+        remote_provider_options,
         split_hints,
         validate_meta,
         well_formed_meta,
@@ -124,6 +128,7 @@ if _TYPE_CHECKING:
     from ._run import acall, call, is_async_callable, is_async_tool, run_sync
     from ._schema import foreign_schema, pydantic_issues
     from ._schema_model import SchemaModel, schema_model
+    from ._shown import escaped_json, escaped_text
     from ._strict import (
         ANTHROPIC_STRICT_LIMITS,
         OPENAI_STRICT_LIMITS,
@@ -213,6 +218,7 @@ _LAZY: dict[str, str] = {
     "meta_flag": "._meta",
     "meta_tags": "._meta",
     "provider_options": "._meta",
+    "remote_provider_options": "._meta",
     "validate_meta": "._meta",
     "NAME_RULES": "._names",
     "Rename": "._names",
@@ -238,6 +244,9 @@ _LAZY: dict[str, str] = {
     "check_argument_names": "._results",
     "keyword_parameters": "._results",
     "describe_error": "._results",
+    "exception_text": "._errors",
+    "escaped_json": "._shown",
+    "escaped_text": "._shown",
     "is_model_facing_error": "._results",
     "parse_arguments": "._results",
     "parts_text": "._results",
@@ -329,6 +338,9 @@ __all__ = [
     "deref",
     "derive",
     "describe_error",
+    "escaped_json",
+    "escaped_text",
+    "exception_text",
     "find_layer",
     "find_tool",
     "find_tools",
@@ -368,6 +380,7 @@ __all__ = [
     "pydantic_issues",
     "read_carried_meta",
     "register_control_flow",
+    "remote_provider_options",
     "replace_fields",
     "reporting",
     "requires_approval",

@@ -72,6 +72,7 @@ from interop.bridge import (
     ToolOptions,
     check_unique_names,
     content_kind,
+    exception_text,
     input_json_schema,
     object_input_schema,
     placeholder,
@@ -314,7 +315,7 @@ def _tool_server(
                 params.arguments or {}, tool_use_id=tool_use_id if isinstance(tool_use_id, str) else None
             )
         except Exception as e:  # the SDK reports a handler's exception to Claude as an error result
-            return _error_result(str(e))
+            return _error_result(exception_text(e))
         return CallToolResult.model_validate(
             {"content": result["content"], "isError": result.get("is_error", False)}
         )

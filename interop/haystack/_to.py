@@ -127,7 +127,9 @@ def _model_output(outcome: Outcome) -> Any:
 
 def _failure(name: str, error: BaseException) -> ToolInvocationError:
     """A native-style failure for an unexpected exception, without the call's arguments in it."""
-    return ToolInvocationError(f"Failed to invoke Tool `{name}`. Error: {error}", tool_name=name)
+    return ToolInvocationError(
+        f"Failed to invoke Tool `{name}`. Error: {bridge.exception_text(error)}", tool_name=name
+    )
 
 
 def _strategy_asker(

@@ -155,14 +155,14 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
         try:
             return _result(lc, lc.invoke(call, run_config))
         except ToolException as e:
-            raise interop.ToolError(str(e)) from e
+            raise interop.ToolError(bridge.exception_text(e)) from e
 
     async def execute_async(input: Any = None, context: Any = None) -> Any:
         call, run_config = prepare(input, context)
         try:
             return _result(lc, await lc.ainvoke(call, run_config))
         except ToolException as e:
-            raise interop.ToolError(str(e)) from e
+            raise interop.ToolError(bridge.exception_text(e)) from e
 
     execute: Callable[..., Any] = execute_async if _has_async(lc) else execute_sync
     meta, title = _meta(lc)

@@ -43,7 +43,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.shared.message import ServerMessageMetadata
 
 from interop import ApprovalDeniedError
-from interop.bridge import PENDING, ApprovalRequest, Asker, to_jsonable
+from interop.bridge import PENDING, ApprovalRequest, Asker, escaped_json, escaped_text, to_jsonable
 
 from ._identity import access_token
 from ._nonces import MemoryNonceStore, NonceStore
@@ -85,16 +85,16 @@ APPROVAL_SCHEMA: dict[str, Any] = {
 """The form: one yes/no field. Only `accept` with `approve: true` approves."""
 
 _ELICITATION = mt.ClientCapabilities(elicitation=mt.ElicitationCapability())
-_MAX_SHOWN = 4000
 
 
 def approval_message(request: ApprovalRequest) -> str:
-    """What the user reads: the tool (and its title) and the call's arguments, never the context."""
+    """What the user reads: the tool (and its title) and the call's arguments, never the context.
+
+    The arguments are complete (a long one is never cut: its end could be what matters) and
+    escaped: controls, bidirectional and invisible characters read as `\\uXXXX` (`escaped_json`)."""
     tool = request.tool
-    shown = json.dumps(to_jsonable(request.input), ensure_ascii=False, sort_keys=True, indent=2)
-    if len(shown) > _MAX_SHOWN:
-        shown = shown[:_MAX_SHOWN] + "\n... (arguments cut)"
-    label = f"{request.tool_name!r}" + (f" ({tool.title})" if tool.title else "")
+    shown = escaped_json(request.input, indent=2)
+    label = f"{request.tool_name!r}" + (f" ({escaped_text(tool.title)})" if tool.title else "")
     return f"Allow the tool {label} to run with these arguments?\n{shown}"
 
 

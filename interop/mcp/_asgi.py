@@ -41,6 +41,7 @@ from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
 
 from interop import StandardToolV0
+from interop.bridge import exception_text
 
 from ._server import build_server
 
@@ -174,7 +175,7 @@ class MCPApp:
                 try:
                     await self.start()
                 except Exception as e:
-                    await send({"type": "lifespan.startup.failed", "message": str(e)})
+                    await send({"type": "lifespan.startup.failed", "message": exception_text(e)})
                     return
                 await send({"type": "lifespan.startup.complete"})
             elif message["type"] == "lifespan.shutdown":

@@ -98,7 +98,12 @@ def context_meta(value: Any) -> dict[str, Any]:
 
 
 def context_from_meta(ctx: Any) -> Any:
-    """A server context hook: the value a client sent with `context_meta` (`None` if none)."""
+    """A server context hook: the value a client sent with `context_meta` (`None` if none).
+
+    It is what the client says, unverified: any client can send any `_meta`. Use it for hints
+    (a locale, a trace label), never for who the caller is or what it may do: take identity from
+    the verified bearer token (`access_token(ctx)`), and let the client's fields add to it, never
+    replace it."""
     meta = getattr(ctx, "meta", None) or {}
     return meta.get(CONTEXT_META_KEY)
 

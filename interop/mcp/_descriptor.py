@@ -14,7 +14,8 @@ Mapping (serving; consuming reverses it):
   and the title;
 - `_meta`: namespaced keys of `meta` (those containing a `/`, e.g. `com.example/x`) and MCP
   Apps' `ui` (`{"resourceUri": "ui://...", ...}`) go in as they are; every other JSON-safe key (`group`, `tags`, `input_examples`, `defer_loading`, ...)
-  goes under `META_KEY`, so consuming restores it exactly. Consuming also reads a FastMCP
+  goes under `META_KEY`, so consuming restores it exactly (but `provider_options`: a remote
+  server's `_meta` keeps only the hints of `bridge.remote_provider_options`). Consuming also reads a FastMCP
   server's tags (`_meta.fastmcp.tags`) as `tags`, and drops `input_examples` the input schema
   refuses.
 """
@@ -35,6 +36,7 @@ from interop.bridge import (
     input_json_schema,
     json_safe_meta,
     output_json_schema,
+    remote_provider_options,
     resolve_name,
     set_origin,
     split_hints,
@@ -237,6 +239,10 @@ def meta_from_mcp(descriptor: mt.Tool) -> dict[str, Any]:
         if isinstance(vendor, Mapping) and isinstance(vendor.get("tags"), list):
             meta["tags"] = list(vendor["tags"])
     meta = well_formed_meta(meta)  # a foreign `_meta` entry that breaks the vocabulary is dropped
+    if "provider_options" in meta:  # a remote server tunes our provider descriptors, never defines them
+        options = remote_provider_options(meta.pop("provider_options"))
+        if options:
+            meta["provider_options"] = options
     if "input_examples" in meta:  # examples the input schema refuses would fail the tool's construction
         try:
             check_input_examples(meta, as_schema(descriptor.input_schema), tool_name=descriptor.name)

@@ -26,7 +26,9 @@ def access_token(ctx: ServerRequestContext[Any, Any]) -> AccessToken | None:
     """The verified `AccessToken` of the request behind `ctx` (client id, scopes, subject, claims).
 
     `None` on stdio and on HTTP without a `token_verifier`. Read from the HTTP request the
-    message came in, so it is this request's caller even on a long-lived session.
+    message came in, so it is this request's caller even on a long-lived session. This, not
+    `context_from_meta` (what the client writes in the request `_meta`, unverified), is where a
+    caller's identity comes from.
     """
     request = ctx.request
     scope = getattr(request, "scope", None)

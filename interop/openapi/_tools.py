@@ -12,6 +12,7 @@ from typing import Any, cast
 import httpx
 
 from interop import StandardTool, standard_tool
+from interop.bridge import exception_text
 from interop.errors import ToolNameError
 
 from ._document import Document, Spec, load_document
@@ -136,7 +137,7 @@ class _Caller:
             host = request.url.host or "the service"
             raise ToolRequestError(
                 f"tool {self.name!r}: {self.operation} failed, {host} could not be reached "
-                f"({type(e).__name__}: {e})",
+                f"({type(e).__name__}: {exception_text(e)})",
                 tool_name=self.name,
             ) from e
         return decode_response(

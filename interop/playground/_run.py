@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from interop import StandardToolV0, StandardToolValidationError
-from interop.bridge import PENDING, ApprovalRequest, Invoker, Options, Outcome
+from interop.bridge import PENDING, ApprovalRequest, Invoker, Options, Outcome, exception_text
 
 from ._render import page_value
 
@@ -96,13 +96,24 @@ def _result(outcome: Outcome, done: Callable[..., RunResult]) -> RunResult:
     error = outcome.error
     if isinstance(error, StandardToolValidationError):
         return done(
-            "invalid", issues=error.issues, target=error.target, message=str(error), model_output=outcome.text
+            "invalid",
+            issues=error.issues,
+            target=error.target,
+            message=exception_text(error),
+            model_output=outcome.text,
         )
     if outcome.error_kind in ("tool", "denied"):
-        return done("tool_error", message=str(error), model_output=outcome.text)
+        return done(
+            "tool_error",
+            message=exception_text(error) if error is not None else "",
+            model_output=outcome.text,
+        )
     trace = "".join(traceback.format_exception(error)) if error is not None else None
     return done(
-        "error", message=f"{type(error).__name__}: {error}", traceback=trace, model_output=outcome.text
+        "error",
+        message=f"{type(error).__name__}: {exception_text(error) if error is not None else ''}",
+        traceback=trace,
+        model_output=outcome.text,
     )
 
 

@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from interop import StandardToolV0, input_json_schema, output_json_schema
-from interop.bridge import json_safe_meta, meta_tags
+from interop.bridge import exception_text, json_safe_meta, meta_tags
 from interop.protocols import TARGETS
 
 from ._approval import approval_kind
@@ -48,7 +48,7 @@ def _attempt(make: Callable[[], Any]) -> dict[str, Any]:
     try:
         return {"value": make()}
     except Exception as e:  # shown on the page as the reason this consumer cannot take the tool
-        return {"error": f"{type(e).__name__}: {e}"}
+        return {"error": f"{type(e).__name__}: {exception_text(e)}"}
 
 
 def tool_summary(tool: AnyTool) -> dict[str, Any]:

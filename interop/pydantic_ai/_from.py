@@ -47,6 +47,7 @@ from interop import (
 from interop.bridge import (
     ApprovalPredicate,
     approval_rule,
+    exception_text,
     foreign_schema,
     get_origin,
     pydantic_issues,
@@ -291,7 +292,7 @@ def _native_failure(exc: Exception, name: str) -> Exception:
         return ApprovalDeniedError(
             name, "the pydantic-ai tool asked for approval itself and this call was not approved"
         )
-    return ToolError(exc.message if isinstance(exc, (ModelRetry, ToolFailed)) else str(exc))
+    return ToolError(exc.message if isinstance(exc, (ModelRetry, ToolFailed)) else exception_text(exc))
 
 
 def _unwrap(result: Any) -> Any:

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
 from interop import Audio, File, Image
-from interop.bridge import Outcome, ResultNotJSON, to_jsonable
+from interop.bridge import Outcome, ResultNotJSON, exception_text, to_jsonable
 from interop.errors import ApprovalDeniedError, StandardToolValidationError, ToolError
 from interop.protocols import Issue
 
@@ -91,12 +91,12 @@ def encode_error(error: BaseException) -> dict[str, Any]:
     if isinstance(error, StandardToolValidationError):
         return {
             "kind": error.target,  # "input" or "output"
-            "message": str(error),
+            "message": exception_text(error),
             "issues": [{"message": i.message, "path": list(i.path)} for i in error.issues],
         }
     if isinstance(error, ApprovalDeniedError):
-        return {"kind": "denied", "message": str(error), "reason": error.reason}
-    return {"kind": "tool", "message": str(error)}
+        return {"kind": "denied", "message": exception_text(error), "reason": error.reason}
+    return {"kind": "tool", "message": exception_text(error)}
 
 
 def encode_outcome(outcome: Outcome) -> dict[str, Any]:

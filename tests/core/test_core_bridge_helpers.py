@@ -318,7 +318,7 @@ def test_to_json_text() -> None:
         to_json_text(object(), tool_name="t")  # never a repr: an output error naming the type
     assert info.value.target == "output" and info.value.tool_name == "t"
     assert to_json_text(float("nan")) == "null" and to_json_text({"x": float("inf")}) == '{"x":null}'
-    assert to_json_text({"raw": b"\xff\x00"}) == '{"raw":"_wA="}'  # nested bytes: base64 (URL-safe)
+    assert to_json_text({"raw": b"\xff\x00"}) == '{"raw":"/wA="}'  # nested bytes: standard base64
 
 
 def test_to_jsonable() -> None:

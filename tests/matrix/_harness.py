@@ -570,7 +570,7 @@ async def call_langchain(tool: Any, args: Any, context: Any) -> Outcome:
     try:
         msg = await tool.ainvoke(tool_call(tool.name, args), config={"configurable": {"context": context}})
     except Exception as e:  # LangChain's ToolNode turns ValidationError/ToolException into error messages
-        return Outcome(True, f"{type(e).__name__}: {e}", raised=e)
+        return Outcome(True, f"{type(e).__name__}: {interop.bridge.exception_text(e)}", raised=e)
     assert isinstance(msg, ToolMessage)
     return Outcome(
         msg.status == "error", msg.text if isinstance(msg.content, list) else str(msg.content), msg.artifact
@@ -610,7 +610,7 @@ async def call_llamaindex(tool: Any, args: Any, context: Any) -> Outcome:
     try:
         out = await tool.acall(*pos, **kwargs)
     except Exception as e:  # LlamaIndex agents turn any exception into ToolOutput(is_error=True)
-        return Outcome(True, str(e), raised=e)
+        return Outcome(True, interop.bridge.exception_text(e), raised=e)
     return Outcome(bool(out.is_error), out.content, out.raw_output)
 
 

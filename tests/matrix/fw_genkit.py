@@ -21,7 +21,7 @@ import inspect
 import typing
 from typing import Any
 
-from interop.bridge import to_json_text
+from interop.bridge import exception_text, to_json_text
 
 _app: list[Any] = []
 
@@ -103,7 +103,7 @@ async def call(native_tool: Any, args: Any, context: Any) -> Any:
     try:
         envelope = (await native_tool.action().run(args, context=run_context)).response
     except Exception as e:  # Genkit fails the whole generate on a raising tool
-        return Outcome(True, f"{type(e).__name__}: {e}", raised=e)
+        return Outcome(True, f"{type(e).__name__}: {exception_text(e)}", raised=e)
     output = getattr(envelope, "output", envelope)
     metadata = getattr(envelope, "metadata", None) or {}
     return Outcome(metadata.get("isError") is True, to_json_text(output), output)

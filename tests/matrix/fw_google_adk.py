@@ -21,7 +21,7 @@ import copy
 import itertools
 from typing import Any
 
-from interop.bridge import to_json_text
+from interop.bridge import exception_text, to_json_text
 
 _ids = itertools.count(1)
 
@@ -97,7 +97,7 @@ async def call(native_tool: Any, args: Any, context: Any) -> Any:
         if out is None:
             out = await native_tool.run_async(args=arguments, tool_context=tc)
     except Exception as e:  # ADK aborts the run on a raising tool
-        return Outcome(True, f"{type(e).__name__}: {e}", raised=e)
+        return Outcome(True, f"{type(e).__name__}: {exception_text(e)}", raised=e)
     if isinstance(out, dict) and set(out) == {"error"}:
         return Outcome(True, str(out["error"]), out)
     response = out if isinstance(out, dict) else {"result": out}

@@ -18,7 +18,7 @@ from typing import Any
 from installed import module_installed
 
 import interop
-from interop.bridge import get_origin, input_json_schema, output_json_schema, to_jsonable
+from interop.bridge import exception_text, get_origin, input_json_schema, output_json_schema, to_jsonable
 
 NAME = "smolagents"
 
@@ -148,5 +148,5 @@ async def call(tool: Any, args: Any, context: Any) -> Any:
     try:
         result = await asyncio.to_thread(run)
     except AgentError as e:  # smolagents records it on the step for the model's next turn
-        return Outcome(True, str(e), raised=e, tool_name=tool.name)
+        return Outcome(True, exception_text(e), raised=e, tool_name=tool.name)
     return Outcome(False, str(result).strip(), result)

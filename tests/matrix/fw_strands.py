@@ -244,11 +244,13 @@ async def call(native_tool: Any, args: Any, context: Any) -> Outcome:
     """A real Strands agent run: the scripted model calls the tool once, then answers."""
     from _harness import Outcome
 
+    from interop.bridge import exception_text
+
     agent = make_agent(native_tool, [[(native_tool.tool_name, text_of(args))], "done"])
     try:
         result = await agent.invoke_async("go", invocation_state={CONTEXT_KEY: context})
     except Exception as e:  # the run died: not a channel the model reads
-        return Outcome(True, f"{type(e).__name__}: {e}", raised=e)
+        return Outcome(True, f"{type(e).__name__}: {exception_text(e)}", raised=e)
     assert result.stop_reason == "end_turn", result.stop_reason
     (tool_result,) = [c["toolResult"] for m in agent.messages for c in m["content"] if "toolResult" in c]
     return Outcome(tool_result["status"] == "error", render(tool_result["content"]), tool_result["content"])

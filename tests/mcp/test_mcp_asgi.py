@@ -20,7 +20,14 @@ from test_mcp_transports import check_server
 
 import interop
 from interop import tool
-from interop.mcp import StaticTokenVerifier, access_token, asgi_app, mcp_tools
+from interop.mcp import (
+    StaticTokenVerifier,
+    access_token,
+    asgi_app,
+    context_from_meta,
+    context_meta,
+    mcp_tools,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -223,3 +230,30 @@ def test_host_security_defaults() -> None:
         "http://mcp.internal",
         "https://mcp.internal",
     ]
+
+
+def token_and_hints(ctx) -> dict:
+    """docs/serving/production.md's hook: the caller from the token, hints from the client's `_meta`."""
+    token = access_token(ctx)
+    sent = context_from_meta(ctx) or {}
+    return {"user": token.client_id if token else None, "locale": sent.get("locale", "en")}
+
+
+@tool(context="ctx")
+def whoami_full(ctx: object) -> dict:
+    """The whole context the hook built."""
+    return ctx if isinstance(ctx, dict) else {}
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_client_meta_adds_hints_and_never_replaces_the_token_identity(mode: str) -> None:
+    """`context_from_meta` is what the client writes: a client claiming to be someone else in
+    `_meta` is still the token's caller (issue 38, item 13)."""
+    app = asgi_app(
+        [whoami_full], token_verifier=StaticTokenVerifier("s3cret", client_id="ci-bot"), context=token_and_hints
+    )
+    forged = context_meta({"user": "admin", "locale": "fr"})
+    with http_server_thread(app, free_port()) as url:
+        async with Client(with_token(url, "s3cret"), mode=mode) as client:
+            r = await client.call_tool("whoami_full", {}, meta=forged)
+    assert r.structured_content == {"user": "ci-bot", "locale": "fr"}
