@@ -121,7 +121,7 @@ def _part(part: Any) -> Any:
 def _value(result: ToolResultType, name: str) -> Any:
     if isinstance(result, ToolErrorEvent):
         e = result.error
-        raise ToolError(str(e) or type(e).__name__) from e
+        raise ToolError(bridge.exception_text(e) or type(e).__name__) from e
     if isinstance(result, ClientToolCallEvent):
         raise ToolError(f"tool {name!r} runs on the client: AG2 handed the call back to it")
     parts = [_part(p) for p in result.result.parts]

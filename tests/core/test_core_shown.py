@@ -115,7 +115,7 @@ def test_escaped_json_is_complete_and_escapes_what_hides_or_reorders_text() -> N
 def test_a_value_inside_itself_is_refused_by_the_encoder_not_walked_forever() -> None:
     twice: list[Any] = []
     twice.extend([twice, twice])  # walked naively: 2**256 visits
-    selfish = {"data": DATA}
+    selfish: dict[str, Any] = {"data": DATA}
     selfish["me"] = selfish
     for value in (twice, selfish):
         for encode in (to_jsonable, to_json_text):
