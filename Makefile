@@ -92,11 +92,11 @@ SIDE_UV = INTEROP_SKIP_PLAYGROUND_ASSETS=1 $(PY) -m uv
 
 test-crewai: .venv-crewai/.installed
 	.venv-crewai/bin/python -m mypy --cache-dir .venv-crewai/.mypy_cache $(wildcard interop/crewai/*.py)
-	INTEROP_MATRIX_TABLE=crewai .venv-crewai/bin/python -m pytest -m "not heavy" tests/crewai tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_trust_failures.py "tests/demo/test_examples.py::test_example_script[crewai_crew.py]"
+	INTEROP_MATRIX_TABLE=crewai .venv-crewai/bin/python -m pytest -m "not heavy" tests/crewai tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_trust_failures.py tests/matrix/test_mx_trust_attacks.py "tests/demo/test_examples.py::test_example_script[crewai_crew.py]"
 
 test-strands: .venv-strands/.installed
 	.venv-strands/bin/python -m mypy --cache-dir .venv-strands/.mypy_cache $(wildcard interop/strands/*.py)
-	INTEROP_MATRIX_TABLE=strands .venv-strands/bin/python -m pytest -m "not heavy" tests/strands tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py tests/matrix/test_mx_trust_failures.py "tests/demo/test_examples.py::test_example_script[strands_agent.py]"
+	INTEROP_MATRIX_TABLE=strands .venv-strands/bin/python -m pytest -m "not heavy" tests/strands tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py tests/matrix/test_mx_trust_failures.py tests/matrix/test_mx_trust_attacks.py "tests/demo/test_examples.py::test_example_script[strands_agent.py]"
 
 # Prefect 3.9 (pydantic-ai's durable execution on Prefect) requires fastapi<0.151 and cachetools<8,
 # which the main environment's pins exclude: its own venv runs the durable Prefect tests (a Prefect
@@ -113,7 +113,7 @@ test-prefect: .venv-prefect/.installed
 # and its example run.
 test-semantic-kernel: .venv-semantic-kernel/.installed
 	.venv-semantic-kernel/bin/python -m mypy --cache-dir .venv-semantic-kernel/.mypy_cache $(wildcard interop/semantic_kernel/*.py)
-	INTEROP_MATRIX_TABLE=semantic-kernel .venv-semantic-kernel/bin/python -m pytest -m "not heavy" tests/semantic_kernel tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py "tests/demo/test_examples.py::test_example_script[semantic_kernel_agent.py]"
+	INTEROP_MATRIX_TABLE=semantic-kernel .venv-semantic-kernel/bin/python -m pytest -m "not heavy" tests/semantic_kernel tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py tests/matrix/test_mx_trust_failures.py tests/matrix/test_mx_trust_attacks.py "tests/demo/test_examples.py::test_example_script[semantic_kernel_agent.py]"
 	.venv-semantic-kernel/bin/python -m pytest tests/test_docs_snippets.py -k "semantic-kernel.md"
 
 .PHONY: test-crewai test-strands test-prefect test-semantic-kernel bench-env
