@@ -8,8 +8,9 @@ injects its `FunctionInvocationContext`: the neutral context itself when it is o
 inside an Agent Framework agent through `to_agent_framework`), else a fresh one whose `kwargs`
 are `{"context": <neutral context>}` (what `to_agent_framework` reads), or the `kwargs` a
 `native_context=` hook makes of the neutral context. The result is the function's own return value
-(`skip_parsing`), with Agent Framework `Content` items as text or `interop.Image` / `Audio` /
-`File`. Agent Framework `ToolException`s (limits reached, no implementation) raise `ToolError`,
+(`skip_parsing`), with Agent Framework `Content` items read as every adapter reads foreign
+content (`interop.bridge.decode_content`): text (a JSON object or array text is that value),
+`interop.Image` / `Audio` / `File`, links as `bridge.ResourceLink`; one item is its value. Agent Framework `ToolException`s (limits reached, no implementation) raise `ToolError`,
 its own input model's refusal a `StandardToolValidationError`; `UserInputRequiredException`
 passes through as control flow; other exceptions pass through.
 
@@ -53,26 +54,33 @@ InvocationKwargsHook = Callable[[Any], Any]
 """Maps the neutral context to the `kwargs` (runtime data) a native tool's context carries."""
 
 
-def _part(item: Content) -> Any:
+def _block(item: Content) -> Any:
+    """An Agent Framework content item as an MCP-style block for the core's decoder (what its MCP
+    tools make of MCP content: text, data URIs, links), or as the neutral value itself."""
+    uri = item.uri or ""
     if item.type == "text":
-        return item.text or ""
-    if item.type == "data" and item.uri and item.media_type:
-        data = base64.b64decode(item.uri.split(",", 1)[1])
+        return {"type": "text", "text": item.text or ""}
+    if item.type in ("data", "uri") and uri.startswith("data:") and "," in uri and item.media_type:
+        data = uri.split(",", 1)[1]
         kind = item.media_type.split("/", 1)[0]
-        if kind == "image":
-            return interop.Image(data, item.media_type)
-        if kind == "audio":
-            return interop.Audio(data, item.media_type)
-        return interop.File(data, item.media_type, item.name)
+        if kind in ("image", "audio"):
+            return {"type": kind, "data": data, "mimeType": item.media_type}
+        return interop.File(base64.b64decode(data), item.media_type, item.name)
+    if item.type == "uri" and uri:
+        return {"type": "resource_link", "uri": uri, "mimeType": item.media_type}
     return item.to_dict(exclude={"raw_representation"})
 
 
-def _value(raw: Any, content: type[Content]) -> Any:
-    """A native return value as neutral data: Agent Framework `Content` items as text or content values."""
+def _value(raw: Any, content: type[Content], name: str) -> Any:
+    """A native return value as neutral data: Agent Framework `Content` items decoded as every
+    foreign content is (`bridge.decode_content`: one item is its value, a text that is a JSON
+    object or array that value), anything else as it is."""
     if isinstance(raw, content):
-        return _part(raw)
+        raw = [raw]
+    if isinstance(raw, list) and raw and all(isinstance(x, content) for x in raw):
+        return bridge.decode_content([_block(x) for x in raw], tool_name=name)
     if isinstance(raw, list) and any(isinstance(x, content) for x in raw):
-        return [_part(x) if isinstance(x, content) else x for x in raw]
+        return [bridge.decode_block(_block(x)) if isinstance(x, content) else x for x in raw]
     return raw
 
 
@@ -144,7 +152,7 @@ def from_agent_framework(
         call=call,
         native_context=native_context,
         default_native_context=default_kwargs,
-        decode=lambda raw: _value(raw, Content),
+        decode=lambda raw: _value(raw, Content, tool.name),
         error_types=(ToolException,),
         invalid_types=_argument_errors(),
     )

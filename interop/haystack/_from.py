@@ -21,7 +21,9 @@ Handled: `Tool` (built by hand, by `@tool` or `create_tool_from_function`, sync 
   and so is an argument the native call does not take (Haystack's schemas allow any extra key;
   the function would raise).
 - **Results.** The function's own return value; Haystack content (`TextContent`,
-  `ImageContent`, `FileContent`) becomes `str` / `interop.Image` / `interop.File`. A tool with
+  `ImageContent`, `FileContent`) becomes `str` / `interop.Image` / `interop.File`, read as every
+  adapter reads foreign content (one text that is a JSON object or array is that value; one item
+  alone is its value). A tool with
   `outputs_to_string` keeps what Haystack would show the model (`with_model_output`), and the
   application still gets the raw value.
 """
@@ -109,6 +111,9 @@ def _default_state(context: Any) -> State:
     return State(schema=dict(_ANY_SCHEMA), data={CONTEXT_KEY: context} if context is not None else {})
 
 
+_CONTENT = (TextContent, ImageContent, FileContent)
+
+
 def _from_content(value: Any) -> Any:
     """Haystack content values as neutral ones (lists of them too); anything else unchanged."""
     if isinstance(value, TextContent):
@@ -126,6 +131,24 @@ def _from_content(value: Any) -> Any:
     ):
         return [_from_content(v) for v in value]
     return value
+
+
+def _decoder(name: str) -> Callable[[Any], Any]:
+    """The result as every adapter reads foreign content (`bridge.decode_content`): Haystack content
+    (one item, or a list of them) as blocks, so one text that is a JSON object or array is that
+    value and one item alone is its value; anything else as it is."""
+
+    def decode(value: Any) -> Any:
+        items = value if isinstance(value, list) else [value]
+        if not items or not all(isinstance(v, _CONTENT) for v in items):
+            return value
+        blocks = [
+            {"type": "text", "text": v.text} if isinstance(v, TextContent) else _from_content(v)
+            for v in items
+        ]
+        return bridge.decode_content(blocks, tool_name=name)
+
+    return decode
 
 
 def _caller(native: Tool) -> tuple[Callable[[Any, Any], Any], set[str]]:
@@ -196,7 +219,7 @@ def from_haystack(
         call=call,
         native_context=native_context if injected else None,
         default_native_context=_default_state if injected else None,
-        decode=_from_content,
+        decode=_decoder(native.name),
         wrapper_types=(ToolInvocationError,),
         accepted=_accepted(native),
         refused=dict.fromkeys(injected, "filled from the agent state, not by the model"),

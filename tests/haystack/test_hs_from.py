@@ -184,6 +184,23 @@ def test_outputs_to_string_keeps_what_haystack_shows_the_model(hs: Any) -> None:
     assert Image(b"\x89PNG\r\n\x1a\n", "image/png").base64 == parts[1].base64_image
 
 
+def test_haystack_content_reads_as_every_foreign_content() -> None:
+    png = "iVBORw0KGgo="
+
+    def report(kind: str) -> Any:
+        """Report in the kind asked for."""
+        return {
+            "number": TextContent("42"),
+            "record": [TextContent('{"n": 42}')],
+            "chart": [TextContent("Sales"), ImageContent(base64_image=png, mime_type="image/png")],
+        }[kind]
+
+    neutral = from_haystack(create_tool_from_function(report))
+    assert interop.call(neutral, {"kind": "number"}) == "42"  # a text that says 42 stays that text
+    assert interop.call(neutral, {"kind": "record"}) == {"n": 42}  # one JSON object text: the object
+    assert interop.call(neutral, {"kind": "chart"}) == ["Sales", Image(b"\x89PNG\r\n\x1a\n", "image/png")]
+
+
 def test_round_trips_are_identities() -> None:
     neutral = interop.standard_tool(name="n", description="d", execute=lambda i: 1)
     native = to_haystack(neutral)
