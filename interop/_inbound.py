@@ -27,7 +27,7 @@ framework path calls it inline). The native object is recorded as its origin, so
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import Any
+from typing import Any, NoReturn
 
 from ._controlflow import is_control_flow
 from ._decode import decode_result
@@ -62,15 +62,15 @@ def _message(e: BaseException) -> str:
     return exception_text(e) or type(e).__name__
 
 
-def _refusal(
+def _refuser(
     name: str,
     error_types: tuple[type[BaseException], ...],
     invalid_types: tuple[type[BaseException], ...],
     wrapper_types: tuple[type[BaseException], ...],
-) -> Callable[[BaseException], BaseException | None]:
-    """What a caught framework exception becomes (None: it passes as it is)."""
+) -> Callable[[BaseException], NoReturn]:
+    """Raises, for a caught framework exception, what it becomes (itself when it stays as it is)."""
 
-    def refusal(e: BaseException) -> BaseException | None:
+    def instead(e: BaseException) -> BaseException | None:
         if is_control_flow(e):
             return None
         if isinstance(e, wrapper_types):
@@ -83,7 +83,13 @@ def _refusal(
             return ToolError(_message(e))
         return None
 
-    return refusal
+    def refuse(e: BaseException) -> NoReturn:
+        other = instead(e)
+        if other is None:
+            raise e
+        raise other from (other.__cause__ if other is e.__cause__ else e)
+
+    return refuse
 
 
 def from_native(
@@ -155,9 +161,16 @@ def from_native(
     check_in = validator(checked_in, "input", name)
     check_out = validator(checked_out, "output", name) if checked_out is not None else None
     hook = native_context if native_context is not None else default_native_context
-    refusal = _refusal(name, error_types, invalid_types, wrapper_types)
+    refuse = _refuser(name, error_types, invalid_types, wrapper_types)
     caught = (*error_types, *invalid_types, *wrapper_types)
     names = accepted is not None or bool(refused)
+
+    def arguments_of(input: Any) -> Any:
+        arguments = {} if input is None else input
+        check_in(arguments)
+        if names:
+            check_argument_names(arguments, name, accepted=accepted, refused=refused)
+        return arguments
 
     def finish(result: Any) -> Any:
         value = decode(result) if decode is not None else result
@@ -167,30 +180,21 @@ def from_native(
     if is_async if is_async is not None else is_async_callable(call):
 
         async def execute_async(input: Any = None, context: Any = None) -> Any:
-            arguments = {} if input is None else input
-            check_in(arguments)
-            if names:
-                check_argument_names(arguments, name, accepted=accepted, refused=refused)
+            arguments = arguments_of(input)
             made = hook(context) if hook is not None else context
             if made is not None and is_awaitable(made):
                 made = await made
             try:
                 result = await (call(arguments, made, context) if pass_context else call(arguments, made))
             except caught as e:
-                instead = refusal(e)
-                if instead is None:
-                    raise
-                raise instead from (instead.__cause__ if instead is e.__cause__ else e)
+                refuse(e)
             return finish(result)
 
         execute: Callable[..., Any] = execute_async
     else:
 
         def execute_sync(input: Any = None, context: Any = None) -> Any:
-            arguments = {} if input is None else input
-            check_in(arguments)
-            if names:
-                check_argument_names(arguments, name, accepted=accepted, refused=refused)
+            arguments = arguments_of(input)
             made = hook(context) if hook is not None else context
             if made is not None and is_awaitable(made):
                 made = run_sync(made)
@@ -199,10 +203,7 @@ def from_native(
                 if is_awaitable(result):
                     result = run_sync(result)
             except caught as e:
-                instead = refusal(e)
-                if instead is None:
-                    raise
-                raise instead from (instead.__cause__ if instead is e.__cause__ else e)
+                refuse(e)
             return finish(result)
 
         execute = execute_sync

@@ -21,14 +21,6 @@ Carried: name, description, the input schema, `approval_mode="always_require"` (
 
 from __future__ import annotations
 
-try:
-    import agent_framework  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        "Please install `agent-framework-core` to use `interop.agent_framework`: "
-        '`pip install "standard-tool[agent-framework]"`'
-    ) from _import_error
-
 import base64
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any

@@ -26,13 +26,6 @@ the very neutral tool it was made from.
 
 from __future__ import annotations
 
-try:
-    import strands  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `strands-agents` to use `interop.strands`: `pip install "standard-tool[strands]"`'
-    ) from _import_error
-
 import threading
 import types
 import uuid
