@@ -7,7 +7,10 @@ it with the call's `Outcome`, or with the exception that left the pipeline (a fr
 flow, an unexpected exception under `errors="model-facing"`). `begin` runs in the caller's context (thread or task), so an observer can
 make its record current there (an OpenTelemetry span) and calls the tool makes are its children.
 
-With no observer installed (the default), the cost per call is one global read.
+With no observer installed, the cost per call is one global read. Until the first call, the
+installed observer is `_Undecided`: that call lets `interop.telemetry` decide, once, whether
+OpenTelemetry is importable at all and install its observer or none (it imports no OpenTelemetry
+module itself; see `interop.telemetry._auto`).
 """
 
 from __future__ import annotations
@@ -41,7 +44,23 @@ class CallObserver(Protocol):
         ...
 
 
-_observer: CallObserver | None = None
+class _Undecided:
+    """The observer before the first call: hands over to `interop.telemetry`'s automatic setup,
+    which installs what later calls use (its own observer, or none) and observes this one."""
+
+    __slots__ = ()
+
+    def begin(
+        self, tool: StandardToolV0[Any, Any, Any], name: str, call_id: str | None, arguments: Any
+    ) -> CallRecord:
+        from .telemetry._auto import decide
+
+        return decide(self).begin(tool, name, call_id, arguments)
+
+
+UNDECIDED: CallObserver = _Undecided()
+
+_observer: CallObserver | None = UNDECIDED
 
 
 def get_observer() -> CallObserver | None:
