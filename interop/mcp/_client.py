@@ -69,6 +69,7 @@ from ._failures import (
 from ._shown import carry, model_view, shown
 from ._task_client import drive_legacy_task, raw_requests_possible, tasks_extension
 from ._tasks import TASKS_EXTENSION
+from ._telemetry import client_span
 
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
@@ -357,7 +358,9 @@ class _Remote:
             self.approvals.enter(call)
         reset = _CURRENT_CALL.set(call)
         try:
-            result = await self._send(args, cast(mt.RequestParamsMeta, meta))
+            with client_span(self.remote_name, call.session.protocol_version) as traced:
+                result = await self._send(args, cast(mt.RequestParamsMeta, meta))
+                traced.result(result.is_error)
         finally:
             _CURRENT_CALL.reset(reset)
             if approved:

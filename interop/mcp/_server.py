@@ -71,6 +71,7 @@ from ._tasks import (
     task_methods,
     task_support,
 )
+from ._telemetry import on_server_span
 
 __all__ = ["ContextHook", "ServerOptions", "add_tools", "build_server", "default_context", "to_call_result"]
 
@@ -353,6 +354,7 @@ class _ToolHandlers:
         pending: list[PendingApproval] = []
         ask = elicitation_asker(ctx, params, self.states, modern, pending)
         reporter = _CallReporter(ctx, served.name)
+        on_server_span(ctx)
         with reporting(reporter):
             outcome = await served.invoker.ainvoke(args, ctx, call_id=str(ctx.request_id), ask=ask)
         await reporter.drain()
@@ -370,6 +372,7 @@ class _ToolHandlers:
         wrap = self.wraps(ctx.protocol_version)
         version = ctx.protocol_version
         task = self.tasks.create(served.name, principal(ctx))
+        on_server_span(ctx)
         pending: list[PendingApproval] = []
         asker = elicitation_asker(ctx, params, self.states, modern, pending)
         decided = asyncio.Event()
