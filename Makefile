@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 MCP_NPM := build/mcp-npm
 export UV_PYTHON_DOWNLOADS := never
 
-.PHONY: demo test test-all suite suite-all test-matrix bench lint typecheck typecheck-docs docs docs-serve dist clean browser playground-screenshot conformance mcp-npm
+.PHONY: demo test test-all suite suite-all test-matrix bench lint typecheck typecheck-docs docs docs-serve dist clean browser playground-screenshot tracing-screenshot conformance mcp-npm
 
 # uv (a PyPI package) installs the pinned environment, every extra included, in about a minute.
 $(STAMP): pyproject.toml constraints.txt examples/acme_tools/pyproject.toml hatch_build.py interop/playground/_frontend/package-lock.json
@@ -75,6 +75,15 @@ browser:
 
 playground-screenshot: $(STAMP) browser
 	$(PY) tests/playground/screenshot.py docs/playground.png
+
+# docs/concepts/tracing.md's screenshot: Arize Phoenix (its own environment: arize-phoenix pins its
+# own OpenTelemetry and web stack) receives examples/tracing/otlp_export.py's trace; headless Chromium.
+.venv-phoenix/.installed: $(STAMP)
+	$(PYTHON) -m venv .venv-phoenix && $(PY) -m uv pip install --quiet --python .venv-phoenix/bin/python arize-phoenix
+	touch $@
+
+tracing-screenshot: $(STAMP) browser .venv-phoenix/.installed
+	$(PY) tests/telemetry/phoenix_screenshot.py docs/tracing-phoenix.png
 
 # CrewAI and Strands Agents cannot share the main environment (CrewAI 1.15: mcp 1.x, pydantic < 2.13,
 # openai 2.x; Strands 1.62: mcp < 2.2, while interop.mcp needs mcp >= 2.3). Each has its own venv,

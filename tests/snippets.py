@@ -45,9 +45,16 @@ _MARK = re.compile(r"<!--\s*readme-test:\s*(.*?)\s*-->\s*$", re.S)
 _INCLUDE = re.compile(r'^[ \t]*--8<--[ \t]+"([^"]+)"[ \t]*$', re.M)
 _PRINTS = re.compile(r"[ \t]*\n(?:[^\n]*\s)?prints:?\s*\n\s*\n```[ \t]*\n(.*?)^```", re.S | re.M)
 
-EXAMPLE_DIRS = ("examples/frameworks", "examples/approval", "examples/durable", "examples/temporal")
+EXAMPLE_DIRS = (
+    "examples/frameworks",
+    "examples/approval",
+    "examples/durable",
+    "examples/temporal",
+    "examples/tracing",
+)
 """Programs the example tests run (tests/demo/test_examples.py, test_examples_approval.py,
-tests/durable/test_durable_examples.py, tests/temporal/test_temporal_docs.py): a block that is one of them, included whole, is not run twice."""
+tests/durable/test_durable_examples.py, tests/temporal/test_temporal_docs.py,
+tests/telemetry/test_otel_example.py): a block that is one of them, included whole, is not run twice."""
 
 
 @dataclass
