@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml constraints.txt examples/acme_tools/pyproject.toml hatc
 	@start=$$(date +%s); \
 	$(PYTHON) -m venv $(VENV) && \
 	$(PY) -m pip install --quiet -c constraints.txt uv && \
-	$(PY) -m uv pip install --quiet --python $(PY) -c constraints.txt -e ".[all]" --group dev -e examples/acme_tools && \
+	$(PY) -m uv pip install --quiet --python $(PY) -c constraints.txt -e ".[all]" --group dev --group autogen-test -e examples/acme_tools && \
 	echo "environment ready in $$(( $$(date +%s) - start ))s"
 	touch $(STAMP)
 
