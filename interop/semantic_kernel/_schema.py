@@ -119,10 +119,12 @@ def function_schema(tool: StandardToolV0[Any, Any, Any]) -> tuple[dict[str, Any]
     extra = schema.get("additionalProperties", True)
     if not isinstance(extra, bool) and extra != {}:
         raise _refuse(tool.name, "which arguments beyond the properties are allowed ('additionalProperties')")
-    try:
-        flat = inline_refs(schema, recursion="keep")
-    except RefError as e:
-        raise SchemaConversionError(f"tool {tool.name!r}: its input schema cannot be sent: {e}") from e
+    flat = schema
+    if "$defs" in schema or "definitions" in schema:  # other local refs point into the properties,
+        try:  # which Semantic Kernel sends at the same place
+            flat = inline_refs(schema, recursion="keep")
+        except RefError as e:
+            raise SchemaConversionError(f"tool {tool.name!r}: its input schema cannot be sent: {e}") from e
     props = flat.get("properties") or {}
     if not isinstance(props, Mapping):
         raise SchemaConversionError(f"tool {tool.name!r}: 'properties' of its input schema is not an object")

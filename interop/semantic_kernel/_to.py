@@ -51,7 +51,6 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from pydantic import PrivateAttr
 from semantic_kernel.exceptions import FunctionExecutionException
 from semantic_kernel.filters.functions.function_invocation_context import FunctionInvocationContext
 from semantic_kernel.functions.function_result import FunctionResult
@@ -62,11 +61,12 @@ from semantic_kernel.functions.kernel_parameter_metadata import KernelParameterM
 from semantic_kernel.functions.kernel_plugin import KernelPlugin
 from typing_extensions import Unpack
 
-from interop import ApprovalDeniedError, StandardToolV0
+from interop import ApprovalDeniedError, StandardTool, StandardToolV0
 from interop.bridge import (
     ApprovalCallback,
     ApprovalRequest,
     BoundContext,
+    Invoker,
     ToolOptions,
     carried_meta,
     check_unique_names,
@@ -162,8 +162,18 @@ class ToolResultText(str):
         self.parts = parts
         return self
 
-    def __reduce__(self) -> Any:  # Semantic Kernel deep-copies results: copies keep the value
+    def __reduce__(self) -> Any:  # copies and pickles keep the value
         return (ToolResultText, (str(self), self.value, self.parts))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ToolResultText:
+        """Semantic Kernel snapshots every result: the text and its parts are immutable, the value is copied."""
+        value = self.value
+        if type(value) not in _IMMUTABLE:
+            value = copy.deepcopy(value, memo)
+        return ToolResultText(str(self), value, self.parts)
+
+
+_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
 
 
 # ---------------------------------------------------------------------------------- one call
@@ -240,7 +250,10 @@ def approval_filter(approve: ApprovalCallback) -> AutoFunctionFilter:
         context: AutoFunctionInvocationContext, next: Callable[[Any], Awaitable[None]]
     ) -> None:
         function = context.function
-        if not isinstance(function, StandardKernelFunction) or not function._invoker.may_need_approval:
+        if (
+            not isinstance(function, StandardKernelFunction)
+            or not function._runtime.invoker.may_need_approval
+        ):
             await next(context)
             return
         content = context.function_call_content
@@ -256,6 +269,16 @@ def approval_filter(approve: ApprovalCallback) -> AutoFunctionFilter:
 
 # ---------------------------------------------------------------------------------- the function
 
+_RUNTIME = "__interop_runtime__"
+
+
+@dataclass(frozen=True)
+class _Runtime:
+    """A converted function's call path and the argument names it takes (shared by its copies)."""
+
+    invoker: Invoker
+    names: frozenset[str]
+
 
 class StandardKernelFunction(KernelFunction):
     """A `KernelFunction` running a neutral tool through the invocation pipeline (`to_semantic_kernel`).
@@ -263,12 +286,15 @@ class StandardKernelFunction(KernelFunction):
     `standard_tool` is the neutral tool it was converted from.
     """
 
-    _invoker: Any = PrivateAttr(default=None)
-    _names: Any = PrivateAttr(default=frozenset())
+    @property
+    def _runtime(self) -> _Runtime:
+        # kept in the instance's __dict__, not as a pydantic private attribute: Semantic Kernel's
+        # models make each private attribute read cost microseconds, on every call
+        return self.__dict__[_RUNTIME]  # type: ignore[no-any-return]
 
     @property
     def standard_tool(self) -> StandardToolV0[Any, Any, Any]:
-        return self._invoker.tool  # type: ignore[no-any-return]
+        return self._runtime.invoker.tool
 
     async def invoke(
         self,
@@ -295,16 +321,18 @@ class StandardKernelFunction(KernelFunction):
         ):
             approver.used = True  # one approval point, one call
             return approver.ask
-        return _no_approver(self._invoker.name)
+        return _no_approver(self._runtime.invoker.name)
 
     async def _run(self, context: FunctionInvocationContext) -> None:
         call = _CALL.get()
         mine = call is not None and call.function is self
         call_id = call.call_id if mine and call is not None else None
-        names = self._names
+        runtime = self._runtime
+        names = runtime.names
         arguments = {k: v for k, v in context.arguments.items() if k in names}
-        ask = self._ask(call_id) if self._invoker.may_need_approval else None
-        outcome = await self._invoker.ainvoke(arguments, context, call_id=call_id, ask=ask)
+        invoker = runtime.invoker
+        ask = self._ask(call_id) if invoker.may_need_approval else None
+        outcome = await invoker.ainvoke(arguments, context, call_id=call_id, ask=ask)
         if outcome.status != "ok":
             raise FunctionExecutionException(outcome.text) from outcome.error
         value: Any = outcome.value
@@ -393,8 +421,7 @@ def _function(
         additional_properties=carried_meta(tool),
     )
     fn = StandardKernelFunction(metadata=metadata)
-    fn._invoker = invoker
-    fn._names = frozenset(props)
+    object.__setattr__(fn, _RUNTIME, _Runtime(invoker, frozenset(props)))
     set_origin(fn, tool)
     return fn
 
@@ -445,7 +472,9 @@ def to_semantic_kernel(
     (`kernel.add_plugin(plugin)`; the model calls them `<plugin_name>-<tool name>`).
 
     Options: the shared ones (`rename` as a mapping or function, `context`, `approval`,
-    `allow_unapproved`, `errors`, `threaded`; see the README's options table). The context defaults
+    `allow_unapproved`, `errors`, `threaded`; see the README's options table). A sync tool runs on
+    a worker thread, so a slow one does not hold up the other calls of a turn (Semantic Kernel runs
+    its own sync functions inline on the event loop: `threaded=False` does the same). The context defaults
     to what `run_context(obj)` bound, else `KernelArguments[CONTEXT_KEY]`; the `context=` hook gets
     the `FunctionInvocationContext`. A call that needs approval is asked through
     `approval_filter(callback)` on the kernel, or `approval=` (else refused). Names follow the
@@ -453,7 +482,12 @@ def to_semantic_kernel(
     two tools with the same final name raise `ToolNameError`. The tools `from_semantic_kernel(plugin)`
     made, all of them in order, come back as that very plugin.
     """
-    items = [tools] if isinstance(tools, StandardToolV0) else list(tools)
+    if isinstance(tools, (list, tuple)):  # the common cases first: a runtime Protocol check is slow
+        items = list(tools)
+    elif isinstance(tools, StandardTool) or isinstance(tools, StandardToolV0):
+        items = [tools]
+    else:
+        items = list(tools)
     _check_plugin_name(plugin_name)
     home = _home_plugin(items, plugin_name, description, options)
     if home is not None:

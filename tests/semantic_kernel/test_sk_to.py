@@ -527,3 +527,19 @@ async def test_a_direct_call_with_kernel_arguments() -> None:
         function_name="shout", plugin_name="t", arguments=KernelArguments(text="a", other=1)
     )
     assert result is not None and result.value == "A"
+
+
+async def test_a_sync_tool_leaves_the_event_loop_unless_threaded_false() -> None:
+    import threading
+
+    @interop.tool
+    def where() -> str:
+        """The thread the tool runs on."""
+        return threading.current_thread().name
+
+    threaded, _ = kernel_with(to_semantic_kernel(where, "t"), steps=[])
+    result = await threaded.invoke(function_name="where", plugin_name="t")
+    assert result is not None and result.value != threading.current_thread().name
+    inline, _ = kernel_with(to_semantic_kernel(where, "t", threaded=False), steps=[])
+    result = await inline.invoke(function_name="where", plugin_name="t")
+    assert result is not None and result.value == threading.current_thread().name

@@ -1,0 +1,141 @@
+"""Semantic Kernel: a converted neutral tool vs a native `@kernel_function` on the same function.
+
+- call: both through `Kernel.invoke_function_call(FunctionCallContent, ChatHistory)`, what Semantic
+  Kernel's auto function calling loop runs for each call the model makes (arguments parsed and
+  checked against the parameters, auto function invocation filters, `KernelFunction.invoke`, the
+  result added to the history). The native function's arguments are converted by Semantic Kernel's
+  own parsing and its dict result is shown as a Python repr; ours validates with the neutral schema
+  and shows JSON text.
+- conversion: `to_semantic_kernel` of 1,000 neutral tools (one plugin each) vs 1,000
+  `KernelFunctionFromMethod` builds of `@kernel_function` functions, each described as the OpenAI
+  connector sends it (`kernel_function_metadata_to_function_call_format`).
+- import: `import interop.semantic_kernel` vs `from semantic_kernel.functions import KernelPlugin,
+  kernel_function`.
+
+Semantic Kernel cannot share the main environment (pydantic<2.14, mcp<2): where it is not
+installed, `run()` runs this file in its venv (`.venv-semantic-kernel`, built by
+`make test-semantic-kernel`) and reads its rows.
+
+Run: `.venv-semantic-kernel/bin/python benchmarks/bench_semantic_kernel.py`
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks._agents_rows import add, add_async, call_row, conversion_rows, import_row, show  # noqa: E402
+
+SK_PY = ROOT / ".venv-semantic-kernel" / "bin" / "python"
+
+
+def _installed() -> bool:
+    from importlib import metadata
+
+    try:
+        metadata.version("semantic-kernel")
+    except metadata.PackageNotFoundError:
+        return False
+    return True
+
+
+def _rows() -> list[dict[str, object]]:
+    from semantic_kernel import Kernel
+    from semantic_kernel.connectors.ai.function_calling_utils import (
+        kernel_function_metadata_to_function_call_format,
+    )
+    from semantic_kernel.contents import ChatHistory, FunctionCallContent
+    from semantic_kernel.functions import KernelPlugin, kernel_function
+    from semantic_kernel.functions.kernel_function_from_method import KernelFunctionFromMethod
+
+    import interop
+    from interop.semantic_kernel import to_semantic_kernel
+
+    def kernel_with(plugin: KernelPlugin) -> Kernel:
+        kernel = Kernel()
+        kernel.add_plugin(plugin)
+        return kernel
+
+    def caller(kernel: Kernel, name: str) -> Any:
+        call = FunctionCallContent(id="c1", name=name, arguments='{"a": 2, "b": 3, "label": "sum"}')
+
+        async def run() -> Any:
+            return await kernel.invoke_function_call(call, ChatHistory())
+
+        return run
+
+    def native_plugin(fn: Any) -> KernelPlugin:
+        return KernelPlugin(name="native", functions=[kernel_function(fn)])
+
+    def native(fn: Any) -> Any:
+        return KernelFunctionFromMethod(kernel_function(fn), plugin_name="bench")
+
+    def to_sk(tool: Any) -> Any:
+        (function,) = to_semantic_kernel(tool, "bench").functions.values()
+        return function
+
+    def describe(f: Any) -> Any:
+        return kernel_function_metadata_to_function_call_format(f.metadata)
+
+    return [
+        call_row(
+            "semantic kernel invoke_function_call, sync fn (threaded=False)",
+            caller(kernel_with(native_plugin(add)), "native-add"),
+            caller(kernel_with(to_semantic_kernel(interop.tool(add), "ours", threaded=False)), "ours-add"),
+            "vs @kernel_function, both inline on the event loop (where Semantic Kernel runs its own sync "
+            "functions); ours validates with the neutral schema and shows JSON text",
+        ),
+        {
+            **call_row(
+                "semantic kernel invoke_function_call, sync fn (default: a worker thread)",
+                caller(kernel_with(native_plugin(add)), "native-add"),
+                caller(kernel_with(to_semantic_kernel(interop.tool(add), "ours")), "ours-add"),
+                "information: the default runs a sync tool on a worker thread (so it never blocks the "
+                "other calls of a turn); Semantic Kernel's own runs inline",
+            ),
+            "target": None,
+        },
+        call_row(
+            "semantic kernel invoke_function_call, async fn",
+            caller(kernel_with(native_plugin(add_async)), "native-add_async"),
+            caller(kernel_with(to_semantic_kernel(interop.tool(add_async), "ours")), "ours-add_async"),
+            "vs @kernel_function on an async function",
+        ),
+        *conversion_rows(
+            "semantic_kernel",
+            native,
+            to_sk,
+            describe,
+            "one plugin per tool; each described as the OpenAI connector sends it",
+        ),
+        import_row(
+            "import interop.semantic_kernel vs from semantic_kernel.functions import KernelPlugin, kernel_function",
+            "from semantic_kernel.functions import KernelPlugin, kernel_function",
+            "import interop.semantic_kernel",
+            "the adapter imports Semantic Kernel too: the ratio is interop's own cost",
+        ),
+    ]
+
+
+def run() -> list[dict[str, object]]:
+    if _installed():
+        return _rows()
+    if not SK_PY.exists():
+        raise RuntimeError(
+            "Semantic Kernel is not installed here: run `make test-semantic-kernel` (builds .venv-semantic-kernel)"
+        )
+    out = subprocess.run([str(SK_PY), __file__, "--json"], capture_output=True, text=True, check=True, cwd=ROOT)
+    return list(json.loads(out.stdout.strip().splitlines()[-1]))
+
+
+if __name__ == "__main__":
+    if "--json" in sys.argv:
+        print(json.dumps(_rows()))
+    else:
+        show(_rows())
