@@ -543,3 +543,57 @@ async def test_a_sync_tool_leaves_the_event_loop_unless_threaded_false() -> None
     inline, _ = kernel_with(to_semantic_kernel(where, "t", threaded=False), steps=[])
     result = await inline.invoke(function_name="where", plugin_name="t")
     assert result is not None and result.value == threading.current_thread().name
+
+
+async def test_the_openai_connector_sends_our_schema_on_the_wire() -> None:
+    """Semantic Kernel's real OpenAI connector, over an HTTP transport that answers scripted chat
+    completions: the request carries each property schema exactly, and the tool result as JSON text."""
+    import httpx
+    from openai import AsyncOpenAI
+    from semantic_kernel import Kernel
+    from semantic_kernel.connectors.ai.function_choice_behavior import FunctionChoiceBehavior
+    from semantic_kernel.connectors.ai.open_ai import OpenAIChatCompletion, OpenAIChatPromptExecutionSettings
+    from semantic_kernel.contents import ChatHistory
+
+    requests: list[dict[str, Any]] = []
+
+    def answer(message: dict[str, Any], finish: str) -> dict[str, Any]:
+        return {
+            "id": "r",
+            "object": "chat.completion",
+            "created": 0,
+            "model": "gpt-test",
+            "choices": [{"index": 0, "message": message, "finish_reason": finish}],
+            "usage": {"prompt_tokens": 1, "completion_tokens": 1, "total_tokens": 2},
+        }
+
+    def handler(request: httpx.Request) -> httpx.Response:
+        body = json.loads(request.content)
+        requests.append(body)
+        if len(requests) == 1:
+            call = {
+                "id": "call_1",
+                "type": "function",
+                "function": {"name": "weather-forecast", "arguments": '{"where": {"city": "Oslo", "days": 2}}'},
+            }
+            return httpx.Response(200, json=answer({"role": "assistant", "content": None, "tool_calls": [call]}, "tool_calls"))
+        return httpx.Response(200, json=answer({"role": "assistant", "content": "done"}, "stop"))
+
+    client = AsyncOpenAI(api_key="test", http_client=httpx.AsyncClient(transport=httpx.MockTransport(handler)))
+    kernel = Kernel()
+    service = OpenAIChatCompletion(ai_model_id="gpt-test", async_client=client)
+    kernel.add_service(service)
+    plugin = to_semantic_kernel(forecast, "weather")
+    kernel.add_plugin(plugin)
+    history = ChatHistory()
+    history.add_user_message("weather?")
+    settings = OpenAIChatPromptExecutionSettings(function_choice_behavior=FunctionChoiceBehavior.Auto())
+    result = await service.get_chat_message_content(history, settings, kernel=kernel)
+    assert str(result) == "done"
+    (tool,) = requests[0]["tools"]
+    assert tool["function"]["parameters"] == sent_parameters(plugin, "forecast")
+    assert tool["function"]["parameters"]["properties"]["where"] == interop.bridge.inline_refs(
+        interop.bridge.input_json_schema(forecast)
+    )["properties"]["where"]
+    (tool_message,) = [m for m in requests[1]["messages"] if m["role"] == "tool"]
+    assert json.loads(tool_message["content"]) == {"city": "Oslo", "days": 2, "unit": "C"}
