@@ -1,0 +1,145 @@
+"""`from_google_genai`: a function for google-genai's automatic function calling (or a
+`FunctionDeclaration` and the function that answers it) as a neutral tool.
+
+- **Described** as google-genai describes it: for a plain function, the declaration google-genai
+  builds from its signature (`FunctionDeclaration.from_callable(..., use_json_schema=True)`: name,
+  docstring, `parameters_json_schema`); for a declaration, its own name, description and
+  `parameters_json_schema` (or its Gemini `parameters` schema, read as JSON Schema). The neutral
+  tool validates every call against that schema before the function runs.
+- **Called** as google-genai calls it: whole-number floats made integers, pydantic-model
+  arguments built from their objects (google-genai's own argument conversion; an argument it
+  cannot convert is a `ToolError` naming it), then the function with the arguments as keywords
+  (awaited when it is a coroutine function). Its value comes back as it is (google-genai would
+  send it as `result`); an exception it raises passes through unchanged.
+- **Context.** A google-genai function takes no per-call object; while it runs, the neutral
+  context (or what `native_context=` makes of it) is what `run_context(...)` binds, so a
+  converted tool inside it gets it.
+"""
+
+from __future__ import annotations
+
+try:
+    import google.genai  # noqa: F401
+except ImportError as _import_error:
+    raise ImportError(
+        'Please install `google-genai` to use `interop.google_genai`: `pip install "standard-tool[google-genai]"`'
+    ) from _import_error
+
+import inspect
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from google.genai import _extra_utils, errors, types
+
+from interop import StandardToolV0, ToolError, bridge
+
+from ._to import _BOUND
+
+__all__ = ["NativeContextHook", "from_google_genai", "from_google_genai_tools"]
+
+NativeContextHook = Callable[[Any], Any]
+"""Maps the neutral context to what the function sees bound by `run_context(...)` (or an awaitable of it)."""
+
+
+def _declaration(native: Any) -> types.FunctionDeclaration:
+    if isinstance(native, types.FunctionDeclaration):
+        return native
+    if isinstance(native, dict):
+        return types.FunctionDeclaration.model_validate(native)
+    raise TypeError(
+        "from_google_genai converts a function (google-genai's automatic function calling) or a "
+        f"FunctionDeclaration with the function that answers it; got {type(native).__name__}"
+    )
+
+
+def _input_schema(declaration: types.FunctionDeclaration) -> Any:
+    if declaration.parameters_json_schema is not None:
+        return bridge.copy_json(declaration.parameters_json_schema)
+    if declaration.parameters is not None:
+        return declaration.parameters.json_schema.model_dump(mode="json", exclude_none=True)
+    return None
+
+
+def _runner(fn: Callable[..., Any], name: str) -> Callable[[Any, Any], Any]:
+    """`call(arguments, bound)` for `from_native`: google-genai's own argument conversion, then
+    the function, with `bound` bound by `run_context`."""
+
+    def convert(arguments: Any) -> dict[str, Any]:
+        args = _extra_utils.convert_number_values_for_dict_function_call_args(dict(arguments))
+        try:
+            return _extra_utils.convert_argument_from_function(args, fn)
+        except errors.UnknownFunctionCallArgumentError as e:
+            raise ToolError(str(e)) from e
+
+    if inspect.iscoroutinefunction(fn):
+
+        async def run_async(arguments: Any, bound: Any) -> Any:
+            converted = convert(arguments)
+            with _BOUND.bind(bound):
+                return await fn(**converted)
+
+        return run_async
+
+    def run(arguments: Any, bound: Any) -> Any:
+        converted = convert(arguments)
+        with _BOUND.bind(bound):
+            return fn(**converted)
+
+    return run
+
+
+def from_google_genai(
+    fn_or_declaration: Callable[..., Any] | types.FunctionDeclaration | dict[str, Any],
+    fn: Callable[..., Any] | None = None,
+    *,
+    native_context: NativeContextHook | None = None,
+) -> StandardToolV0[Any, Any, Any]:
+    """Convert a google-genai automatic-calling function, or a `FunctionDeclaration` (or its dict)
+    with the function `fn` that answers it, into a neutral tool.
+
+    `native_context`: maps the neutral context to what the function sees bound by
+    `run_context(...)` while it runs (default: the neutral context). A function made by
+    `to_google_genai` comes back as the very neutral tool it was made from, and
+    `to_google_genai(from_google_genai(fn)) is fn`.
+    """
+    native_context = bridge.native_context_option(native_context, {}, where="from_google_genai")
+    if fn is None:
+        home = bridge.neutral_home(fn_or_declaration)
+        if home is not None and native_context is None:
+            return home
+        if not (inspect.isfunction(fn_or_declaration) or inspect.ismethod(fn_or_declaration)):
+            _declaration(fn_or_declaration)  # raises the TypeError for anything else
+            raise TypeError(
+                "from_google_genai: a FunctionDeclaration needs the function that answers it: "
+                "from_google_genai(declaration, fn)"
+            )
+        function: Callable[..., Any] = fn_or_declaration  # type: ignore[assignment]
+        native: Any = function
+        declaration = types.FunctionDeclaration.from_callable_with_api_option(
+            callable=function, use_json_schema=True
+        )
+    else:
+        if not callable(fn):
+            raise TypeError(f"from_google_genai: fn must be a function, got {type(fn).__name__}")
+        function = fn
+        declaration = _declaration(fn_or_declaration)
+        native = declaration
+    name = str(declaration.name or getattr(function, "__name__", ""))
+    return bridge.from_native(
+        native,
+        framework="google-genai",
+        name=name,
+        description=declaration.description or "",
+        input_schema=_input_schema(declaration),
+        call=_runner(function, name),
+        native_context=native_context,
+    )
+
+
+def from_google_genai_tools(
+    functions: Iterable[Callable[..., Any]], *, native_context: NativeContextHook | None = None
+) -> list[StandardToolV0[Any, Any, Any]]:
+    """The neutral tools of a `tools=[...]` list of functions; duplicate names raise `ToolNameError`."""
+    out = [from_google_genai(f, native_context=native_context) for f in functions]
+    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
+    return out

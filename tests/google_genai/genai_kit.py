@@ -1,0 +1,87 @@
+"""A scripted Gemini API for google-genai's real clients: `httpx.MockTransport` answers each
+`generateContent` request with the next step and records every request body.
+
+A step is a text (the final answer) or a list of `(function name, arguments)` calls for one turn.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import httpx
+from google import genai
+from google.genai import types
+
+MODEL = "gemini-2.5-flash"
+
+
+@dataclass
+class Scripted:
+    steps: list[Any]
+    requests: list[dict[str, Any]] = field(default_factory=list)
+
+    def answer(self, request: httpx.Request) -> httpx.Response:
+        self.requests.append(json.loads(request.content))
+        step = self.steps.pop(0)
+        if isinstance(step, str):
+            parts: list[dict[str, Any]] = [{"text": step}]
+        else:
+            parts = [{"functionCall": {"name": n, "args": a}} for n, a in step]
+        body = {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP"}]}
+        return httpx.Response(200, json=body)
+
+    async def aanswer(self, request: httpx.Request) -> httpx.Response:
+        return self.answer(request)
+
+    def client(self) -> genai.Client:
+        transport = httpx.MockTransport(self.answer)
+        async_transport = httpx.MockTransport(self.aanswer)
+        options = types.HttpOptions(
+            httpx_client=httpx.Client(transport=transport),
+            httpx_async_client=httpx.AsyncClient(transport=async_transport),
+        )
+        return genai.Client(api_key="offline", http_options=options)
+
+    def declarations(self) -> dict[str, dict[str, Any]]:
+        """The function declarations of the first request, by name."""
+        tools = self.requests[0].get("tools") or []
+        return {d["name"]: d for t in tools for d in t.get("functionDeclarations", [])}
+
+    def responses(self) -> list[dict[str, Any]]:
+        """Every function response sent back, in order: `{"name", "response"}`."""
+        out: list[dict[str, Any]] = []
+        for body in self.requests[1:]:
+            for part in body["contents"][-1]["parts"]:
+                if "functionResponse" in part:
+                    out.append(part["functionResponse"])
+        return out
+
+
+def config(*functions: Any) -> types.GenerateContentConfig:
+    return types.GenerateContentConfig(tools=list(functions))
+
+
+def run(steps: list[Any], *functions: Any, prompt: str = "go") -> tuple[Any, Scripted]:
+    """A real `generate_content` with automatic function calling over the scripted API."""
+    scripted = Scripted(list(steps))
+    response = scripted.client().models.generate_content(
+        model=MODEL, contents=prompt, config=config(*functions)
+    )
+    return response, scripted
+
+
+async def arun(steps: list[Any], *functions: Any, prompt: str = "go") -> tuple[Any, Scripted]:
+    """The same through `client.aio`."""
+    scripted = Scripted(list(steps))
+    response = await scripted.client().aio.models.generate_content(
+        model=MODEL, contents=prompt, config=config(*functions)
+    )
+    return response, scripted
+
+
+def parameters(scripted: Scripted, name: str) -> Any:
+    """The parameters JSON Schema google-genai sent for `name` (the SDK's own snake_case key)."""
+    d = scripted.declarations()[name]
+    return d.get("parameters_json_schema", d.get("parametersJsonSchema"))
