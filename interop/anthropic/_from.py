@@ -74,8 +74,8 @@ def _block(block: Any) -> Any:
 
 def _decode(result: Any) -> Any:
     """A runner tool's result (text or content blocks) as a neutral value."""
-    if result is None or isinstance(result, str):
-        return result
+    if not isinstance(result, (list, tuple)):
+        return result  # text (or a value a runner would refuse to send: kept for the neutral caller)
     values = [_block(b) for b in result]
     if len(values) == 1 and type(values[0]) is str:
         return bridge.decode_text(values[0])

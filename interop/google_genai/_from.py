@@ -6,10 +6,12 @@
   docstring, `parameters_json_schema`); for a declaration, its own name, description and
   `parameters_json_schema` (or its Gemini `parameters` schema, read as JSON Schema). The neutral
   tool validates every call against that schema before the function runs.
-- **Called** as google-genai calls it: whole-number floats made integers, pydantic-model
-  arguments built from their objects (google-genai's own argument conversion; an argument it
-  cannot convert is a `ToolError` naming it), then the function with the arguments as keywords
-  (awaited when it is a coroutine function). Its value comes back as it is (google-genai would
+- **Called** with the arguments as its annotations make them (pydantic, after the neutral
+  validation): models from their objects, as google-genai builds them, and also enums, dates,
+  sets, tuples, `Literal` and `Annotated` types, which google-genai's own conversion refuses (its
+  `isinstance` check fails on them); then the function with the arguments as keywords (awaited
+  when it is a coroutine function). A function given with its declaration is called
+  with the arguments as they are (`fn(**function_call.args)`, manual function calling). Its value comes back as it is (google-genai would
   send it as `result`); an exception it raises passes through unchanged.
 - **Context.** A google-genai function takes no per-call object; while it runs, the neutral
   context (or what `native_context=` makes of it) is what `run_context(...)` binds, so a
@@ -26,10 +28,11 @@ except ImportError as _import_error:
     ) from _import_error
 
 import inspect
+import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from google.genai import _extra_utils, errors, types
+from google.genai import types
 
 from interop import StandardToolV0, ToolError, bridge
 
@@ -60,16 +63,47 @@ def _input_schema(declaration: types.FunctionDeclaration) -> Any:
     return None
 
 
-def _runner(fn: Callable[..., Any], name: str) -> Callable[[Any, Any], Any]:
-    """`call(arguments, bound)` for `from_native`: google-genai's own argument conversion, then
-    the function, with `bound` bound by `run_context`."""
+def _converters(fn: Callable[..., Any]) -> dict[str, Any]:
+    """Per parameter of an automatic-calling function, the pydantic `TypeAdapter` of its annotation
+    (None where there is none to apply)."""
+    import pydantic
+
+    try:
+        hints = typing.get_type_hints(fn, include_extras=True)
+    except Exception:
+        hints = {}
+    out: dict[str, Any] = {}
+    for name in inspect.signature(fn).parameters:
+        hint = hints.get(name)
+        try:
+            out[name] = None if hint is None or hint is Any else pydantic.TypeAdapter(hint)
+        except Exception:  # a type pydantic cannot build: the value as the model sent it
+            out[name] = None
+    return out
+
+
+def _runner(fn: Callable[..., Any], automatic: bool) -> Callable[[Any, Any], Any]:
+    """`call(arguments, bound)` for `from_native`: the arguments as the function's annotations
+    make them (see the module doc), then the function, with `bound` bound by `run_context`."""
+    adapters: dict[str, Any] | None = None
 
     def convert(arguments: Any) -> dict[str, Any]:
-        args = _extra_utils.convert_number_values_for_dict_function_call_args(dict(arguments))
-        try:
-            return _extra_utils.convert_argument_from_function(args, fn)
-        except errors.UnknownFunctionCallArgumentError as e:
-            raise ToolError(str(e)) from e
+        nonlocal adapters
+        if not automatic:
+            return dict(arguments)
+        if adapters is None:
+            adapters = _converters(fn)
+        out: dict[str, Any] = {}
+        for name, value in arguments.items():
+            adapter = adapters.get(name)
+            if adapter is None:
+                out[name] = value
+                continue
+            try:
+                out[name] = adapter.validate_python(value)
+            except ValueError as e:
+                raise ToolError(f"argument {name!r}: {e}") from e
+        return out
 
     if inspect.iscoroutinefunction(fn):
 
@@ -131,7 +165,7 @@ def from_google_genai(
         name=name,
         description=declaration.description or "",
         input_schema=_input_schema(declaration),
-        call=_runner(function, name),
+        call=_runner(function, automatic=native is function),
         native_context=native_context,
     )
 

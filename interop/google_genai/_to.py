@@ -14,7 +14,8 @@ sends `{"result": <return value>}` back, or `{"error": str(exception)}` when it 
   google-genai produces is the neutral schema. What it cannot produce is refused at conversion
   with `SchemaConversionError` naming the property or keyword, never sent weaker:
   google-genai declares a property required exactly when it has no `default`, so a required
-  property with a default, or an optional one without, cannot be declared; nor can top-level
+  property with a default, or an optional one without (unless it accepts null: it is declared
+  with `"default": null`, an annotation that changes no validation), cannot be declared; nor can top-level
   keywords other than `properties`/`required` (google-genai writes those two itself), a
   recursive `$ref`, or extra arguments the schema allows (`additionalProperties` other than
   false: google-genai passes only the declared parameters). Use
@@ -193,6 +194,8 @@ def _parameters(tool: StandardToolV0[Any, Any, Any], name: str) -> list[tuple[st
                 )
             if not sub:
                 sub = {"anyOf": [{}]}  # the same schema; google-genai counts an empty one as optional
+        elif "default" not in sub and sub and bridge.accepts_null(sub):
+            sub = {**sub, "default": None}  # optional and nullable: omitting it means null
         elif "default" not in sub:
             raise _refuse(
                 name,

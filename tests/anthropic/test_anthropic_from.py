@@ -108,3 +108,12 @@ def test_builtin_tools_lists_and_wrong_inputs() -> None:
     assert [t.name for t in from_anthropic_tools([forecast, Counter()])] == ["forecast", "count"]
     with pytest.raises(TypeError, match="tool-runner tools"):
         from_anthropic(lambda: None)  # type: ignore[arg-type]
+
+
+def test_a_result_that_is_not_text_or_blocks_comes_back_as_it_is() -> None:
+    @beta_tool
+    def count(n: int) -> Any:
+        """Count."""
+        return {"n": n + 1}  # not text: the runner would refuse to send it, the neutral caller gets it
+
+    assert interop.call(from_anthropic(count), {"n": 1}) == {"n": 2}

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from anthropic.lib.tools import BetaAsyncFunctionTool, BetaFunctionTool
+from anthropic.lib.tools import ToolError as AnthropicToolError
 from anthropic_kit import arun, run, text
 from plugin_tools import make_tools
 
@@ -169,3 +170,14 @@ def test_names_strict_duplicates_and_round_trips() -> None:
     converted = to_anthropic(add)
     assert from_anthropic(converted) is add and converted.standard_tool is add  # type: ignore[union-attr]
     assert to_anthropic_tools([add])[0].to_dict() == converted.to_dict()
+
+
+def test_a_string_input_is_a_json_string_never_arguments_text() -> None:
+    add, _ = make_tools([])
+    tool = to_anthropic(add)
+    assert isinstance(tool, StandardFunctionTool)
+    # the runner's input is decoded JSON: a string there is a string, the pipeline must not parse it
+    with pytest.raises(AnthropicToolError) as info:
+        tool.call('{"a": 1}')
+    assert "Invalid arguments for tool 'add'" in str(info.value) and "valid dictionary" in str(info.value)
+    assert json.loads(tool.call({"a": 1}))["sum"] == 2

@@ -3,7 +3,9 @@
 
 from __future__ import annotations
 
-from typing import Any
+import datetime
+import enum
+from typing import Any, Literal
 
 import pytest
 from genai_kit import arun, parameters, run
@@ -12,6 +14,11 @@ from pydantic import BaseModel
 
 import interop
 from interop.google_genai import bound_context, from_google_genai, from_google_genai_tools, to_google_genai
+
+
+class Color(enum.Enum):
+    RED = "red"
+    BLUE = "blue"
 
 
 class Stop(BaseModel):
@@ -107,3 +114,22 @@ def test_wrong_inputs_and_lists() -> None:
     assert [t.name for t in from_google_genai_tools([a, b])] == ["a", "b"]
     with pytest.raises(interop.errors.ToolNameError):
         from_google_genai_tools([a, a])
+
+
+def test_annotations_google_genai_cannot_convert_are_built_with_pydantic() -> None:
+    def paint(color: Color, mode: Literal["fast", "slow"], on: datetime.date, tags: set[str]) -> str:
+        """Paint."""
+        assert isinstance(color, Color) and isinstance(on, datetime.date) and isinstance(tags, set)
+        return f"{color.value} {mode} {on.isoformat()} {sorted(tags)}"
+
+    tool = from_google_genai(paint)
+    args = {"color": "red", "mode": "fast", "on": "2026-12-05", "tags": ["b", "a"]}
+    assert interop.call(tool, args) == "red fast 2026-12-05 ['a', 'b']"
+    # a declaration with its function: manual calling, the arguments as the model sent them
+    declaration = types.FunctionDeclaration(
+        name="paint_raw",
+        description="Paint.",
+        parameters_json_schema={"type": "object", "properties": {"on": {"type": "string"}}},
+    )
+    raw = from_google_genai(declaration, lambda on: type(on).__name__)
+    assert interop.call(raw, {"on": "2026-12-05"}) == "str"

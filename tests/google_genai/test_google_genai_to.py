@@ -271,3 +271,22 @@ def test_a_model_parameter_reaches_the_tool_validated_once() -> None:
     bad, ok = scripted.responses()
     assert "point.y" in bad["response"]["error"]
     assert ok["response"] == {"result": "1,0"} and got == [(Point(x=1, y=0), "abc")]
+
+
+def test_an_optional_nullable_argument_is_declared_with_a_null_default() -> None:
+    schema = {
+        "type": "object",
+        "properties": {"q": {"type": "string"}, "note": {"type": ["string", "null"]}},
+        "required": ["q"],
+        "additionalProperties": False,
+    }
+    got: list[Any] = []
+    tool = interop.standard_tool(name="find", description="Find.", input_schema=schema, execute=got.append)
+    _, scripted = run(
+        [[("find", {"q": "a"})], [("find", {"q": "b", "note": "n"})], "done"], to_google_genai(tool)
+    )
+    sent = parameters(scripted, "find")
+    assert sent["properties"]["note"] == {"type": ["string", "null"], "default": None}
+    assert sent["required"] == ["q"]
+    # google-genai passes only what the model sent: an omitted argument stays omitted
+    assert got == [{"q": "a"}, {"q": "b", "note": "n"}]

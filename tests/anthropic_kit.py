@@ -45,7 +45,9 @@ class Scripted:
             "stop_sequence": None,
             "usage": {"input_tokens": 1, "output_tokens": 1},
         }
-        return httpx2.Response(200, json=body)
+        # what a server may put on the wire: NaN and lone surrogates (escaped) included
+        content = json.dumps(body, allow_nan=True).encode()
+        return httpx2.Response(200, content=content, headers={"content-type": "application/json"})
 
     async def aanswer(self, request: httpx2.Request) -> httpx2.Response:
         return self.answer(request)

@@ -30,7 +30,9 @@ class Scripted:
         else:
             parts = [{"functionCall": {"name": n, "args": a}} for n, a in step]
         body = {"candidates": [{"content": {"role": "model", "parts": parts}, "finishReason": "STOP"}]}
-        return httpx.Response(200, json=body)
+        # what a server may put on the wire: NaN and lone surrogates (escaped) included
+        content = json.dumps(body, allow_nan=True).encode()
+        return httpx.Response(200, content=content, headers={"content-type": "application/json"})
 
     async def aanswer(self, request: httpx.Request) -> httpx.Response:
         return self.answer(request)
