@@ -7,7 +7,8 @@ MCP SDK's objects or as wire dicts), Converse-style blocks (Strands, Bedrock), a
 - **Text.** Text that is a JSON object or array (after leading whitespace) is that value; any
   other text stays text. So `'{"a": 1}'` is `{"a": 1}`, while `"42"`, `"true"` and `"null"` stay
   the strings they are (a tool that says "42" said a text; its output schema, if any, decides).
-- **Blocks.** text -> `str`; image -> `interop.Image`; audio -> `interop.Audio`; an embedded
+- **Blocks.** text -> `str`; image -> `interop.Image`; audio -> `interop.Audio` (their bytes as
+  `data`, or as `base64`, LangChain's standard block); an embedded
   resource -> `interop.File` (blob bytes, or the text's UTF-8 bytes; `name` is its URI); a
   resource link -> `ResourceLink` (a `str` that keeps the link's fields); Converse `json` -> the
   value, `image` / `document` with inline bytes -> `Image` / `File`. One block alone is its
@@ -15,6 +16,9 @@ MCP SDK's objects or as wire dicts), Converse-style blocks (Strands, Bedrock), a
 - **Errors.** An error result (`isError`, Converse `status: "error"`) raises `ToolError` with its
   text, so every framework shows it to the model through its own error channel.
 - **Structured content.** An MCP result's `structuredContent` is the value when present.
+- **Data URLs.** A framework's media given as a `data:<type>;base64,...` URL (Genkit media parts,
+  OpenAI Agents' tool output images and files): `decode_data_url` -> `Image` / `Audio` / `File`
+  by its media type; any other URL stays the string.
 """
 
 from __future__ import annotations
@@ -27,7 +31,14 @@ from typing import Any
 from ._content import Audio, File, Image
 from ._errors import ToolError
 
-__all__ = ["ResourceLink", "decode_block", "decode_content", "decode_result", "decode_text"]
+__all__ = [
+    "ResourceLink",
+    "decode_block",
+    "decode_content",
+    "decode_data_url",
+    "decode_result",
+    "decode_text",
+]
 
 
 class ResourceLink(str):
@@ -99,6 +110,28 @@ def decode_text(text: str) -> Any:
     return text
 
 
+def _media(data: bytes, media_type: str, name: str | None = None) -> Image | Audio | File:
+    """Bytes as the content value their media type says."""
+    if media_type.startswith("image/"):
+        return Image(data, media_type)
+    if media_type.startswith("audio/"):
+        return Audio(data, media_type)
+    return File(data, media_type, name)
+
+
+def decode_data_url(url: str, *, media_type: str | None = None, name: str | None = None) -> Any:
+    """A `data:` URL with base64 data as `Image` / `Audio` / `File` (by `media_type`, else the
+    URL's own); any other URL (`https:`, a file id) stays the string it is."""
+    if not url.startswith("data:") or ";base64," not in url:
+        return url
+    head, data = url[5:].split(";base64,", 1)
+    try:
+        raw = base64.b64decode(data, validate=True)
+    except ValueError:
+        return url
+    return _media(raw, media_type or head.split(";", 1)[0] or "application/octet-stream", name)
+
+
 def _get(block: Any, *names: str) -> Any:
     """The first of `names` on `block`, as a key (wire dicts) or an attribute (SDK objects)."""
     if isinstance(block, Mapping):
@@ -163,7 +196,7 @@ def decode_block(block: Any) -> Any:
     if kind == "text":
         return str(_get(block, "text") or "")
     if kind in ("image", "audio"):
-        data = _bytes(_get(block, "data"))
+        data = _bytes(_get(block, "data", "base64"))
         media = _get(block, "mime_type", "mimeType") or "application/octet-stream"
         if data is None:
             return block

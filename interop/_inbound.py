@@ -12,7 +12,8 @@ execute(input, context)
      default, else the neutral context itself; may be async)
   -> call(arguments, native per-call object)  (sync or async; the framework's "tool says no"
      exceptions become ToolError with their message, its own validation's a validation error,
-     its wrapper exceptions give way to what the tool raised; control flow passes)
+     its wrapper exceptions give way to what the tool raised, other error shapes are mapped by
+     `map_error`; control flow passes)
   -> decode the native result (`decode`, default: MCP-style and Converse results decoded, other
      values kept; see interop._decode)
   -> validate the output against the output schema, when there is one
@@ -67,10 +68,17 @@ def _refuser(
     error_types: tuple[type[BaseException], ...],
     invalid_types: tuple[type[BaseException], ...],
     wrapper_types: tuple[type[BaseException], ...],
+    map_error: Callable[[Exception], BaseException | None] | None = None,
 ) -> Callable[[BaseException], NoReturn]:
     """Raises, for a caught framework exception, what it becomes (itself when it stays as it is)."""
 
     def instead(e: BaseException) -> BaseException | None:
+        if isinstance(e, (ToolError, StandardToolValidationError)):  # interop's own: as they are
+            return None
+        if map_error is not None and isinstance(e, Exception):
+            mapped = map_error(e)
+            if mapped is not None:
+                return mapped
         if is_control_flow(e):
             return None
         if isinstance(e, wrapper_types):
@@ -87,7 +95,8 @@ def _refuser(
         other = instead(e)
         if other is None:
             raise e
-        raise other from (other.__cause__ if other is e.__cause__ else e)
+        # a cause (or an exception already raised elsewhere) keeps its own chain; a new one is chained to `e`
+        raise other from (other.__cause__ if other is e.__cause__ or other.__traceback__ is not None else e)
 
     return refuse
 
@@ -112,6 +121,9 @@ def from_native(
     wrapper_types: tuple[type[BaseException], ...] = (),
     accepted: Collection[str] | None = None,
     refused: Mapping[str, str] | None = None,
+    map_error: Callable[[Exception], BaseException | None] | None = None,
+    input_validator: Callable[[Any], Any] | None = None,
+    check_output: bool = True,
     pass_context: bool = False,
     is_async: bool | None = None,
 ) -> StandardTool[Any, Any, Any]:
@@ -122,6 +134,8 @@ def from_native(
         framework: the framework's name, for messages ("Agno").
         name: the tool's name, as the native tool says it.
         description: its description.
+        title: its title, if any.
+        meta: its meta (approval, hints, ...).
         call: `(arguments, native_per_call_object) -> native result` (or an awaitable of it);
             `arguments` is what the model sent, after it passed the input schema.
         input_schema: the framework's input JSON Schema (a dict, checked: an invalid one raises
@@ -150,24 +164,40 @@ def from_native(
             schema (`check_argument_names`).
         refused: the names it must never get from the model, with the reason (the framework
             fills them itself).
+        map_error: the framework's other error shapes: an exception `call` raised -> the
+            exception to raise instead (an `ApprovalDeniedError`, a control-flow exception
+            unwrapped from a wrapper that holds it elsewhere than `__cause__`), or None (then the
+            rules above apply); interop's own `ToolError` and validation errors pass unchanged.
+        input_validator: the framework's own argument validator, used instead of checking the
+            input schema, for a framework whose own validation is the tool's contract
+            (pydantic-ai's lax validation takes `"6"` for an integer): arguments -> what `call`
+            receives; it raises `StandardToolValidationError` naming the field.
+        check_output: False when the output schema only describes (the framework returns Python
+            values it never checks against it, as pydantic-ai's return schema): not validated.
         pass_context: `call` also gets the neutral context, as a third argument (a framework
-            whose per-call object keeps something of the caller's own: Strands' tool use id).
+            whose per-call object keeps something of the caller's own: Strands' tool use id;
+            LangChain's injected arguments).
         is_async: whether `call` is async (default: read from `call`).
     """
     checked_in = _schema(input_schema, framework=framework, name=name, which="input") or as_schema(
         _EMPTY_OBJECT
     )
     checked_out = _schema(output_schema, framework=framework, name=name, which="output")
-    check_in = validator(checked_in, "input", name)
-    check_out = validator(checked_out, "output", name) if checked_out is not None else None
+    check_in = input_validator if input_validator is not None else validator(checked_in, "input", name)
+    check_out = validator(checked_out, "output", name) if checked_out is not None and check_output else None
     hook = native_context if native_context is not None else default_native_context
-    refuse = _refuser(name, error_types, invalid_types, wrapper_types)
-    caught = (*error_types, *invalid_types, *wrapper_types)
+    refuse = _refuser(name, error_types, invalid_types, wrapper_types, map_error)
+    caught: type[Exception] | tuple[type[BaseException], ...] = (
+        Exception if map_error is not None else (*error_types, *invalid_types, *wrapper_types)
+    )
     names = accepted is not None or bool(refused)
 
     def arguments_of(input: Any) -> Any:
         arguments = {} if input is None else input
-        check_in(arguments)
+        if input_validator is not None:
+            arguments = check_in(arguments)
+        else:
+            check_in(arguments)
         if names:
             check_argument_names(arguments, name, accepted=accepted, refused=refused)
         return arguments

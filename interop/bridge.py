@@ -64,7 +64,14 @@ if _TYPE_CHECKING:
     from ._context_factory import load_context_factory, open_context
     from ._controlflow import is_control_flow, register_control_flow
     from ._convert import Conversion, object_input_schema, prepare
-    from ._decode import ResourceLink, decode_block, decode_content, decode_result, decode_text
+    from ._decode import (
+        ResourceLink,
+        decode_block,
+        decode_content,
+        decode_data_url,
+        decode_result,
+        decode_text,
+    )
     from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
     from ._dialects import strongest_bounds
     from ._digest import args_digest
@@ -148,6 +155,7 @@ _LAZY: dict[str, str] = {
     "decode_block": "._decode",
     "ResourceLink": "._decode",
     "decode_content": "._decode",
+    "decode_data_url": "._decode",
     "decode_result": "._decode",
     "decode_text": "._decode",
     "from_native": "._inbound",
@@ -333,6 +341,7 @@ __all__ = [
     "copy_json",
     "decode_block",
     "decode_content",
+    "decode_data_url",
     "decode_result",
     "decode_text",
     "deref",

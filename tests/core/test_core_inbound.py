@@ -12,6 +12,7 @@ import pytest
 import interop
 from interop import bridge
 from interop.errors import SchemaConversionError
+from interop.protocols import Issue
 
 PNG = b"\x89PNG\r\n\x1a\nfake"
 B64 = base64.b64encode(PNG).decode()
@@ -331,3 +332,86 @@ def test_pass_context_gives_call_the_neutral_context_too() -> None:
     )
     assert interop.call(tool, {}, "ctx") == "ok"
     assert seen == [({"state": "ctx"}, "ctx")]
+
+
+class HoldsCause(Exception):
+    """A framework's wrapper around the exception that matters (Genkit's `GenkitError(cause=...)`)."""
+
+    def __init__(self, cause: BaseException) -> None:
+        super().__init__(f"wrapped: {cause}")
+        self.cause = cause
+
+
+class Interrupt(Exception):
+    """A framework's control flow, raised inside the tool and wrapped by the framework."""
+
+
+def test_map_error_maps_unwraps_or_lets_pass() -> None:
+    def map_error(e: Exception) -> BaseException | None:
+        if isinstance(e, HoldsCause) and isinstance(e.cause, Interrupt):
+            return e.cause  # already raised inside the tool: re-raised as it was
+        if isinstance(e, KeyError):
+            return interop.ApprovalDeniedError("lookup", "asked for approval itself")
+        return None
+
+    pause = Interrupt("wait for a human")
+    try:
+        raise pause
+    except Interrupt:
+        pass
+    with pytest.raises(Interrupt) as paused:
+        _raising(HoldsCause(pause), map_error=map_error).execute({})
+    assert paused.value is pause and paused.value.__cause__ is None
+    with pytest.raises(interop.ApprovalDeniedError) as denied:
+        _raising(KeyError("k"), map_error=map_error).execute({})
+    assert isinstance(denied.value.__cause__, KeyError)  # a new exception is chained to the native one
+    with pytest.raises(interop.ToolError, match="no such city"):  # None: error_types applies next
+        _raising(Refused("no such city"), map_error=map_error, error_types=(Refused,)).execute({})
+    with pytest.raises(ValueError, match="other"):
+        _raising(ValueError("other"), map_error=map_error).execute({})
+    # interop's own errors pass unchanged, whatever the mapping says
+    with pytest.raises(interop.ToolError, match="mine"):
+        _raising(interop.ToolError("mine"), map_error=lambda e: Interrupt(), error_types=(Exception,)).execute({})
+
+
+def test_input_validator_replaces_the_schema_check_and_feeds_call() -> None:
+    seen: list[Any] = []
+
+    def lax(arguments: Any) -> Any:  # a framework's own (lax) validation: "6" is an integer there
+        try:
+            return {"n": int(arguments["n"])}
+        except (KeyError, ValueError):
+            raise interop.StandardToolValidationError(
+                "input", [Issue("not an integer", ("n",))], tool_name="n"
+            ) from None
+
+    def call(arguments: Any, native_context: Any) -> Any:
+        seen.append(arguments)
+        return arguments["n"] * 7
+
+    tool = bridge.from_native(
+        Native(),
+        framework="Testing",
+        name="n",
+        description="",
+        call=call,
+        input_schema={"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]},
+        input_validator=lax,
+    )
+    assert tool.execute({"n": "6"}) == 42 and seen == [{"n": 6}]
+    with pytest.raises(interop.StandardToolValidationError, match="not an integer"):
+        tool.execute({"n": "six"})
+    assert bridge.input_json_schema(tool)["properties"] == {"n": {"type": "integer"}}  # still advertised
+
+
+def test_check_output_false_keeps_a_describing_output_schema_unchecked() -> None:
+    class Weather:
+        temp = 21
+
+    out = {"type": "object", "properties": {"temp": {"type": "integer"}}}
+    kw: dict[str, Any] = {"framework": "Testing", "name": "w", "description": "", "output_schema": out}
+    described = bridge.from_native(Native(), call=lambda a, c: Weather(), check_output=False, **kw)
+    assert isinstance(described.execute({}), Weather)
+    assert bridge.output_json_schema(described) == out
+    with pytest.raises(interop.StandardToolValidationError):
+        bridge.from_native(Native(), call=lambda a, c: Weather(), **kw).execute({})
