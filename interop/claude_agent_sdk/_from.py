@@ -3,24 +3,25 @@
 - **Schema.** The input schema is the one the SDK serves for the tool (a dict JSON Schema as it
   is; the `{name: type}` shorthand and TypedDicts as the SDK expands them); the neutral tool
   validates every call against it, as the SDK's server does.
-- **Calling.** `await sdk_tool.handler(input)`, the SDK's own call path. Its MCP content comes
-  back as text (JSON text decoded), images as `interop.Image`, several blocks as a list; an
-  `is_error` result raises `ToolError` with its text. Exceptions pass through.
+- **Calling.** `await sdk_tool.handler(input)`, the SDK's own call path (the handler takes no
+  context). Its MCP result is decoded by the core's one decoder, as `from_mcp` decodes one: one
+  text block that is a JSON object or array is that value, other text stays text (`"42"` stays
+  `"42"`); images, audio, resources and resource links as `interop.Image` / `Audio` / `File` /
+  `bridge.ResourceLink`; several blocks are a list; an `is_error` result raises `ToolError` with
+  its text. Exceptions pass through.
 - **Meta.** `annotations.title` is the title; the four behaviour hints become `read_only`,
   `destructive`, `idempotent`, `open_world`.
 """
 
 from __future__ import annotations
 
-import base64
-import json
 from collections.abc import Iterable
 from typing import Any
 
 from claude_agent_sdk import SdkMcpTool
 
-from interop import Image, StandardToolV0, ToolError, standard_tool
-from interop.bridge import check_unique_names, get_origin, hints_meta, set_origin
+from interop import StandardToolV0, ToolError
+from interop.bridge import check_unique_names, from_native, hints_meta, neutral_home
 
 __all__ = ["from_claude_agent_sdk", "from_claude_agent_sdk_tools"]
 
@@ -32,33 +33,15 @@ def _served_schema(native: SdkMcpTool[Any]) -> dict[str, Any]:
     return dict(_build_input_schema(native))
 
 
-def _text(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except ValueError:
-        return text
+def _result(name: str) -> Any:
+    """The handler's result dict described as an MCP result (its error flag is `is_error`)."""
 
+    def describe(result: Any) -> dict[str, Any]:
+        if not isinstance(result, dict):
+            raise ToolError(f"tool {name!r} returned {type(result).__name__}, not an MCP result dict")
+        return {"content": result.get("content") or [], "isError": bool(result.get("is_error"))}
 
-def _value(result: Any, name: str) -> Any:
-    if not isinstance(result, dict):
-        raise ToolError(f"tool {name!r} returned {type(result).__name__}, not an MCP result dict")
-    blocks = result.get("content") or []
-    parts: list[Any] = []
-    for block in blocks:
-        kind = block.get("type") if isinstance(block, dict) else None
-        if kind == "text":
-            parts.append(block["text"])
-        elif kind == "image":
-            parts.append(Image(base64.b64decode(block["data"]), block["mimeType"]))
-        elif kind == "resource" and isinstance(block.get("resource"), dict) and "text" in block["resource"]:
-            parts.append(block["resource"]["text"])
-    if result.get("is_error"):
-        raise ToolError("\n".join(p for p in parts if isinstance(p, str)) or f"tool {name!r} failed")
-    if len(parts) == 1 and isinstance(parts[0], str):
-        return _text(parts[0])
-    if all(isinstance(p, str) for p in parts):
-        return "\n".join(parts)
-    return parts
+    return describe
 
 
 def from_claude_agent_sdk(sdk_tool: SdkMcpTool[Any]) -> StandardToolV0[Any, Any, Any]:
@@ -66,32 +49,24 @@ def from_claude_agent_sdk(sdk_tool: SdkMcpTool[Any]) -> StandardToolV0[Any, Any,
     `to_claude_agent_sdk` comes back as the very neutral tool it was made from."""
     if not isinstance(sdk_tool, SdkMcpTool):
         raise TypeError(f"from_claude_agent_sdk converts SdkMcpTool (@tool); got {type(sdk_tool).__name__}")
-    origin = get_origin(sdk_tool)
-    if isinstance(origin, StandardToolV0):
-        return origin
-    native = sdk_tool
-    name = native.name
-
-    async def execute(input: dict[str, Any]) -> Any:
-        return _value(await native.handler(input), name)
-
-    annotations = native.annotations
-    meta: dict[str, Any] = {}
-    title = None
-    if annotations is not None:
-        given = annotations.model_dump(by_alias=True, exclude_none=True)
-        title = given.get("title")
-        meta = hints_meta(given)
-    neutral = standard_tool(
-        name=name,
-        description=native.description,
-        execute=execute,
-        input_schema=_served_schema(native),
-        title=title,
-        meta=meta,
+    home = neutral_home(sdk_tool)
+    if home is not None:
+        return home
+    handler = sdk_tool.handler
+    annotations = sdk_tool.annotations
+    given = annotations.model_dump(by_alias=True, exclude_none=True) if annotations is not None else {}
+    return from_native(
+        sdk_tool,
+        framework="Claude Agent SDK",
+        name=sdk_tool.name,
+        description=sdk_tool.description,
+        title=given.get("title"),
+        meta=hints_meta(given),
+        input_schema=_served_schema(sdk_tool),
+        call=lambda arguments, _: handler(arguments),
+        is_async=True,
+        decode=_result(sdk_tool.name),
     )
-    set_origin(neutral, native)
-    return neutral
 
 
 def from_claude_agent_sdk_tools(tools: Iterable[SdkMcpTool[Any]]) -> list[StandardToolV0[Any, Any, Any]]:

@@ -9,10 +9,11 @@ annotation, or by a dict `input_schema`.
   validates the arguments (Genkit validates none for a dict schema).
 - **Context.** The native handler's `ToolRunContext.context` is the neutral context when it is a
   dict (a non-dict value is stored under `CONTEXT_KEY`); inside a Genkit run through `to_genkit`
-  the tool-run context passes through unchanged.
-- **Results.** The tool response's `output`; media parts come back as `interop.Image` / `Audio` /
-  `File` (after the output text, if any). A result `to_genkit` marked as an error raises
-  `ToolError`. Exceptions propagate; a Genkit `Interrupt` passes through as the framework's
+  the tool-run context passes through unchanged. `native_context=` maps the neutral context to
+  that dict yourself (it may be async).
+- **Results.** The tool response's `output`; media parts (data URLs) come back as
+  `interop.Image` / `Audio` / `File` (after the output text, if any; one part alone is its
+  value). A result `to_genkit` marked as an error raises `ToolError`. Exceptions propagate; a Genkit `Interrupt` passes through as the framework's
   control flow (it only means something inside a Genkit `generate`).
 - **Meta.** Title and meta written by `to_genkit` come back from the action's metadata.
 """
@@ -26,14 +27,19 @@ except ImportError as _import_error:
         'Please install `genkit` to use `interop.genkit`: `pip install "standard-tool[genkit]"`'
     ) from _import_error
 
-import base64
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from genkit import Action, GenkitError, Interrupt, Tool, ToolRunContext
 
-from interop import Audio, File, Image, StandardToolV0, ToolError, standard_tool
-from interop.bridge import check_unique_names, get_origin, set_origin
+from interop import StandardToolV0, ToolError
+from interop.bridge import (
+    check_unique_names,
+    decode_data_url,
+    from_native,
+    native_context_option,
+    neutral_home,
+)
 
 from ._to import META_KEY
 
@@ -52,26 +58,17 @@ def _run_context(value: Any) -> dict[str, Any]:
 
 
 def _content(part: Any) -> Any:
-    """A Genkit media part as a neutral content value (a data URL; other URLs as text)."""
+    """A Genkit part as a neutral value: media by the core's data-URL rule (other URLs as text)."""
     media = getattr(part, "media", None) or getattr(getattr(part, "root", None), "media", None)
     if media is None:
         text = getattr(part, "text", None) or getattr(getattr(part, "root", None), "text", None)
         return text if isinstance(text, str) else None
-    url, media_type = media.url, media.content_type
-    if not url.startswith("data:") or ";base64," not in url:
-        return url
-    head, data = url[5:].split(";base64,", 1)
-    media_type = media_type or head or "application/octet-stream"
-    raw = base64.b64decode(data)
-    if media_type.startswith("image/"):
-        return Image(raw, media_type)
-    if media_type.startswith("audio/"):
-        return Audio(raw, media_type)
-    return File(raw, media_type)
+    return decode_data_url(media.url, media_type=media.content_type or None)
 
 
 def _result(envelope: Any) -> Any:
-    """The neutral result of a native run (`ToolError` for a result marked as an error)."""
+    """The neutral result of a native run (`ToolError` for a result marked as an error): the
+    output, then its parts (one value alone is that value)."""
     output = getattr(envelope, "output", envelope)
     metadata = getattr(envelope, "metadata", None) or {}
     if metadata.get("isError") is True:
@@ -79,52 +76,64 @@ def _result(envelope: Any) -> Any:
     content = getattr(envelope, "content", None)
     if not content:
         return output
-    parts = [c for c in (_content(p) for p in content) if c is not None]
-    return ([output] if output is not None else []) + parts
+    parts = ([output] if output is not None else []) + [
+        c for c in (_content(p) for p in content) if c is not None
+    ]
+    return parts[0] if len(parts) == 1 else parts
+
+
+def _unwrap_interrupt(e: Exception) -> BaseException | None:
+    """A Genkit `Interrupt` (the pause of a Genkit run) out of the `GenkitError` wrapping it."""
+    if isinstance(e, GenkitError) and isinstance(e.cause, Interrupt):
+        return e.cause
+    return None
 
 
 def _action(tool: Tool | Action) -> Action:
     return tool.action() if isinstance(tool, Tool) else tool
 
 
-def from_genkit(tool: Tool | Action) -> StandardToolV0[Any, Any, Any]:
+def from_genkit(
+    tool: Tool | Action, *, native_context: Callable[[Any], Any] | None = None, **deprecated: Any
+) -> StandardToolV0[Any, Any, Any]:
     """Convert a Genkit tool (`@ai.tool`, `genkit.tool(...)`, or its `Action`) into a neutral tool
     that validates its input. A tool made by `to_genkit` comes back as the very neutral tool it
-    was made from."""
-    origin = get_origin(tool)
-    if isinstance(origin, StandardToolV0):
-        return origin
+    was made from (unless `native_context=` is given: then the Genkit tool runs with that hook)."""
+    native_context = native_context_option(native_context, deprecated, where="from_genkit")
+    home = neutral_home(tool)
+    if home is not None and native_context is None:
+        return home
     action = _action(tool)
     native = tool if isinstance(tool, Tool) else Tool(action)
-
-    async def execute(input: Any, context: Any = None) -> Any:
-        try:
-            envelope = (await action.run(input, context=_run_context(context))).response
-        except GenkitError as e:
-            if isinstance(e.cause, Interrupt):
-                raise e.cause from None  # control flow: the pause of a Genkit run
-            raise
-        return _result(envelope)
-
     metadata = action.metadata or {}
     ours = metadata.get(META_KEY)
     ours = ours if isinstance(ours, Mapping) else {}
     output_schema = native.output_schema if isinstance(tool, Tool) else metadata.get("originalOutputSchema")
-    neutral = standard_tool(
+
+    async def run(arguments: Any, run_context: Any) -> Any:
+        return (await action.run(arguments, context=run_context)).response
+
+    return from_native(
+        native,
+        framework="Genkit",
         name=action.name,
         description=action.description or "",
-        execute=execute,
-        input_schema=dict(action.input_schema or {"type": "object", "properties": {}}),
-        output_schema=dict(output_schema) if isinstance(output_schema, Mapping) and output_schema else None,
         title=ours.get("title") if isinstance(ours.get("title"), str) else None,
         meta=dict(ours.get("meta") or {}),
+        input_schema=dict(action.input_schema or {"type": "object", "properties": {}}),
+        output_schema=dict(output_schema) if isinstance(output_schema, Mapping) and output_schema else None,
+        call=run,
+        native_context=native_context,
+        default_native_context=_run_context,
+        decode=_result,
+        map_error=_unwrap_interrupt,
     )
-    set_origin(neutral, native)
-    return neutral
 
 
-def from_genkit_tools(tools: Iterable[Tool | Action]) -> list[StandardToolV0[Any, Any, Any]]:
+def from_genkit_tools(
+    tools: Iterable[Tool | Action], *, native_context: Callable[[Any], Any] | None = None
+) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several Genkit tools; duplicate names raise `ToolNameError`."""
-    out = [from_genkit(t) for t in tools]
+    out = [from_genkit(t, native_context=native_context) for t in tools]
     check_unique_names((t.name for t in out), "a neutral tool list")
     return out

@@ -280,7 +280,8 @@ async def test_cas_round_trips_and_native_idioms() -> None:
         assert to_claude_agent_sdk(neutral) is sdk_tool
     a = from_claude_agent_sdk(add)
     assert a.title == "Adder" and a.meta == {"idempotent": True}
-    assert await interop.acall(a, {"a": 2, "b": 3}) == 5
+    # the one JSON-or-text rule (as from_mcp): text "5" stays text, a JSON object text is the object
+    assert await interop.acall(a, {"a": 2, "b": 3}) == "5"
     with pytest.raises(interop.StandardToolValidationError):
         await interop.acall(a, {"a": "2", "b": [3]})
     assert input_json_schema(from_claude_agent_sdk(norm))["required"] == ["x", "y"]
