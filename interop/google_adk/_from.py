@@ -11,12 +11,14 @@ ADK's `McpTool`, OpenAPI and Google API tools...), and the tools of a `BaseTools
 - **Context.** The native tool gets a `ToolContext`: the neutral context itself when it is one
   (a tool running inside an ADK agent through `to_google_adk`), else a fresh `ToolContext` over an
   in-memory session whose state is the neutral context (a mapping; any other value is stored
-  under `CONTEXT_KEY`). Pass `context=` to build the `ToolContext` yourself.
-- **Results and errors.** The value `run_async` returns (for ADK's `McpTool`: the structured
-  content, else the content, and `isError` raises `ToolError`); ADK's error convention (a dict whose
-  only key is `"error"`) raises `ToolError` with its text, so other frameworks show it to the
-  model through their own error channel. Media parts (`types.Part` with inline data) come back
-  as `interop.Image` / `Audio` / `File`. Other exceptions propagate.
+  under `CONTEXT_KEY`). Pass `native_context=` to build the `ToolContext` yourself.
+- **Results and errors.** The value `run_async` returns, decoded by the core's one decoder (for
+  ADK's `McpTool`, the MCP result as `from_mcp` decodes it: the structured content, else the
+  content, a text that is a JSON object or array as that value, images, audio, resources and
+  resource links as content values; `isError` raises `ToolError`); ADK's error convention (a
+  dict whose only key is `"error"`) raises `ToolError` with its text, so other frameworks show it
+  to the model through their own error channel. Media parts (`types.Part` with inline data) come
+  back as `interop.Image` / `Audio` / `File`. Other exceptions propagate.
 - **Approval.** `FunctionTool(require_confirmation=...)` and any overridden
   `check_require_confirmation` become `meta["requires_approval"]` (a predicate when ADK decides
   per call). A call approved through the target's mechanism runs with a confirmed
@@ -32,7 +34,6 @@ except ImportError as _import_error:
         'Please install `google-adk` to use `interop.google_adk`: `pip install "standard-tool[google-adk]"`'
     ) from _import_error
 
-import base64
 import inspect
 import sys
 import uuid
@@ -134,41 +135,7 @@ def _result(value: Any) -> Any:
     return value
 
 
-def _mcp_result(value: Any) -> Any:
-    """An ADK `McpTool` result (the MCP `CallToolResult` as a dict) as the neutral result: the
-    structured content, else the content (text, or content values); `isError` raises `ToolError`."""
-    if not isinstance(value, Mapping) or "content" not in value:
-        return _result(value)
-    items: list[Any] = []
-    for block in value.get("content") or []:
-        kind = block.get("type") if isinstance(block, Mapping) else None
-        if kind == "text":
-            items.append(block.get("text", ""))
-        elif kind in ("image", "audio") and isinstance(block.get("data"), str):
-            cls = interop.Image if kind == "image" else interop.Audio
-            items.append(
-                cls(base64.b64decode(block["data"]), block.get("mimeType") or "application/octet-stream")
-            )
-        else:
-            items.append(block)
-    if value.get("isError"):
-        raise ToolError("\n".join(i for i in items if isinstance(i, str)) or "the MCP tool reported an error")
-    if value.get("structuredContent") is not None:
-        return value["structuredContent"]
-    if len(items) == 1:
-        return items[0]
-    return items
-
-
-def _result_reader(native: BaseTool) -> Callable[[Any], Any]:
-    mcp_tool = sys.modules.get("google.adk.tools.mcp_tool.mcp_tool")
-    mcp_type = getattr(mcp_tool, "McpTool", None)
-    if isinstance(mcp_type, type) and isinstance(native, mcp_type):
-        return _mcp_result
-    return _result
-
-
-def _approval_meta(native: BaseTool, tool_context: Callable[[Any, bool], Any]) -> dict[str, Any]:
+def _approval_meta(native: BaseTool, tool_context: Callable[[Any], Any]) -> dict[str, Any]:
     """`requires_approval` from ADK's tool confirmation: `True`/`False` for a static flag, else a
     predicate asking the tool itself (`check_require_confirmation`) per call."""
     if isinstance(native, FunctionTool):
@@ -179,22 +146,30 @@ def _approval_meta(native: BaseTool, tool_context: Callable[[Any, bool], Any]) -
         return {}
 
     async def predicate(input: Any, context: Any) -> bool:
-        ctx = await tool_context(context, False)
+        ctx = await tool_context(context)
         return (await native.check_require_confirmation(dict(input or {}), ctx)) is True
 
     return {"requires_approval": predicate}
 
 
+def _default_tool_context(value: Any) -> Any:
+    """The neutral context itself when it is an ADK context, else a fresh `ToolContext` holding it
+    (confirmed when the call was approved through the caller's mechanism)."""
+    return value if isinstance(value, Context) else _fresh_tool_context(value, bridge.approved_call())
+
+
 def from_google_adk(
-    tool: BaseTool, *, context: ToolContextHook | None = None
+    tool: BaseTool, *, native_context: ToolContextHook | None = None, **deprecated: Any
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert a Google ADK tool (`FunctionTool` or any `BaseTool` with a declaration) into a
     neutral tool that validates its input.
 
-    `context`: maps the neutral context to the `ToolContext` the native tool runs with (default:
-    the neutral context if it is a `ToolContext`, else a fresh one whose session state holds it).
-    A tool made by `to_google_adk` comes back as the very neutral tool it was made from.
+    `native_context`: maps the neutral context to the `ToolContext` the native tool runs with
+    (default: the neutral context if it is a `ToolContext`, else a fresh one whose session state
+    holds it; `context=` is its deprecated name). A tool made by `to_google_adk` comes back as the
+    very neutral tool it was made from.
     """
+    native_context = bridge.native_context_option(native_context, deprecated, where="from_google_adk")
     # `from google.adk.tools import FunctionTool` does not load the toolset module: when nothing
     # has, `tool` is no toolset (so `import interop.google_adk` does not load it either)
     toolsets = sys.modules.get("google.adk.tools.base_toolset")
@@ -203,9 +178,9 @@ def from_google_adk(
             "from_google_adk converts one tool; for a toolset use "
             "`await from_google_adk_toolset(toolset)` (its tools are listed asynchronously)"
         )
-    origin = bridge.get_origin(tool)
-    if isinstance(origin, StandardToolV0) and context is None:
-        return origin
+    home = bridge.neutral_home(tool)
+    if home is not None and native_context is None:
+        return home
     declaration = tool._get_declaration()  # ADK's own way to describe a tool
     if declaration is None:
         raise TypeError(
@@ -213,45 +188,42 @@ def from_google_adk(
             f"{tool.name!r} has none (a built-in tool that runs on the model's side)"
         )
     native = tool
-    name = tool.name
-    hook = context
+    hook = native_context
 
-    async def tool_context(value: Any, confirmed: bool) -> Any:
+    async def approval_context(value: Any) -> Any:
+        """The `ToolContext` the approval question is asked with (never a confirmed one)."""
         if hook is not None:
             ctx = hook(value)
             return await ctx if inspect.isawaitable(ctx) else ctx
-        if isinstance(value, Context):
-            return value
-        return _fresh_tool_context(value, confirmed)
-
-    read = _result_reader(native)
-
-    async def execute(input: Any, context: Any = None) -> Any:
-        ctx = await tool_context(context, bridge.approved_call())
-        return read(await native.run_async(args=dict(input), tool_context=ctx))
+        return value if isinstance(value, Context) else _fresh_tool_context(value, False)
 
     meta, title, _ = bridge.read_carried_meta(tool.custom_metadata or {})
-    meta.update(_approval_meta(native, tool_context))
+    meta.update(_approval_meta(native, approval_context))
     if tool.is_long_running:
         meta["long_running"] = True
-    neutral = interop.standard_tool(
-        name=name,
+    return bridge.from_native(
+        native,
+        framework="Google ADK",
+        name=tool.name,
         description=tool.description or declaration.description or "",
-        execute=execute,
-        input_schema=_schema_of(declaration.parameters_json_schema, declaration.parameters) or _EMPTY_OBJECT,
-        output_schema=_schema_of(declaration.response_json_schema, declaration.response),
         title=title,
         meta=meta,
+        input_schema=_schema_of(declaration.parameters_json_schema, declaration.parameters) or _EMPTY_OBJECT,
+        output_schema=_schema_of(declaration.response_json_schema, declaration.response),
+        call=lambda arguments, ctx: native.run_async(args=dict(arguments), tool_context=ctx),
+        is_async=True,
+        native_context=native_context,
+        default_native_context=_default_tool_context,
+        decode=_result,
     )
-    bridge.set_origin(neutral, tool)
-    return neutral
 
 
 def from_google_adk_tools(
-    tools: Iterable[BaseTool], *, context: ToolContextHook | None = None
+    tools: Iterable[BaseTool], *, native_context: ToolContextHook | None = None, **deprecated: Any
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several ADK tools; duplicate names raise `ToolNameError`."""
-    out = [from_google_adk(t, context=context) for t in tools]
+    hook = bridge.native_context_option(native_context, deprecated, where="from_google_adk_tools")
+    out = [from_google_adk(t, native_context=hook) for t in tools]
     bridge.check_unique_names((t.name for t in out), "a neutral tool list")
     return out
 
@@ -260,7 +232,8 @@ async def from_google_adk_toolset(
     toolset: BaseToolset,
     *,
     readonly_context: ReadonlyContext | None = None,
-    context: ToolContextHook | None = None,
+    native_context: ToolContextHook | None = None,
+    **deprecated: Any,
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """The tools of an ADK toolset (`McpToolset`, `OpenAPIToolset`, your own `BaseToolset`) as
     neutral tools, with the toolset's filter and name prefix applied.
@@ -268,5 +241,6 @@ async def from_google_adk_toolset(
     The neutral tools call the toolset's own tools, so the toolset must stay open while they are
     used (for `McpToolset`: `await toolset.close()` when done).
     """
+    hook = bridge.native_context_option(native_context, deprecated, where="from_google_adk_toolset")
     natives = await toolset.get_tools_with_prefix(readonly_context)
-    return from_google_adk_tools(natives, context=context)
+    return from_google_adk_tools(natives, native_context=hook)

@@ -11,11 +11,12 @@ plain sync `BaseTool`s.
   rather than passed on (where it would fail, or override a bound value).
 - **Context.** A function taking a workflow `Context` gets: the neutral context itself when it
   is a `Context` (as when the tool runs inside a LlamaIndex agent through `to_llamaindex`), else
-  a fresh `Context` whose store holds the neutral context under `CONTEXT_KEY`; pass `context=` to
-  build the `Context` yourself.
+  a fresh `Context` whose store holds the neutral context under `CONTEXT_KEY`; pass
+  `native_context=` to build the `Context` yourself (`context=` is its deprecated name).
 - **Results.** `ToolOutput(is_error=True)` raises `ToolError` with its text. A `FunctionTool`
   gives its function's own return value (`raw_output`); other tools (query engines, retrievers)
-  and LlamaIndex objects (nodes, documents, content blocks) give the text the model would see.
+  and LlamaIndex objects (nodes, documents, text blocks) give the text the model would see;
+  image, audio and document blocks come back as `interop.Image` / `Audio` / `File`.
   `return_direct` comes back as `meta["return_direct"]` (and the title, meta and output schema
   of a `StandardToolMetadata`, when there is one).
 - **Sync or async.** The neutral tool is async for an async function and for other
@@ -35,20 +36,21 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from llama_index.core.base.llms.types import AudioBlock, DocumentBlock, ImageBlock
 from llama_index.core.schema import BaseNode
 from llama_index.core.tools import AsyncBaseTool, BaseTool, FunctionTool, ToolOutput
 from llama_index.core.tools.tool_spec.base import BaseToolSpec
 from llama_index.core.workflow import Context, StartEvent, StopEvent, Workflow, step
 from pydantic import BaseModel
 
-from interop import StandardTool, StandardToolV0, ToolError, standard_tool
+from interop import Audio, File, Image, StandardToolV0, ToolError
 from interop.bridge import (
     check_argument_names,
     check_unique_names,
-    get_origin,
+    from_native,
     keyword_parameters,
-    run_sync,
-    set_origin,
+    native_context_option,
+    neutral_home,
 )
 
 from ._metadata import StandardToolMetadata
@@ -80,6 +82,21 @@ async def _fresh_context(value: Any) -> Context[Any]:
     return ctx
 
 
+_MEDIA_BLOCKS = (ImageBlock, AudioBlock, DocumentBlock)
+
+
+def _media(block: ImageBlock | AudioBlock | DocumentBlock) -> Any:
+    """A LlamaIndex media block (an image, audio or a document a tool returned, which LlamaIndex
+    gives the model as that content) as `interop.Image` / `Audio` / `File`."""
+    if isinstance(block, ImageBlock):
+        return Image(block.resolve_image().read(), block.image_mimetype or "image/png")
+    if isinstance(block, AudioBlock):
+        return Audio(block.resolve_audio().read(), f"audio/{block.format or 'wav'}")
+    return File(
+        block.resolve_document().read(), block.document_mimetype or "application/octet-stream", block.title
+    )
+
+
 def _is_text_like(value: Any) -> bool:
     """Nodes, documents and content blocks: LlamaIndex gives the model their text."""
     items = value if isinstance(value, list) and value else [value]
@@ -88,19 +105,29 @@ def _is_text_like(value: Any) -> bool:
     )
 
 
-def _result(output: Any, native: BaseTool) -> Any:
+def _result(native: BaseTool) -> Callable[[Any], Any]:
     """The neutral result of a native call (raises `ToolError` for an error output).
 
     A `FunctionTool` gives its function's own return value (`raw_output`); other tools (query
     engines, retrievers, custom tools) and LlamaIndex objects give the text the model would see.
     """
-    if not isinstance(output, ToolOutput):
-        return output
-    if output.is_error:
-        raise ToolError(output.content) from output.exception
-    if isinstance(native, FunctionTool) and not _is_text_like(output.raw_output):
-        return output.raw_output
-    return output.content
+    function_tool = isinstance(native, FunctionTool)
+
+    def decode(output: Any) -> Any:
+        if not isinstance(output, ToolOutput):
+            return output
+        if output.is_error:
+            raise ToolError(output.content) from output.exception
+        raw = output.raw_output
+        if function_tool and not _is_text_like(raw):
+            return raw
+        media = raw if isinstance(raw, list) else [raw]
+        if media and all(isinstance(b, _MEDIA_BLOCKS) for b in media):
+            parts = [_media(b) for b in media]
+            return parts[0] if len(parts) == 1 else parts
+        return output.content
+
+    return decode
 
 
 def _call_style(method: Callable[..., Any], input: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
@@ -115,76 +142,58 @@ def _call_style(method: Callable[..., Any], input: dict[str, Any]) -> tuple[tupl
     return (), input
 
 
-class _FunctionToolCaller:
-    """Calls a native `FunctionTool` with checked arguments and its workflow `Context`."""
-
-    def __init__(self, native: FunctionTool, name: str, hook: WorkflowContextHook | None) -> None:
-        self.native = native
-        self.name = name
-        self.hook = hook
-        self.ctx_name = native.ctx_param_name if native.requires_context else None
-        self.refused = dict.fromkeys(native.partial_params, "set by the application, leave it out")
-        if self.ctx_name:
-            self.refused[self.ctx_name] = "the agent passes its workflow Context here, leave it out"
-        self.accepted = keyword_parameters(native.real_fn)
-
-    def check(self, input: dict[str, Any]) -> dict[str, Any]:
-        check_argument_names(input, self.name, accepted=self.accepted, refused=self.refused)
-        return dict(input)
-
-    async def context(self, value: Any) -> Any:
-        if self.hook is not None:
-            ctx = self.hook(value)
-            return await ctx if inspect.isawaitable(ctx) else ctx
-        return value if isinstance(value, Context) else await _fresh_context(value)
-
-    def run(self, input: dict[str, Any], context: Any = None) -> Any:
-        kwargs = self.check(input)
-        if self.ctx_name is not None:
-            kwargs[self.ctx_name] = run_sync(self.context(context))
-        return _result(self.native.call(**kwargs), self.native)
-
-    async def arun(self, input: dict[str, Any], context: Any = None) -> Any:
-        kwargs = self.check(input)
-        if self.ctx_name is not None:
-            kwargs[self.ctx_name] = await self.context(context)
-        return _result(await self.native.acall(**kwargs), self.native)
+def _default_context(value: Any) -> Any:
+    """The neutral context when it is a workflow `Context`, else a fresh one holding it."""
+    return value if isinstance(value, Context) else _fresh_context(value)
 
 
-def _execute_for(native: BaseTool, name: str, hook: WorkflowContextHook | None) -> Callable[..., Any]:
-    """The neutral `execute` body: sync for sync functions and tools, async otherwise."""
-    if isinstance(native, FunctionTool):
-        caller = _FunctionToolCaller(native, name, hook)
-        return caller.arun if inspect.iscoroutinefunction(native.real_fn) else caller.run
-    if isinstance(native, AsyncBaseTool):
-        async_tool = native
+def _function_call(native: FunctionTool, name: str, is_async: bool) -> Callable[[Any, Any], Any]:
+    """`call(arguments, workflow_context)` for a `FunctionTool`: `call` or `acall` with the checked
+    arguments (a bound `partial_params` key, the `Context` parameter or an unknown name is
+    refused as bad input) and, when the function takes one, the workflow `Context`."""
+    ctx_name = native.ctx_param_name if native.requires_context else None
+    refused = dict.fromkeys(native.partial_params, "set by the application, leave it out")
+    if ctx_name:
+        refused[ctx_name] = "the agent passes its workflow Context here, leave it out"
+    accepted = keyword_parameters(native.real_fn)
+    method = native.acall if is_async else native.call
 
-        async def run_async(input: dict[str, Any]) -> Any:
-            args, kwargs = _call_style(async_tool.acall, input)
-            return _result(await async_tool.acall(*args, **kwargs), async_tool)
+    def run(arguments: dict[str, Any], workflow_context: Any) -> Any:
+        check_argument_names(arguments, name, accepted=accepted, refused=refused)
+        kwargs = dict(arguments)
+        if ctx_name is not None:
+            kwargs[ctx_name] = workflow_context
+        return method(**kwargs)
 
-        return run_async
+    return run
 
-    def run_sync_tool(input: dict[str, Any]) -> Any:
-        args, kwargs = _call_style(native.__call__, input)
-        return _result(native(*args, **kwargs), native)
 
-    return run_sync_tool
+def _tool_call(native: BaseTool, is_async: bool) -> Callable[[Any, Any], Any]:
+    """`call(arguments, _)` for another tool: `acall` (an `AsyncBaseTool`) or `__call__`, with
+    keywords when it takes them, else LlamaIndex's single positional value."""
+    method = native.acall if isinstance(native, AsyncBaseTool) and is_async else native.__call__
+
+    def run(arguments: dict[str, Any], _: Any) -> Any:
+        args, kwargs = _call_style(method, arguments)
+        return method(*args, **kwargs)
+
+    return run
 
 
 def from_llamaindex(
-    tool: BaseTool, *, context: WorkflowContextHook | None = None
+    tool: BaseTool, *, native_context: WorkflowContextHook | None = None, **deprecated: Any
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert a LlamaIndex tool into a neutral tool that validates its input.
 
-    `context`: for a `FunctionTool` whose function takes a workflow `Context`, maps the neutral
-    context to that `Context` (default: the neutral context if it is a `Context`, else a fresh
-    one holding it under `CONTEXT_KEY`). A tool made by `to_llamaindex` comes back as the very
-    neutral tool it was made from.
+    `native_context`: for a `FunctionTool` whose function takes a workflow `Context`, maps the
+    neutral context to that `Context` (default: the neutral context if it is a `Context`, else a
+    fresh one holding it under `CONTEXT_KEY`; `context=` is its deprecated name). A tool made by
+    `to_llamaindex` comes back as the very neutral tool it was made from.
     """
-    origin = get_origin(tool)
-    if isinstance(origin, StandardToolV0) and context is None:
-        return origin
+    native_context = native_context_option(native_context, deprecated, where="from_llamaindex")
+    home = neutral_home(tool)
+    if home is not None and native_context is None:
+        return home
     md = tool.metadata
     name = md.get_name()
     meta: dict[str, Any] = {}
@@ -195,24 +204,45 @@ def from_llamaindex(
         title, output_schema = md.title, md.output_schema
     if md.return_direct:
         meta["return_direct"] = True
-    neutral: StandardTool[Any, Any, Any] = standard_tool(
+    takes_context = False
+    if isinstance(tool, FunctionTool):
+        is_async = inspect.iscoroutinefunction(tool.real_fn)
+        call = _function_call(tool, name, is_async)
+        takes_context = tool.requires_context
+    else:
+        is_async = isinstance(tool, AsyncBaseTool)
+        call = _tool_call(tool, is_async)
+    return from_native(
+        tool,
+        framework="LlamaIndex",
         name=name,
         description=md.description,
-        execute=_execute_for(tool, name, context),
-        input_schema=md.get_parameters_dict(),
-        output_schema=output_schema,
         title=title,
         meta=meta,
+        input_schema=md.get_parameters_dict(),
+        output_schema=output_schema,
+        call=call,
+        is_async=is_async,
+        native_context=native_context if takes_context else None,
+        default_native_context=_default_context if takes_context else _no_context,
+        decode=_result(tool),
     )
-    set_origin(neutral, tool)
-    return neutral
+
+
+def _no_context(_: Any) -> None:
+    """A tool whose function takes no workflow `Context`: none is made."""
+    return None
 
 
 def from_llamaindex_tools(
-    tools: Iterable[BaseTool] | BaseToolSpec, *, context: WorkflowContextHook | None = None
+    tools: Iterable[BaseTool] | BaseToolSpec,
+    *,
+    native_context: WorkflowContextHook | None = None,
+    **deprecated: Any,
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several tools (or a `ToolSpec`'s tools); duplicate names raise `ToolNameError`."""
+    hook = native_context_option(native_context, deprecated, where="from_llamaindex_tools")
     natives = tools.to_tool_list() if isinstance(tools, BaseToolSpec) else list(tools)
-    out = [from_llamaindex(t, context=context) for t in natives]
+    out = [from_llamaindex(t, native_context=hook) for t in natives]
     check_unique_names((t.name for t in out), "a neutral tool list")
     return out

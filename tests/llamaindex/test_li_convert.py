@@ -272,8 +272,11 @@ async def test_native_context_taking_tool() -> None:
         await c.store.set(CONTEXT_KEY, f"hooked-{value}")
         return c
 
-    hooked = from_llamaindex(native, context=build)
+    hooked = from_llamaindex(native, native_context=build)
     assert await interop.acall(hooked, {"prefix": "hi"}, "u-3") == "hi:hooked-u-3"
+    with pytest.warns(DeprecationWarning, match="native_context="):  # the round-2 name, for a release
+        old = from_llamaindex(native, context=build)
+    assert await interop.acall(old, {"prefix": "hi"}, "u-5") == "hi:hooked-u-5"
 
 
 def test_native_context_taking_tool_from_sync_code() -> None:
