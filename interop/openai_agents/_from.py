@@ -1,8 +1,14 @@
 """`from_openai_agents`: an OpenAI Agents SDK `FunctionTool` as a neutral tool.
 
 The neutral `execute(input, context)` validates `input` against the tool's argument schema (with
-the real optionality recovered from a strict schema), then runs the native `on_invoke_tool` with
-a `ToolContext` whose `context` is the neutral context, and returns the parsed result.
+the real optionality recovered from a strict schema), then runs the native tool with a
+`ToolContext` whose `context` is the neutral context (or what a `native_context=` hook makes of
+it), and returns its result decoded by the core's one rule: a text that is a JSON object or array
+is that value, any other text stays text (`"42"` stays `"42"`, as through `from_mcp`); the SDK's
+tool outputs (`ToolOutputText` / `ToolOutputImage` / `ToolOutputFileContent`, or their dicts, as
+an MCP tool of the SDK returns them) as text and `interop.Image` / `File` (data URLs), and an MCP
+audio, resource or resource-link block the SDK's MCP client passed on as its JSON text as that
+block's value (`interop.Audio`, `File`, `bridge.ResourceLink`); other values as plain JSON data.
 
 Errors: a `@function_tool` tool turns every failure into a string for the model through its
 `failure_error_function`. Here that path is detected exactly (the tool's implementation is run
@@ -20,7 +26,7 @@ import asyncio
 import inspect
 import json
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from agents import FunctionTool, RunContextWrapper
@@ -32,8 +38,19 @@ from agents.tool import (
 )
 from agents.tool_context import ToolContext
 
-from interop import StandardToolV0, ToolError, standard_tool
-from interop.bridge import get_origin, replace_fields, set_origin, to_jsonable
+from interop import StandardToolV0, ToolError
+from interop.bridge import (
+    check_unique_names,
+    decode_content,
+    decode_data_url,
+    decode_text,
+    from_native,
+    get_origin,
+    native_context_option,
+    neutral_home,
+    replace_fields,
+    to_jsonable,
+)
 
 from ._schema import fill_omitted, relax_strict_schema
 
@@ -43,14 +60,51 @@ _DEFAULT_FAILURE = default_tool_error_function(RunContextWrapper(context=None), 
 _DEFAULT_FAILURE_FLAG = "_function_tool_default_failure_handled"  # set by the SDK's default formatter
 
 
-def _parse_result(result: Any) -> Any:
-    """A JSON string decoded, other strings as they are, objects as plain JSON data."""
-    if isinstance(result, str):
-        try:
-            return json.loads(result)
-        except ValueError:
+_OUTPUT_KEYS = {
+    "text": ("text",),
+    "image": ("image_url", "file_id"),
+    "file": ("file_data", "file_url", "file_id"),
+}
+
+
+_MCP_AS_TEXT = frozenset({"audio", "resource", "resource_link"})
+"""MCP blocks the SDK's MCP client hands the model as their JSON text (`model_dump_json`)."""
+
+
+def _is_output_item(item: Any) -> bool:
+    """Whether `item` is one of the SDK's tool outputs (`ToolOutputText` / `Image` / `FileContent`,
+    as a model or its dict), which the SDK sends the model as text, an image or a file."""
+    keys = _OUTPUT_KEYS.get(str(item.get("type"))) if isinstance(item, dict) else None
+    return keys is not None and any(isinstance(item.get(k), str) for k in keys)
+
+
+def _output_value(item: dict[str, Any]) -> Any:
+    """An SDK tool output as a content block or value: text as a text block, a data-URL image or
+    file as `interop.Image` / `File`, any other (a URL, a file id) as it is."""
+    if item["type"] == "text":
+        block = decode_text(item["text"])  # the SDK's MCP client sends other blocks as their JSON
+        if isinstance(block, dict) and block.get("type") in _MCP_AS_TEXT:
+            return block
+        return {"type": "text", "text": item["text"]}
+    url = item.get("image_url") if item["type"] == "image" else item.get("file_data")
+    return decode_data_url(url, name=item.get("filename")) if isinstance(url, str) else item
+
+
+def _result(name: str) -> Callable[[Any], Any]:
+    """Text as it is (the core's text rule decodes it); the SDK's tool outputs (one, or a list)
+    as their content (one text output follows the text rule, as an MCP text block does); other
+    results as plain JSON data."""
+
+    def decode(result: Any) -> Any:
+        if isinstance(result, str):
             return result
-    return to_jsonable(result)
+        value = to_jsonable(result)
+        items = value if isinstance(value, list) else [value]
+        if items and all(map(_is_output_item, items)):
+            return decode_content([_output_value(i) for i in items], tool_name=name)
+        return value
+
+    return decode
 
 
 def _tool_context(native: FunctionTool, context: Any, arguments: str) -> ToolContext[Any]:
@@ -106,18 +160,24 @@ async def _invoke(native: FunctionTool, ctx: ToolContext[Any], arguments: str) -
         raise ToolError(message) from e
 
 
-def from_openai_agents(tool: FunctionTool) -> StandardToolV0[Any, Any, Any]:
+def from_openai_agents(
+    tool: FunctionTool, *, native_context: Callable[[Any], Any] | None = None
+) -> StandardToolV0[Any, Any, Any]:
     """Convert an OpenAI Agents SDK `FunctionTool` (from `@function_tool` or built by hand).
 
-    A tool that came from `to_openai_agents` goes home as the very same neutral object. The
-    input schema is `params_json_schema`; for a strict tool the optional fields (those with a
-    `default` or a `null` in their type) are taken out of `required` again, and when a caller
-    omits one, the native tool receives what a strict model would send (`null`, or the default).
+    A tool that came from `to_openai_agents` goes home as the very same neutral object (unless
+    `native_context=` is given). The input schema is `params_json_schema`; for a strict tool the
+    optional fields (those with a `default` or a `null` in their type) are taken out of
+    `required` again, and when a caller omits one, the native tool receives what a strict model
+    would send (`null`, or the default). `native_context`: maps the neutral context to the run
+    context the tool sees as `ToolContext.context` (what `Runner.run(context=...)` takes; a
+    `RunContextWrapper` also brings its usage; may be async); default: the neutral context.
     Meta: `strict` (from `strict_json_schema`) and `requires_approval` (from `needs_approval`;
     a per-call policy counts as requiring approval). The title comes from the MCP title, if any.
     """
-    origin = get_origin(tool)
-    if origin is not None and isinstance(origin, StandardToolV0):
+    native_context = native_context_option(native_context, {}, where="from_openai_agents")
+    origin = neutral_home(tool)
+    if origin is not None and native_context is None:
         return _home(tool, origin)
     if not isinstance(tool, FunctionTool):
         raise TypeError(
@@ -130,23 +190,26 @@ def from_openai_agents(tool: FunctionTool) -> StandardToolV0[Any, Any, Any]:
     relaxed = relax_strict_schema(schema) if strict else schema
     fill = strict and relaxed != schema
 
-    async def execute(input: Any, context: Any = None) -> Any:
-        args = fill_omitted(input, schema, schema) if fill else input
-        arguments = json.dumps(args, ensure_ascii=False, separators=(",", ":"))
-        ctx = _tool_context(native, context, arguments)
-        return _parse_result(await _invoke(native, ctx, arguments))
+    def run(arguments: Any, run_context: Any) -> Any:
+        args = fill_omitted(arguments, schema, schema) if fill else arguments
+        text = json.dumps(args, ensure_ascii=False, separators=(",", ":"))
+        return _invoke(native, _tool_context(native, run_context, text), text)
 
-    neutral = standard_tool(
+    return from_native(
+        native,
+        framework="OpenAI Agents",
         name=native.name,
         description=native.description or "",
-        execute=execute,
-        input_schema=relaxed,
-        output_schema=native.output_json_schema,
         title=getattr(native, "_mcp_title", None),
         meta={"strict": strict, **_approval_meta(native)},
+        input_schema=relaxed,
+        output_schema=native.output_json_schema,
+        call=run,
+        is_async=True,
+        native_context=native_context,
+        decode=_result(native.name),
+        text_results=True,
     )
-    set_origin(neutral, native)
-    return neutral
 
 
 def _approval_meta(native: FunctionTool) -> dict[str, Any]:
@@ -178,14 +241,18 @@ def _home(native: FunctionTool, origin: StandardToolV0[Any, Any, Any]) -> Standa
 
 
 def from_openai_agents_tools(
-    tools: Iterable[Any], *, skip_unsupported: bool = False
+    tools: Iterable[Any],
+    *,
+    skip_unsupported: bool = False,
+    native_context: Callable[[Any], Any] | None = None,
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert an agent's tool list; hosted tools (web search, file search...) raise `TypeError`
-    unless `skip_unsupported=True` leaves them out."""
+    unless `skip_unsupported=True` leaves them out; duplicate names raise `ToolNameError`."""
     out: list[StandardToolV0[Any, Any, Any]] = []
     for t in tools:
         if not isinstance(t, FunctionTool) and get_origin(t) is None:
             if skip_unsupported:
                 continue
-        out.append(from_openai_agents(t))
+        out.append(from_openai_agents(t, native_context=native_context))
+    check_unique_names((t.name for t in out), "a neutral tool list")
     return out

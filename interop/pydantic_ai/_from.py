@@ -1,10 +1,10 @@
 """pydantic-ai `Tool` / toolset tool -> neutral tool.
 
-The neutral `execute(input, context)` runs the native tool through pydantic-ai's own path: its
-argument validator, its `args_validator` function, then the function (or the toolset's
-`call_tool`), with a `RunContext` whose `deps` is the neutral `context`. Tools whose validator
-checks nothing (`Tool.from_schema`, MCP tools) are validated against their JSON Schema instead,
-so every neutral tool validates, once. Native `ModelRetry` / `ToolFailed` become `ToolError`.
+The neutral `execute(input, context)` validates the arguments against the tool's JSON Schema (the
+core's inbound path, `bridge.from_native`), then runs the native tool through pydantic-ai's own
+path: its argument validator, its `args_validator` function, then the function (or the toolset's
+`call_tool`), with a `RunContext` whose `deps` is the neutral `context` (or what a
+`native_context=` hook makes of it). Native `ModelRetry` / `ToolFailed` become `ToolError`.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ except ImportError as _import_error:
     ) from _import_error
 
 import inspect
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from pydantic import ValidationError
 from pydantic_ai import (
     AbstractToolset,
     ApprovalRequired,
+    BinaryContent,
     CallDeferred,
     FunctionToolset,
     ModelRetry,
@@ -39,22 +40,23 @@ from pydantic_ai.toolsets.wrapper import WrapperToolset
 
 from interop import (
     ApprovalDeniedError,
+    Audio,
+    File,
+    Image,
     StandardTool,
     StandardToolV0,
     StandardToolValidationError,
-    ToolError,
 )
 from interop.bridge import (
     ApprovalPredicate,
     approval_rule,
-    exception_text,
-    foreign_schema,
-    get_origin,
+    check_unique_names,
+    from_native,
+    native_context_option,
+    neutral_home,
     pydantic_issues,
     replace_fields,
-    run_sync,
     set_origin,
-    validator,
 )
 from interop.protocols import Issue
 
@@ -65,8 +67,14 @@ __all__ = ["afrom_pydantic_ai_toolset", "from_pydantic_ai", "from_pydantic_ai_to
 # Validators that accept anything: pydantic-ai's `from_schema` (`any`) and MCP toolsets' dict check.
 _NO_OP_VALIDATORS = frozenset({"any", "dict[any,any]", "dict[str,any]"})
 
+DepsHook = Callable[[Any], Any]
+"""Maps the neutral context to the `deps` a native tool reads in `ctx.deps` (or to a whole
+`RunContext`; may return an awaitable)."""
 
-def from_pydantic_ai(native: Tool[Any] | ToolsetTool[Any]) -> StandardToolV0[Any, Any, Any]:
+
+def from_pydantic_ai(
+    native: Tool[Any] | ToolsetTool[Any], *, native_context: DepsHook | None = None
+) -> StandardToolV0[Any, Any, Any]:
     """A neutral tool running a pydantic-ai `Tool` or a tool listed by a toolset.
 
     Accepts `Tool`s made from plain functions, from functions taking `RunContext`, from
@@ -85,37 +93,82 @@ def from_pydantic_ai(native: Tool[Any] | ToolsetTool[Any]) -> StandardToolV0[Any
     (description, schema) needs a run and is not applied. A tool function that raises
     `ApprovalRequired` itself cannot be read ahead: run inside pydantic-ai (through
     `to_pydantic_ai`) it defers natively; anywhere else the call fails closed as not approved.
-    A `ToolReturn` result gives its `return_value`.
+    A `ToolReturn` result gives its `return_value`; `BinaryContent` (alone or in a list) comes
+    back as `interop.Image` / `Audio` / `File`.
+
+    `native_context`: maps the neutral context to the `deps` the tool (and its `prepare`) reads
+    in `ctx.deps`, or to a whole `RunContext` (default: the neutral context is the `deps`, a
+    `RunContext` passed as the context is used as it is). With it, a tool made by
+    `to_pydantic_ai` runs natively with that hook instead of going home.
     """
-    origin = get_origin(native)
-    if origin is not None and isinstance(origin, StandardToolV0):
+    native_context = native_context_option(native_context, {}, where="from_pydantic_ai")
+    origin = neutral_home(native)
+    if origin is not None and native_context is None:
         return _home(native, origin)
     if isinstance(native, FunctionToolsetTool) and isinstance(native.toolset, FunctionToolset):
         held = native.toolset.tools.get(native.original_name or native.tool_def.name)
         if held is not None and held.tool_def == native.tool_def:  # not changed by `prepare`
-            return from_pydantic_ai(held)
+            return from_pydantic_ai(held, native_context=native_context)
+    own: Any
     if isinstance(native, Tool):
-        td = native.tool_def
-        execute = _tool_execute(native, _fallback_validator(native.function_schema.validator, td))
+        td, own = native.tool_def, native.function_schema.validator
+        call, is_async = _tool_call(native)
     elif isinstance(native, ToolsetTool):
-        td = native.tool_def
-        execute = _toolset_execute(native, _fallback_validator(native.args_validator, td))
+        td, own = native.tool_def, native.args_validator
+        call, is_async = _toolset_call(native), True
     else:
         raise TypeError(
             f"from_pydantic_ai needs a pydantic-ai Tool or ToolsetTool, got {type(native).__name__}"
         )
-    neutral = _neutral(td, execute, native)
-    set_origin(neutral, native)
-    return neutral
+    metadata = dict(td.metadata or {})
+    ours = metadata.pop(METADATA_KEY, None)
+    title = ours.get("title") if isinstance(ours, Mapping) else None
+    name = td.name
+
+    def deny_deferral(e: Exception) -> BaseException | None:
+        """Approval (or a deferral) the tool asks for itself is pydantic-ai's control flow inside
+        a pydantic-ai tool call (it passes every wrapper and pydantic-ai defers the call);
+        anywhere else it fails closed."""
+        if isinstance(e, (ApprovalRequired, CallDeferred)) and CURRENT_CALL.get() is None:
+            return ApprovalDeniedError(
+                name, "the pydantic-ai tool asked for approval itself and this call was not approved"
+            )
+        return None
+
+    return from_native(
+        native,
+        framework="pydantic-ai",
+        name=name,
+        description=td.description or "",
+        title=title if isinstance(title, str) else None,
+        meta=_meta(td, metadata, native, _run_context(native_context, name)),
+        input_schema=td.parameters_json_schema,
+        output_schema=td.return_schema or None,
+        check_output=False,  # it describes the function's return type; pydantic-ai never checks it
+        call=call,
+        is_async=is_async,
+        native_context=native_context,
+        # pydantic-ai's own validation is the tool's contract (lax: "6" for an integer); a
+        # validator that checks nothing (`Tool.from_schema`, MCP tools): the JSON Schema instead
+        input_validator=None if getattr(own, "title", None) in _NO_OP_VALIDATORS else _validator(own, name),
+        decode=_unwrap,
+        error_types=(ModelRetry, ToolFailed, ValidationError),
+        map_error=deny_deferral,
+    )
 
 
-def from_pydantic_ai_toolset(toolset: FunctionToolset[Any]) -> list[StandardToolV0[Any, Any, Any]]:
-    """The neutral tools of a `FunctionToolset` (for other toolsets use `afrom_pydantic_ai_toolset`)."""
-    return [from_pydantic_ai(t) for t in toolset.tools.values()]
+def from_pydantic_ai_toolset(
+    toolset: FunctionToolset[Any], *, native_context: DepsHook | None = None
+) -> list[StandardToolV0[Any, Any, Any]]:
+    """The neutral tools of a `FunctionToolset` (for other toolsets use `afrom_pydantic_ai_toolset`);
+    duplicate names raise `ToolNameError`."""
+    out = [from_pydantic_ai(t, native_context=native_context) for t in toolset.tools.values()]
+    check_unique_names((t.name for t in out), "a neutral tool list")
+    return out
 
 
 async def afrom_pydantic_ai_toolset(
-    toolset: AbstractToolset[Any], *, deps: Any = None
+    toolset: AbstractToolset[Any], *, deps: Any = None, native_context: DepsHook | None = None
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """The neutral tools any toolset lists (MCP, prepared, prefixed, ...), via its `get_tools`.
 
@@ -129,14 +182,15 @@ async def afrom_pydantic_ai_toolset(
     gate = _approval_function(toolset)
     out: list[StandardToolV0[Any, Any, Any]] = []
     for tool in listed.values():
-        neutral = from_pydantic_ai(tool)
+        neutral = from_pydantic_ai(tool, native_context=native_context)
         if (
             gate is not None
             and neutral.meta.get("requires_approval") is not True
             and isinstance(neutral, StandardTool)
         ):
-            neutral = _with_gate(neutral, tool, gate)
+            neutral = _with_gate(neutral, tool, gate, _run_context(native_context, tool.tool_def.name))
         out.append(neutral)
+    check_unique_names((t.name for t in out), "a neutral tool list")
     return out
 
 
@@ -151,14 +205,27 @@ def _approval_function(toolset: AbstractToolset[Any]) -> Callable[..., bool] | N
     return None
 
 
+def _run_context(hook: DepsHook | None, name: str) -> Callable[[Any], Awaitable[RunContext[Any]]]:
+    """The `RunContext` an approval question about tool `name` is asked with: the one its call
+    gets (the neutral context as `deps`, or what the `native_context` hook makes of it)."""
+
+    async def run_context(context: Any) -> RunContext[Any]:
+        made = hook(context) if hook is not None else context
+        return offline_run_context(await made if inspect.isawaitable(made) else made, tool_name=name)
+
+    return run_context
+
+
 def _with_gate(
-    neutral: StandardTool[Any, Any, Any], native: ToolsetTool[Any], gate: Callable[..., bool]
+    neutral: StandardTool[Any, Any, Any],
+    native: ToolsetTool[Any],
+    gate: Callable[..., bool],
+    run_context: Callable[[Any], Awaitable[RunContext[Any]]],
 ) -> Any:
     """`neutral` whose meta carries the toolset's approval function as a conditional predicate."""
 
-    def predicate(input: Any, context: Any) -> bool:
-        ctx = offline_run_context(context, tool_name=native.tool_def.name)
-        return bool(gate(ctx, native.tool_def, dict(input or {})))
+    async def predicate(input: Any, context: Any) -> bool:
+        return bool(gate(await run_context(context), native.tool_def, dict(input or {})))
 
     gated: StandardTool[Any, Any, Any] = StandardTool(
         name=neutral.name,
@@ -173,11 +240,14 @@ def _with_gate(
     return gated
 
 
-def _prepare_rule(tool: Tool[Any]) -> ApprovalPredicate:
+def _prepare_rule(
+    tool: Tool[Any], run_context: Callable[[Any], Awaitable[RunContext[Any]]] | None = None
+) -> ApprovalPredicate:
     """A tool's `prepare` as a per-call approval predicate (see `from_pydantic_ai`)."""
+    made = run_context if run_context is not None else _run_context(None, tool.name)
 
     async def needs_approval(input: Any, context: Any) -> bool:
-        td = await tool.prepare_tool_def(offline_run_context(context, tool_name=tool.name))
+        td = await tool.prepare_tool_def(await made(context))
         return td is None or td.kind == "unapproved"
 
     return needs_approval
@@ -204,12 +274,12 @@ def _either(first: Any, second: Any) -> Any:
     return either
 
 
-def _native_rule(native: Any) -> Any:
+def _native_rule(native: Any, run_context: Callable[[Any], Awaitable[RunContext[Any]]] | None = None) -> Any:
     """The approval a pydantic-ai `Tool` enforces itself: True, a `prepare` predicate, or False."""
     if getattr(native, "requires_approval", False) is True:
         return True
     if isinstance(native, Tool) and native.prepare is not None:
-        return _prepare_rule(native)
+        return _prepare_rule(native, run_context)
     return False
 
 
@@ -229,141 +299,106 @@ def _home(native: Any, origin: StandardToolV0[Any, Any, Any]) -> StandardToolV0[
     return replace_fields(origin, meta={**origin.meta, "requires_approval": rule})
 
 
-def _neutral(
-    td: ToolDefinition, execute: Callable[..., Any], native: Any = None
-) -> StandardTool[Any, Any, Any]:
-    metadata = dict(td.metadata or {})
-    ours = metadata.pop(METADATA_KEY, None)
-    title = ours.get("title") if isinstance(ours, Mapping) else None
+def _meta(
+    td: ToolDefinition,
+    metadata: dict[str, Any],
+    native: Any,
+    run_context: Callable[[Any], Awaitable[RunContext[Any]]],
+) -> dict[str, Any]:
+    """The neutral meta: the tool's `metadata` (without ours), `strict`, the approval it
+    enforces (`requires_approval`, `kind="unapproved"`, `prepare`) and `defer_loading`."""
     meta: dict[str, Any] = metadata
     if td.strict is not None:
         meta["strict"] = td.strict
-    rule = _either(approval_rule(meta), True if td.kind == "unapproved" else _native_rule(native))
+    rule = _either(
+        approval_rule(meta), True if td.kind == "unapproved" else _native_rule(native, run_context)
+    )
     if rule is not False:
         meta["requires_approval"] = rule
     if td.defer_loading:
         meta["defer_loading"] = True
-    return StandardTool(
-        name=td.name,
-        description=td.description or "",
-        execute=execute,
-        input_schema=_input_schema(td),
-        output_schema=(
-            foreign_schema(td.return_schema, where=f"pydantic-ai tool {td.name!r}: its return schema")
-            if td.return_schema
-            else None
-        ),
-        title=title if isinstance(title, str) else None,
-        meta=meta,
-    )
+    return meta
 
 
-def _fallback_validator(validator_: Any, td: ToolDefinition) -> Callable[[Any], Any] | None:
-    """A JSON Schema check for tools whose pydantic-ai validator checks nothing (else None)."""
-    if getattr(validator_, "title", None) not in _NO_OP_VALIDATORS:
-        return None
-    return validator(_input_schema(td), "input", td.name)
+def _validator(own: Any, name: str) -> Callable[[Any], Any]:
+    """pydantic-ai's own argument validator (arguments -> what the function is called with)."""
+
+    def validate(input: Any) -> Any:
+        try:
+            return own.validate_python(input)
+        except ValidationError as e:
+            raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
+
+    return validate
 
 
-def _input_schema(td: ToolDefinition) -> Any:
-    return foreign_schema(td.parameters_json_schema, where=f"pydantic-ai tool {td.name!r}: its input schema")
+def _retry_as_issue(e: ModelRetry, name: str) -> StandardToolValidationError:
+    return StandardToolValidationError("input", [Issue(e.message)], tool_name=name)
 
 
-def _validate(validator_: Any, input: Any, name: str, fallback: Callable[[Any], Any] | None) -> Any:
-    args = {} if input is None else input
-    if fallback is not None:
-        fallback(args)
-    try:
-        return validator_.validate_python(args)
-    except ValidationError as e:
-        raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
-
-
-_NATIVE_FAILURES = (ModelRetry, ToolFailed, ValidationError, ApprovalRequired, CallDeferred)
-
-
-def _native_failure(exc: Exception, name: str) -> Exception:
-    """A native tool's failure as the neutral error. Approval it asks for itself (or a deferral)
-    is pydantic-ai's control flow inside a pydantic-ai tool call (it passes every wrapper and
-    pydantic-ai defers the call); anywhere else it fails closed."""
-    if isinstance(exc, (ApprovalRequired, CallDeferred)):
-        if CURRENT_CALL.get() is not None:
-            return exc
-        return ApprovalDeniedError(
-            name, "the pydantic-ai tool asked for approval itself and this call was not approved"
-        )
-    return ToolError(exc.message if isinstance(exc, (ModelRetry, ToolFailed)) else exception_text(exc))
+def _binary(value: Any) -> Any:
+    """pydantic-ai's `BinaryContent` (what a tool returns for an image, audio or a document) as
+    `interop.Image` / `Audio` / `File`; anything else as it is."""
+    if not isinstance(value, BinaryContent):
+        return value
+    if value.is_image:
+        return Image(value.data, value.media_type)
+    if value.is_audio:
+        return Audio(value.data, value.media_type)
+    return File(value.data, value.media_type)
 
 
 def _unwrap(result: Any) -> Any:
-    return result.return_value if isinstance(result, ToolReturn) else result
+    """A `ToolReturn` gives its `return_value`; `BinaryContent` (alone or in a list) is content."""
+    value = result.return_value if isinstance(result, ToolReturn) else result
+    if isinstance(value, list) and any(isinstance(v, BinaryContent) for v in value):
+        return [_binary(v) for v in value]
+    return _binary(value)
 
 
-def _tool_execute(tool: Tool[Any], fallback: Callable[[Any], None] | None) -> Callable[..., Any]:
-    """`execute` for a `Tool`: pydantic-ai's validator, `args_validator`, then the function."""
+async def _after_check(pending: Awaitable[Any], name: str, run: Callable[[], Any]) -> Any:
+    """Run the function once the async `args_validator` has passed."""
+    try:
+        await pending
+    except ModelRetry as e:
+        raise _retry_as_issue(e, name) from e
+    result = run()
+    return await result if inspect.isawaitable(result) else result
+
+
+def _tool_call(tool: Tool[Any]) -> tuple[Callable[[Any, Any], Any], bool]:
+    """`call(arguments, deps)` for a `Tool` (pydantic-ai's validator, `args_validator`, then the
+    function, in the positional layout of pydantic-ai's `FunctionSchema.call`), and whether the
+    call is async."""
     fs = tool.function_schema
     name = tool.name
     check_args = tool.args_validator
 
-    def prepare(input: Any, context: Any) -> tuple[RunContext[Any], list[Any], dict[str, Any], Any]:
-        kwargs = dict(_validate(fs.validator, input, name, fallback))
-        ctx = offline_run_context(context, tool_name=name)
+    def run(arguments: Any, deps: Any) -> Any:
+        ctx = offline_run_context(deps, tool_name=name)
+        kwargs = dict(arguments)  # validated by pydantic-ai's validator, or it checks nothing
         pending = None
         if check_args is not None:
             try:
                 pending = check_args(ctx, **kwargs)
             except ModelRetry as e:
-                raise StandardToolValidationError("input", [Issue(e.message)], tool_name=name) from e
-        # the positional layout of pydantic-ai's `FunctionSchema.call`
+                raise _retry_as_issue(e, name) from e
         args: list[Any] = [ctx] if fs.takes_ctx else []
         args.extend(kwargs.pop(p) for p in fs.positional_fields)
         if fs.var_positional_field:
             args.extend(kwargs.pop(fs.var_positional_field))
-        return ctx, args, kwargs, pending
+        if inspect.isawaitable(pending):
+            return _after_check(pending, name, lambda: fs.function(*args, **kwargs))
+        return fs.function(*args, **kwargs)
 
-    if fs.is_async or (check_args is not None and inspect.iscoroutinefunction(check_args)):
-
-        async def execute_async(input: Any = None, context: Any = None) -> Any:
-            _, args, kwargs, pending = prepare(input, context)
-            if inspect.isawaitable(pending):
-                try:
-                    await pending
-                except ModelRetry as e:
-                    raise StandardToolValidationError("input", [Issue(e.message)], tool_name=name) from e
-            try:
-                result = fs.function(*args, **kwargs)
-                if inspect.isawaitable(result):
-                    result = await result
-            except _NATIVE_FAILURES as e:
-                raise _native_failure(e, name) from e
-            return _unwrap(result)
-
-        return execute_async
-
-    def execute_sync(input: Any = None, context: Any = None) -> Any:
-        _, args, kwargs, _pending = prepare(input, context)
-        try:
-            result = fs.function(*args, **kwargs)
-            if inspect.isawaitable(result):
-                result = run_sync(result)
-        except _NATIVE_FAILURES as e:
-            raise _native_failure(e, name) from e
-        return _unwrap(result)
-
-    return execute_sync
+    return run, fs.is_async or (check_args is not None and inspect.iscoroutinefunction(check_args))
 
 
-def _toolset_execute(tool: ToolsetTool[Any], fallback: Callable[[Any], None] | None) -> Callable[..., Any]:
-    """`execute` for any toolset's tool: its validator, then the toolset's own `call_tool`."""
+def _toolset_call(tool: ToolsetTool[Any]) -> Callable[[Any, Any], Any]:
+    """`call(arguments, deps)` for any toolset's tool: its validator, then the toolset's own `call_tool`."""
     name = tool.tool_def.name
 
-    async def execute(input: Any = None, context: Any = None) -> Any:
-        args = _validate(tool.args_validator, input, name, fallback)
-        ctx = offline_run_context(context, tool_name=name)
-        try:
-            result = await tool.toolset.call_tool(name, args, ctx, tool)
-        except _NATIVE_FAILURES as e:
-            raise _native_failure(e, name) from e
-        return _unwrap(result)
+    def run(arguments: Any, deps: Any) -> Any:
+        return tool.toolset.call_tool(name, arguments, offline_run_context(deps, tool_name=name), tool)
 
-    return execute
+    return run
