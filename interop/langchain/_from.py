@@ -2,7 +2,8 @@
 
 The input schema is what the model sees (`tool_call_schema`: a dict `args_schema` as raw JSON
 Schema, or the pydantic model without injected arguments); the neutral tool validates against it
-and then runs the native tool through its public `invoke`/`ainvoke`, which validates again.
+(the core's inbound path, `bridge.from_native`) and then runs the native tool through its public
+`invoke`/`ainvoke`, which validates again.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ except ImportError as _import_error:
 
 import uuid
 from collections.abc import Callable, Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pydantic
 from langchain_core.messages import ToolMessage
@@ -25,18 +26,15 @@ from langchain_core.tools import BaseTool, InjectedToolCallId, StructuredTool, T
 from langchain_core.utils.function_calling import convert_to_openai_tool
 
 import interop
-from interop import bridge
+from interop import StandardToolV0, bridge
 
 from ._context import config_for_context
-from ._to import LangChainStandardTool
-
-if TYPE_CHECKING:
-    from interop import StandardTool
 
 __all__ = ["ConfigHook", "from_langchain", "from_langchain_tools"]
 
 ConfigHook = Callable[[Any], RunnableConfig | None]
-"""`config=` for `from_langchain`: the neutral `context` in, the native run config out."""
+"""`native_context=` for `from_langchain`: the neutral `context` in, the native run config out
+(or an awaitable of it)."""
 
 _SINGLE_INPUT = {"type": "object", "properties": {"__arg1": {"type": "string"}}, "required": ["__arg1"]}
 
@@ -44,16 +42,16 @@ _SINGLE_INPUT = {"type": "object", "properties": {"__arg1": {"type": "string"}},
 def _input_schema(lc: BaseTool) -> Any:
     """The model-facing schema: a dict stays raw JSON Schema; a pydantic model stays pydantic."""
     if isinstance(lc, Tool) and not lc.args_schema:  # single-string tool: what LangChain sends
-        return interop.as_schema(_SINGLE_INPUT)
+        return _SINGLE_INPUT
     schema = lc.tool_call_schema
     if isinstance(schema, dict):
         body = {k: v for k, v in schema.items() if k != "description"}  # LangChain adds it
         if isinstance(lc.args_schema, dict) and "description" in lc.args_schema:
             body["description"] = lc.args_schema["description"]
-        return bridge.foreign_schema(body, where=f"LangChain tool {lc.name!r}: its input schema")
+        return body
     if isinstance(schema, type) and issubclass(schema, pydantic.BaseModel):
         return interop.as_schema(schema)
-    return interop.as_schema(convert_to_openai_tool(lc)["function"]["parameters"])  # pydantic v1 models
+    return convert_to_openai_tool(lc)["function"]["parameters"]  # pydantic v1 models
 
 
 def _injected_keys(lc: BaseTool) -> tuple[frozenset[str], bool]:
@@ -101,34 +99,62 @@ def _has_async(lc: BaseTool) -> bool:
     return type(lc)._arun is not BaseTool._arun
 
 
-def _result(lc: BaseTool, out: Any) -> Any:
+def _result(lc: BaseTool) -> Callable[[Any], Any]:
     """The neutral result of a native call: the artifact, else the content; errors raise."""
-    if isinstance(out, ToolMessage):
-        if out.status == "error":
-            raise interop.ToolError(out.text if isinstance(out.content, list) else str(out.content))
-        if lc.response_format == "content_and_artifact":
-            return out.artifact
-        return out.content
-    return out
+    artifact = lc.response_format == "content_and_artifact"
+
+    def decode(out: Any) -> Any:
+        if isinstance(out, ToolMessage):
+            if out.status == "error":
+                raise interop.ToolError(out.text if isinstance(out.content, list) else str(out.content))
+            return out.artifact if artifact else out.content
+        return out
+
+    return decode
 
 
-def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> StandardTool[Any, Any, Any]:
+def _runner(lc: BaseTool, injected: frozenset[str], use_tool_call: bool) -> Callable[[Any, Any, Any], Any]:
+    """`call(arguments, run_config, context)`: `invoke`/`ainvoke` with the model's arguments and the
+    injected ones from the context (a model cannot forge them), as a full `ToolCall` when the tool
+    needs one (so LangChain injects the id, formats its errors, returns the artifact)."""
+    name = lc.name
+    invoke = lc.ainvoke if _has_async(lc) else lc.invoke
+
+    def run(arguments: Any, run_config: Any, context: Any) -> Any:
+        args = {k: v for k, v in arguments.items() if k not in injected}
+        if injected and isinstance(context, Mapping):
+            args.update({k: context[k] for k in injected if k in context})
+        if use_tool_call:
+            call = {"name": name, "args": args, "id": f"call_{uuid.uuid4().hex[:24]}", "type": "tool_call"}
+            return invoke(call, run_config)
+        return invoke(args, run_config)
+
+    return run
+
+
+def from_langchain(
+    lc: BaseTool, *, native_context: ConfigHook | None = None, **deprecated: Any
+) -> StandardToolV0[Any, Any, Any]:
     """A neutral tool running the LangChain tool `lc` (or the neutral tool `lc` was made from).
 
     `execute(input, context)` validates `input` against the model-facing schema, fills
     `InjectedToolArg` parameters from `context` (a mapping, by key), and runs `lc` through
-    `invoke`/`ainvoke` with the run config `config(context)` (default: a mapping context becomes
-    `configurable`, any other value `configurable["context"]`). A tool that formats its own
-    errors, needs a `tool_call_id` or returns `content_and_artifact` is invoked with a full
-    `ToolCall` (so the id is injected); its artifact is the result, and an error `ToolMessage`
-    or a `ToolException` becomes `ToolError`. Other tools return their raw value.
+    `invoke`/`ainvoke` with the run config `native_context(context)` (default: a mapping context
+    becomes `configurable`, any other value `configurable["context"]`; `config=` is the
+    deprecated name of that hook). A tool that formats its own errors, needs a `tool_call_id` or
+    returns `content_and_artifact` is invoked with a full `ToolCall` (so the id is injected); its
+    artifact is the result, and an error `ToolMessage` or a `ToolException` becomes `ToolError`.
+    Other tools return their raw value. A tool made by `to_langchain` comes back as the very
+    neutral tool it was made from (unless `native_context=` is given).
     """
-    if isinstance(lc, LangChainStandardTool) and lc._standard_tool is not None:
-        stashed: StandardTool[Any, Any, Any] = lc._standard_tool
-        return stashed
+    native_context = bridge.native_context_option(
+        native_context, deprecated, where="from_langchain", old=("config",)
+    )
+    home = bridge.neutral_home(lc)
+    if home is not None and native_context is None:
+        return home
     if not isinstance(lc, BaseTool):
         raise TypeError(f"from_langchain needs a langchain_core BaseTool, got {type(lc).__name__}")
-    schema = _input_schema(lc)
     injected, needs_id = _injected_keys(lc)
     use_tool_call = bool(
         needs_id
@@ -136,48 +162,33 @@ def from_langchain(lc: BaseTool, *, config: ConfigHook | None = None) -> Standar
         or lc.handle_tool_error
         or lc.handle_validation_error
     )
-    to_config = config if config is not None else config_for_context
-    name = lc.name
-    check = bridge.validator(schema, "input", name)
-
-    def prepare(input: Any, context: Any) -> tuple[Any, RunnableConfig | None]:
-        check({} if input is None else input)
-        args = {k: v for k, v in (input or {}).items() if k not in injected}  # a model cannot forge them
-        if injected and isinstance(context, Mapping):
-            args.update({k: context[k] for k in injected if k in context})
-        if use_tool_call:
-            call = {"name": name, "args": args, "id": f"call_{uuid.uuid4().hex[:24]}", "type": "tool_call"}
-            return call, to_config(context)
-        return args, to_config(context)
-
-    def execute_sync(input: Any = None, context: Any = None) -> Any:
-        call, run_config = prepare(input, context)
-        try:
-            return _result(lc, lc.invoke(call, run_config))
-        except ToolException as e:
-            raise interop.ToolError(bridge.exception_text(e)) from e
-
-    async def execute_async(input: Any = None, context: Any = None) -> Any:
-        call, run_config = prepare(input, context)
-        try:
-            return _result(lc, await lc.ainvoke(call, run_config))
-        except ToolException as e:
-            raise interop.ToolError(bridge.exception_text(e)) from e
-
-    execute: Callable[..., Any] = execute_async if _has_async(lc) else execute_sync
     meta, title = _meta(lc)
-    neutral: StandardTool[Any, Any, Any] = interop.StandardTool(
-        name=name,
+    return bridge.from_native(
+        lc,
+        framework="LangChain",
+        name=lc.name,
         description=lc.description,
-        execute=execute,
-        input_schema=schema,
         title=title,
         meta=meta,
+        input_schema=_input_schema(lc),
+        call=_runner(lc, injected, use_tool_call),
+        is_async=_has_async(lc),
+        pass_context=True,
+        native_context=native_context,
+        default_native_context=config_for_context,
+        decode=_result(lc),
+        error_types=(ToolException,),
     )
-    bridge.set_origin(neutral, lc)
-    return neutral
 
 
-def from_langchain_tools(tools: Iterable[BaseTool], **options: Any) -> list[StandardTool[Any, Any, Any]]:
-    """`from_langchain` over a list (a toolkit's `get_tools()`, say)."""
-    return [from_langchain(t, **options) for t in tools]
+def from_langchain_tools(
+    tools: Iterable[BaseTool], *, native_context: ConfigHook | None = None, **deprecated: Any
+) -> list[StandardToolV0[Any, Any, Any]]:
+    """`from_langchain` over a list (a toolkit's `get_tools()`, say); duplicate names raise
+    `ToolNameError`."""
+    hook = bridge.native_context_option(
+        native_context, deprecated, where="from_langchain_tools", old=("config",)
+    )
+    out = [from_langchain(t, native_context=hook) for t in tools]
+    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
+    return out

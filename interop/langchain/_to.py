@@ -264,6 +264,7 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
     holder.append(lc_tool)
     lc_tool._standard_tool = tool
     lc_tool._invoker = invoker
+    bridge.set_origin(lc_tool, tool)  # home again: from_langchain(to_langchain(tool)) is tool
     return lc_tool
 
 

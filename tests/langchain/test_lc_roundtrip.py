@@ -360,8 +360,16 @@ def test_context_reaches_native_tool_config() -> None:
     n = from_langchain(tenant)
     assert set(_props(interop.input_json_schema(n))) == {"x"}
     assert interop.call(n, {"x": 1}, {"tenant": "acme"}) == "1:acme"
-    custom = from_langchain(tenant, config=lambda ctx: {"configurable": {"tenant": ctx.upper()}})
+    custom = from_langchain(tenant, native_context=lambda ctx: {"configurable": {"tenant": ctx.upper()}})
     assert interop.call(custom, {"x": 2}, "beta") == "2:BETA"
+
+    async def later(ctx: Any) -> RunnableConfig:  # a hook may be async, on a sync tool too
+        return {"configurable": {"tenant": f"async-{ctx}"}}
+
+    assert interop.call(from_langchain(tenant, native_context=later), {"x": 3}, "g") == "3:async-g"
+    with pytest.warns(DeprecationWarning, match="native_context="):  # the round-2 name, for a release
+        old = from_langchain(tenant, config=lambda ctx: {"configurable": {"tenant": "old"}})
+    assert interop.call(old, {"x": 4}, None) == "4:old"
 
 
 def test_native_tool_through_neutral_into_a_core_loop(lc: Any) -> None:
