@@ -45,7 +45,6 @@ from pydantic import BaseModel
 
 from interop import Audio, File, Image, StandardToolV0, ToolError
 from interop.bridge import (
-    check_argument_names,
     check_unique_names,
     from_native,
     keyword_parameters,
@@ -147,25 +146,27 @@ def _default_context(value: Any) -> Any:
     return value if isinstance(value, Context) else _fresh_context(value)
 
 
-def _function_call(native: FunctionTool, name: str, is_async: bool) -> Callable[[Any, Any], Any]:
-    """`call(arguments, workflow_context)` for a `FunctionTool`: `call` or `acall` with the checked
-    arguments (a bound `partial_params` key, the `Context` parameter or an unknown name is
-    refused as bad input) and, when the function takes one, the workflow `Context`."""
+def _function_call(native: FunctionTool, is_async: bool) -> Callable[[Any, Any], Any]:
+    """`call(arguments, workflow_context)` for a `FunctionTool`: `call` or `acall`, with the
+    workflow `Context` when the function takes one."""
     ctx_name = native.ctx_param_name if native.requires_context else None
-    refused = dict.fromkeys(native.partial_params, "set by the application, leave it out")
-    if ctx_name:
-        refused[ctx_name] = "the agent passes its workflow Context here, leave it out"
-    accepted = keyword_parameters(native.real_fn)
     method = native.acall if is_async else native.call
 
     def run(arguments: dict[str, Any], workflow_context: Any) -> Any:
-        check_argument_names(arguments, name, accepted=accepted, refused=refused)
-        kwargs = dict(arguments)
-        if ctx_name is not None:
-            kwargs[ctx_name] = workflow_context
-        return method(**kwargs)
+        if ctx_name is None:
+            return method(**arguments)
+        return method(**arguments, **{ctx_name: workflow_context})
 
     return run
+
+
+def _names(native: FunctionTool) -> tuple[Any, dict[str, str]]:
+    """The argument names a `FunctionTool`'s function takes, and those a model must not send (a
+    bound `partial_params` key, the `Context` parameter): refused as bad input."""
+    refused = dict.fromkeys(native.partial_params, "set by the application, leave it out")
+    if native.requires_context and native.ctx_param_name:
+        refused[native.ctx_param_name] = "the agent passes its workflow Context here, leave it out"
+    return keyword_parameters(native.real_fn), refused
 
 
 def _tool_call(native: BaseTool, is_async: bool) -> Callable[[Any, Any], Any]:
@@ -205,10 +206,12 @@ def from_llamaindex(
     if md.return_direct:
         meta["return_direct"] = True
     takes_context = False
+    accepted, refused = None, None
     if isinstance(tool, FunctionTool):
         is_async = inspect.iscoroutinefunction(tool.real_fn)
-        call = _function_call(tool, name, is_async)
+        call = _function_call(tool, is_async)
         takes_context = tool.requires_context
+        accepted, refused = _names(tool)
     else:
         is_async = isinstance(tool, AsyncBaseTool)
         call = _tool_call(tool, is_async)
@@ -223,6 +226,8 @@ def from_llamaindex(
         output_schema=output_schema,
         call=call,
         is_async=is_async,
+        accepted=accepted,
+        refused=refused,
         native_context=native_context if takes_context else None,
         default_native_context=_default_context if takes_context else _no_context,
         decode=_result(tool),
