@@ -56,6 +56,7 @@ async def test_bad_arguments_and_tool_errors_reach_the_model_and_the_loop_goes_o
         [("add", {"a": 1, "tags": [{"label": ""}]})],  # a nested field
         [("add", {"a": 13})],  # ToolError
         [("add", {"a": 99})],  # an unexpected exception: AutoGen shows its message, as for its own tools
+        [("add", json.dumps(json.dumps({"a": 1})))],  # a JSON string holding the object: not arguments
         [("add", {"a": 2, "b": 3})],
         "done",
     ]
@@ -63,15 +64,16 @@ async def test_bad_arguments_and_tool_errors_reach_the_model_and_the_loop_goes_o
     run = await a.run(task="go")
     assert run.messages[-1].content == "done"
     out = results(run)
-    assert [r.is_error for r in out] == [True, True, True, True, True, False]
+    assert [r.is_error for r in out] == [True, True, True, True, True, True, False]
+    assert "add" in out[5].content and "valid dictionary" in out[5].content
     assert "add" in out[0].content and "a" in out[0].content and "greater than or equal to 0" in out[0].content
     assert "tags.0.label" in out[2].content and "add" in out[2].content
     assert "13 is unlucky" in out[3].content and "kaboom" in out[4].content
-    assert json.loads(out[5].content) == {"sum": 5, "user": None}
+    assert json.loads(out[6].content) == {"sum": 5, "user": None}
     assert [entry[:3] for entry in log] == [(13, 1, None), (99, 1, None), (2, 3, None)]  # never on bad input
     # the model is sent every result with its error flag (AutoGen's FunctionExecutionResult)
     sent = [m for m in model.create_calls[-1]["messages"] if type(m).__name__ == "FunctionExecutionResultMessage"]
-    assert [r.is_error for m in sent for r in m.content] == [True, True, True, True, True, False]
+    assert [r.is_error for m in sent for r in m.content] == [True, True, True, True, True, True, False]
 
 
 @pytest.mark.anyio

@@ -127,6 +127,7 @@ GAPS: dict[tuple[str, str, str, str], str] = {
             ("smolagents", "smolagents"),
             ("claude-agent-sdk", "The Claude Agent SDK"),
             ("crewai", "CrewAI"),
+            ("autogen", "AutoGen (only a `CancellationToken`)"),
         )
         for spec in _CTX_SPECS
     },

@@ -33,6 +33,7 @@ STR_RESULTS = {"openai-agents", "llamaindex"}
 STR_RESULTS |= {"agno"}  # Agno `str()`s what its own tools return
 """Frameworks whose native tools show a non-str result to the model as `str(result)`."""
 STR_RESULTS |= {"smolagents", "crewai"}
+STR_RESULTS |= {"autogen"}  # a native FunctionTool's `return_value_as_string` is `str(result)`
 TITLE_SLOT |= {"claude-agent-sdk"}  # `annotations.title`
 META_SLOT |= {"semantic-kernel"}  # `KernelFunctionFromMethod(additional_metadata=...)`
 STR_RESULTS |= {"semantic-kernel"}  # its loop sends `str(FunctionResultContent.result)`
@@ -92,7 +93,8 @@ async def check_spec(
     from _harness import normalize
 
     expected = src.schema
-    if target == "pydantic-ai" and tgt.meta.get("strict") is True and target_native is not native_src:
+    strict_targets = ("pydantic-ai", "autogen")  # meta strict sends our strict compilation
+    if target in strict_targets and tgt.meta.get("strict") is True and target_native is not native_src:
         # meta strict: pydantic-ai is sent our strict compilation of the neutral schema (the OpenAI
         # Agents path's form, which keeps optional fields optional); the neutral schema itself is
         # checked against the source in the (source, neutral) cell

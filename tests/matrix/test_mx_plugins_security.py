@@ -6,7 +6,8 @@ where the LangChain- and LlamaIndex-based `test_mx_security.py` cannot).
 - No context value appears in an emitted schema or an error message; a forged context key is
   refused or ignored.
 - `requires_approval` pauses the framework's real run before the tool runs (Strands interrupts,
-  Agno `requires_confirmation`, Agent Framework `approval_mode`), a deny callback refuses it, and a
+  Agno `requires_confirmation`, Agent Framework `approval_mode`, AG2's human-in-the-loop question;
+  AutoGen has no confirmation step, so the conversion refuses), a deny callback refuses it, and a
   native approval flag travels into the neutral tool and back.
 - Cancelling the framework's agent run cancels an in-flight async tool.
 """
@@ -27,6 +28,7 @@ from interop.errors import ApprovalRequiredError
 
 SECRET = "SECRET-5d1e0b"
 NATIVE_CTX_NAMES = ["context", "ctx", "config", "caller", "deps", "runtime", "run_context", "tool_context"]
+NATIVE_CTX_NAMES += ["cancellation_token", "__ctx__"]  # AutoGen's token, AG2's injected context option
 PLUGIN_NAMES = [f for f in ALL_FRAMEWORKS if f not in BASE_FRAMEWORKS]
 """Every `fw_<name>` framework; those not installed here are skipped (conftest)."""
 
@@ -45,8 +47,9 @@ async def test_mx_model_cannot_set_a_plugin_native_tools_context(source: str) ->
                 assert key in str(e) and CALLS[before:] == []
             else:  # the schema allows unknown keys (Agent Framework): dropped, never the context
                 assert out == "hi Bo from ada" and [c[2] for c in CALLS[before:]] == [{"user": "ada"}]
-        out = await interop.acall(neutral, {"name": "Bo"}, {"user": "ada"})
-        assert out == "hi Bo from ada" and CALLS[-1][2] == {"user": "ada"}
+        if getattr(PLUGINS[source], "NATIVE_CONTEXT", True):  # AutoGen passes a tool no per-call data
+            out = await interop.acall(neutral, {"name": "Bo"}, {"user": "ada"})
+            assert out == "hi Bo from ada" and CALLS[-1][2] == {"user": "ada"}
 
 
 @interop.tool(context="caller")
@@ -92,8 +95,12 @@ async def test_mx_plugin_requires_approval_is_enforced(framework: str) -> None:
     module = PLUGINS[framework]
     RAN.clear()
     gated = interop.tool(wipe, meta={"requires_approval": True})
-    # the framework's own pause: the run stops before the tool runs
-    assert await module.paused_for_approval(convert(framework, gated), {"path": "/"})
+    if getattr(module, "NATIVE_APPROVAL", True):
+        # the framework's own pause: the run stops before the tool runs
+        assert await module.paused_for_approval(convert(framework, gated), {"path": "/"})
+    else:  # no confirmation step in the framework: the conversion itself refuses (fail closed)
+        with pytest.raises(ApprovalRequiredError):
+            convert(framework, gated)
     # a callback decides instead (here: deny): an error the model reads, the tool never runs
     out = await call_target(framework, convert(framework, gated, approval=_deny), {"path": "/"}, None)
     assert out.error and "wipe" in out.text, out.text
