@@ -50,6 +50,20 @@ EXPECTED["semantic_kernel_agent.py"] = [
     'imported: price {"sku": {"type": "string"}, "quantity": {"default": 1, "type": "integer"}}',
     "price: 750",
 ]
+EXPECTED["autogen_agent.py"] = [
+    "get_weather (error): Invalid arguments for tool 'get_weather': units:",
+    'whoami: {"user":"ann"',
+    "approval asked: delete_file {'path': '/etc/passwd'}",
+    "delete_file (error): The call to tool 'delete_file' was not approved",
+    'delete_file: {"deleted":"/tmp/old.log"',
+]
+EXPECTED["ag2_agent.py"] = [
+    "get_weather (error): Invalid arguments for tool 'get_weather': units:",
+    'whoami: {"user":"ann"',
+    'asked: `delete_file`, {"path": "/etc/passwd"}',
+    "delete_file (error): The call to tool 'delete_file' was not approved",
+    'delete_file: {"deleted":"/tmp/old.log"',
+]
 EXPECTED["strands_agent.py"] = ["interrupted for: ['delete_file']", 't_whoami: {"user": "ann"', "Deleted /tmp"]
 
 
