@@ -351,6 +351,24 @@ def _direct_paths(framework: str, native: Any) -> list[tuple[str, Callable[[], A
         return [
             ("invoke without the approval filter", lambda: native.invoke(Kernel(), KernelArguments(**args)))
         ]
+    if framework == "ag2":
+        from ag2 import MemoryStream
+        from ag2.context import ConversationContext
+        from ag2.events import HumanInputRequest, ToolCallEvent
+        from ag2.hitl import default_hitl_hook
+
+        call = ToolCallEvent(name=native.name, arguments=json.dumps(args))
+
+        async def without_a_hitl_hook() -> Any:  # what an agent subscribes when it has no hitl_hook
+            context = ConversationContext(stream=MemoryStream())
+            with context.stream.where(HumanInputRequest).sub_scope(default_hitl_hook(())):
+                return await native(call, context)
+
+        return [
+            ("__call__ outside a turn", lambda: native(call, None)),
+            ("__call__ in a turn without a hitl_hook", without_a_hitl_hook),
+            ("the fast_depends entry (model.call)", lambda: native.model.call(None, **args)),
+        ]
     return []
 
 
