@@ -697,7 +697,11 @@ FW_MODULES["claude-agent-sdk"] = "fw_claude_agent_sdk"
 FW_MODULES["agent-framework"] = "fw_agent_framework"
 FW_MODULES["semantic-kernel"] = "fw_semantic_kernel"
 FW_MODULES.update(autogen="fw_autogen", ag2="fw_ag2")
-EXTRA: dict[str, Any] = {name: fw_module(name) for name in ("smolagents", "claude-agent-sdk", "crewai")}
+FW_MODULES["google-genai"] = "fw_google_genai"
+FW_MODULES["anthropic"] = "fw_anthropic"
+EXTRA: dict[str, Any] = {
+    name: fw_module(name) for name in ("smolagents", "claude-agent-sdk", "crewai", "google-genai", "anthropic")
+}
 _PLUGIN_NAMES = ("strands", "agno", "agent-framework", "semantic-kernel", "autogen", "ag2")
 PLUGINS: dict[str, Any] = {n: m for n in _PLUGIN_NAMES if (m := fw_module(n)).available()}
 """The installed frameworks of `_PLUGIN_NAMES` (their security suite: test_mx_plugins_security.py)."""

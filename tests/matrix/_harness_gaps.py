@@ -128,6 +128,8 @@ GAPS: dict[tuple[str, str, str, str], str] = {
             ("claude-agent-sdk", "The Claude Agent SDK"),
             ("crewai", "CrewAI"),
             ("autogen", "AutoGen (only a `CancellationToken`)"),
+            ("google-genai", "google-genai's automatic function calling"),
+            ("anthropic", "The Anthropic tool runner"),
         )
         for spec in _CTX_SPECS
     },
@@ -209,4 +211,29 @@ GAPS[("semantic-kernel", "semantic-kernel", "*", "invalid")] = (
     "and keeps its native behaviour: Semantic Kernel validates no argument beyond converting it to "
     "the annotated type (`str(5)` is '5', `bool('x')` is True), so the function runs on bad arguments "
     "or fails with a Python error its loop shows the model"
+)
+
+_GENAI_TUPLE = (
+    "google-genai adds `unevaluatedItems: false` to a fixed-length tuple parameter (`maxItems` equal to "
+    "the number of `prefixItems`) when it declares a function: the same schema, one keyword more"
+)
+GAPS[("*", "google-genai", "tuple_param", "schema")] = _GENAI_TUPLE
+_GENAI_DOC = (
+    "google-genai sends a function's docstring through `inspect.cleandoc` (common indentation and "
+    "trailing blank lines removed), for every function it declares"
+)
+GAPS[("*", "google-genai", "docstring_args", "description")] = _GENAI_DOC
+_GENAI_HOME = (
+    "google-genai at home: a native function going back to google-genai is the very same function, "
+    "and google-genai's own argument conversion (`convert_if_exist_pydantic_model`) fails before it "
+    "runs for `Literal`, `Enum`, `Annotated`, `datetime`/`date`, `set`, `tuple` and `Any` "
+    "annotations (its `isinstance` check refuses them: the model reads that error); `from_google_genai` "
+    "builds those arguments with pydantic, so every other target runs them"
+)
+GAPS.update(
+    {
+        ("google-genai", "google-genai", spec, "valid"): _GENAI_HOME
+        for spec in """literal_mode color_enum int_enum discriminated constrained_str constrained_num datetime_in
+        date_and_uuid annotated_desc set_param tuple_param open_dict lookup_user""".split()
+    }
 )

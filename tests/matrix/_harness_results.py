@@ -91,6 +91,13 @@ Plugin frameworks:
 - agno: `@tool(title=, annotations=<MCP hints>)`; context through `run_context: RunContext`
   (`run_context.dependencies`) (no slot for other meta); called through a real `Agent.arun` with a
   scripted `Model` (context as `dependencies`);
+- google-genai: the plain function (a `FunctionDeclaration` with the function where automatic
+  calling cannot read the signature: a TypedDict parameter) (no context, title or meta slot);
+  called through a real `client.aio.models.generate_content` with automatic function calling over
+  a scripted Gemini API (context bound with `interop.google_genai.run_context`);
+- anthropic: `@beta_tool` / `@beta_async_tool` returning text (no context, title or meta slot);
+  called through a real `client.beta.messages.tool_runner(...).until_done()` over a scripted
+  Messages API (context bound with `interop.anthropic.run_context`);
 - agent-framework: `@tool(additional_properties=<meta>)`; context through
   `ctx: FunctionInvocationContext` (`ctx.kwargs["context"]`) (no title slot); called through a real
   `Agent.run` over a scripted `FunctionInvocationLayer` chat client (context in

@@ -205,6 +205,34 @@ NOT_CARRIED |= {
         "JSONDecodeError it reports to the model) before any tool"
     ),
 }
+DICT_ONLY |= {"google-genai"}  # `types.FunctionCall.args` is an object
+_GENAI_DECLARED_ONLY = (
+    "google-genai's automatic function calling passes a function only its declared parameters: an "
+    "undeclared key never reaches any function (nor can it set the context)"
+)
+NOT_CARRIED |= {
+    ("google-genai", case.kind): _GENAI_DECLARED_ONLY
+    for case in CASES
+    if isinstance(case.payload, dict)
+    and set(VALID) <= set(case.payload)
+    and set(case.payload) - {"count", "name", "mode", "ratio", "items"}
+}
+NOT_CARRIED |= {
+    ("google-genai", "10 MB string"): (
+        "google-genai repeats the arguments twice in every error it sends the model (`Failed to invoke "
+        "function ... with converted arguments ... from model returned function call argument ...`): a "
+        "10 MB argument makes a 20 MB error, for every google-genai function (the call is refused "
+        "before the function runs)"
+    ),
+    ("google-genai", "nesting depth 1000"): (
+        "google-genai re-sends the model's call in the next request's history, and Python's json "
+        "encoder stops at ~1000 levels (for every google-genai function)"
+    ),
+    ("anthropic", "nesting depth 1000"): (
+        "the tool runner re-sends the model's `tool_use` in the next request's history, and Python's "
+        "json encoder stops at ~1000 levels (for every runner tool)"
+    ),
+}
 NOT_CARRIED.update({(n, k): why for n, m in PLUGINS.items() for k, why in getattr(m, "NOT_CARRIED", {}).items()})
 
 EXPECT_OVERRIDES: dict[tuple[str, str], Literal["error", "ok", "either"]] = {

@@ -100,6 +100,10 @@ async def check_spec(
         # checked against the source in the (source, neutral) cell
         neutral_schema = interop.input_json_schema(neutral)
         expected = interop.bridge.compile_openai_strict(neutral_schema, tool_name=tgt.name).schema
+    if target == "anthropic" and tgt.meta.get("strict") is True and target_native is not native_src:
+        # meta strict: the runner is sent our Anthropic strict compilation (interop.providers')
+        neutral_schema = interop.input_json_schema(neutral)
+        expected = interop.bridge.compile_anthropic_strict(neutral_schema, tool_name=tgt.name).schema
     a, b = normalize(expected), normalize(tgt.schema)
     check("schema", a == b, f"source {a} != target {b}")
     want_meta = json_safe_meta(neutral.meta)

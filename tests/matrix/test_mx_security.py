@@ -162,10 +162,16 @@ async def test_mx_requires_approval_is_enforced_or_refused_on_every_path() -> No
         lambda **kw: convert("llamaindex", tool, **kw),
         lambda **kw: OpenAIToolset([tool], **kw),
         *((lambda **kw: convert("smolagents", tool, **kw)),) * ("smolagents" in FRAMEWORKS),
+        *((lambda **kw: convert("google-genai", tool, **kw)),) * ("google-genai" in FRAMEWORKS),
+        *((lambda **kw: convert("anthropic", tool, **kw)),) * ("anthropic" in FRAMEWORKS),
     ):
         with pytest.raises(ApprovalRequiredError):
             make()
         make(approval=_deny)
+    for target in ("google-genai", "anthropic"):  # no confirmation step: the callback's denial
+        if target in FRAMEWORKS:
+            out = await call_target(target, convert(target, tool, approval=_deny), {"path": "/"}, None)
+            assert out.error and "wipe" in out.text, out.text
     li = convert("llamaindex", tool, approval=_deny)
     assert (await li.acall(path="/")).is_error
     async with mcp_target([tool], approval=_deny) as mcp:

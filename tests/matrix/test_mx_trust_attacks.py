@@ -2,9 +2,9 @@
 
 Each test runs for every framework of the matrix (`neutral`, LangChain, pydantic-ai, LlamaIndex,
 OpenAI Agents, MCP, Haystack, DSPy, Google ADK, Genkit, smolagents, the Claude Agent SDK, CrewAI,
-Strands, Agno, Microsoft Agent Framework, Semantic Kernel) and the raw provider toolsets; CrewAI,
-Strands and Semantic Kernel run in their own environments (`make test-crewai`, `test-strands`,
-`test-semantic-kernel`), and are skipped elsewhere.
+Strands, Agno, Microsoft Agent Framework, Semantic Kernel, google-genai, the Anthropic tool runner)
+and the raw provider toolsets; CrewAI, Strands and Semantic Kernel run in their own environments
+(`make test-crewai`, `test-strands`, `test-semantic-kernel`), and are skipped elsewhere.
 
 1. A decision is bound to its call: a callback approving `wipe("/tmp/safe")` never runs
    `wipe("/etc")`, with both calls in flight at once and the approval answered last; and where the
@@ -49,8 +49,11 @@ from interop import ArgTransform, transform_tool
 from interop.errors import ApprovalRequiredError
 
 SECRET = "SECRET-9b41e7"
+SDK_LOOPS = ("google-genai", "anthropic")
+"""google-genai's automatic function calling and the Anthropic SDK's tool runner (`anthropic` in the
+matrix; the raw `AnthropicToolset` is the `anthropic` of the one-turn test's `ONE_TURN`)."""
 EVERY = [
-    *sorted({*ALL_FRAMEWORKS, "smolagents", "claude-agent-sdk", "crewai", "semantic-kernel"}),
+    *sorted({*ALL_FRAMEWORKS, "smolagents", "claude-agent-sdk", "crewai", "semantic-kernel", *SDK_LOOPS}),
     "providers",
 ]
 """Every framework; those not installed in this environment are skipped."""
@@ -236,6 +239,40 @@ async def test_attack_parallel_calls_in_one_turn_each_decided_alone(framework: s
         _installed(framework)
         native = convert(framework, gated(), approval=reviewer)
         await _one_turn_plugin(framework, native, paths)
+    assert RAN == ["/tmp/safe"] and sorted(asked) == sorted(paths)
+
+
+@pytest.mark.parametrize("framework", SDK_LOOPS)
+async def test_attack_parallel_calls_in_one_turn_of_an_sdk_loop(framework: str) -> None:
+    """google-genai's automatic function calling (`client.aio`) and the Anthropic tool runner
+    (`AsyncAnthropic`): one scripted model turn holding three calls."""
+    _installed(framework)
+    asked: list[str] = []
+
+    async def reviewer(request: interop.ApprovalRequest) -> bool:
+        asked.append(request.input["path"])
+        if request.input["path"] == "/tmp/safe":
+            await asyncio.sleep(0.2)
+            return True
+        return False
+
+    paths = ["/tmp/safe", "/etc", "/tmp/safe-2"]
+    native = convert(framework, gated(), approval=reviewer)
+    if framework == "google-genai":
+        from genai_kit import arun as genai_run
+
+        response, scripted = await genai_run([[("wipe", {"path": p}) for p in paths], "done"], native)
+        assert response.text == "done"  # the loop went on
+        results = [r["response"] for r in scripted.responses()]
+        assert "result" in results[0] and all("error" in r for r in results[1:]), results
+    else:
+        from anthropic_kit import arun as runner_run
+        from anthropic_kit import text
+
+        final, scripted = await runner_run([[("wipe", {"path": p}) for p in paths], "done"], native)
+        assert text(final) == "done"
+        results = scripted.results()
+        assert not results[0].get("is_error") and all(r.get("is_error") for r in results[1:]), results
     assert RAN == ["/tmp/safe"] and sorted(asked) == sorted(paths)
 
 
