@@ -220,6 +220,13 @@ def _parameter(prop: str, schema: Any, index: int) -> inspect.Parameter:
 def _signature(tool: StandardToolV0[Any, Any, Any], name: str) -> inspect.Signature:
     params = [_parameter(prop, sub, i) for i, (prop, sub) in enumerate(_parameters(tool, name))]
     out = bridge.output_json_schema(tool)
+    if out is not None:  # inlined as the parameters are: pydantic cannot resolve the schema's own $defs
+        try:
+            out = bridge.inline_refs(out, recursion="raise")
+        except bridge.RefError as e:
+            raise _refuse(name, f"its output schema's $refs ({e})") from e
+        if _has_ref_key(out):
+            raise _refuse(name, "a '$ref' key inside its output schema (pydantic reads it as a ref)")
     returns: Any = inspect.Signature.empty if out is None else _described("Result", out)
     return inspect.Signature(params, return_annotation=returns, __validate_parameters__=False)
 

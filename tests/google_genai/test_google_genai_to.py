@@ -290,3 +290,41 @@ def test_an_optional_nullable_argument_is_declared_with_a_null_default() -> None
     assert sent["required"] == ["q"]
     # google-genai passes only what the model sent: an omitted argument stays omitted
     assert got == [{"q": "a"}, {"q": "b", "note": "n"}]
+
+
+class Line(BaseModel):
+    sku: str
+    quantity: int = Field(gt=0)
+
+
+class Receipt(BaseModel):
+    order_id: int
+    items: list[Line]
+
+
+class Tree(BaseModel):
+    children: list[Tree] = []
+
+
+def test_an_output_schema_with_defs_is_declared_inlined_and_a_recursive_one_refused() -> None:
+    # a result model nesting another one: its output schema has $defs, which google-genai's
+    # pydantic pass over the return annotation cannot resolve (it failed building the request)
+    @interop.tool
+    def order(sku: str) -> Receipt:
+        """Order one item."""
+        return Receipt(order_id=1, items=[Line(sku=sku, quantity=1)])
+
+    response, scripted = run([[("order", {"sku": "W-1"})], "done"], to_google_genai(order))
+    assert response.text == "done"
+    sent = scripted.declarations()["order"]["response_json_schema"]
+    assert sent == inline_refs(interop.output_json_schema(order)) and "$defs" not in json.dumps(sent)
+    assert scripted.responses()[0]["response"]["result"] == {"order_id": 1, "items": [{"sku": "W-1", "quantity": 1}]}
+
+    @interop.tool
+    def grow(depth: int) -> Tree:
+        """Grow a tree."""
+        return Tree()
+
+    with pytest.raises(SchemaConversionError) as info:
+        to_google_genai(grow)
+    assert "'grow'" in str(info.value) and "output schema" in str(info.value)
