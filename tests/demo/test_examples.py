@@ -64,6 +64,24 @@ EXPECTED["ag2_agent.py"] = [
     "delete_file (error): The call to tool 'delete_file' was not approved",
     'delete_file: {"deleted":"/tmp/old.log"',
 ]
+EXPECTED["google_genai_agent.py"] = [
+    "get_weather (error): Failed to invoke function get_weather with converted arguments",
+    "because of error Invalid arguments for tool 'get_weather': units:",
+    'whoami: {"user":"ann"',
+    "approval asked: delete_file {'path': '/etc/passwd'}",
+    "delete_file (error): Failed to invoke function delete_file",
+    "The call to tool 'delete_file' was not approved",
+    'delete_file: {"deleted":"/tmp/old.log","remaining":["/etc/passwd"]}',
+    "Deleted /tmp/old.log for ann",
+]
+EXPECTED["anthropic_runner.py"] = [
+    "get_weather (error): Invalid arguments for tool 'get_weather': units:",
+    'whoami: {"user":"ann"',
+    "approval asked: delete_file {'path': '/etc/passwd'}",
+    "delete_file (error): The call to tool 'delete_file' was not approved",
+    'delete_file: {"deleted":"/tmp/old.log","remaining":["/etc/passwd"]}',
+    "Deleted /tmp/old.log for ann",
+]
 EXPECTED["strands_agent.py"] = ["interrupted for: ['delete_file']", 't_whoami: {"user": "ann"', "Deleted /tmp"]
 
 
