@@ -220,7 +220,8 @@ def _parameter(prop: str, schema: Any, index: int) -> inspect.Parameter:
 def _signature(tool: StandardToolV0[Any, Any, Any], name: str) -> inspect.Signature:
     params = [_parameter(prop, sub, i) for i, (prop, sub) in enumerate(_parameters(tool, name))]
     out = bridge.output_json_schema(tool)
-    if out is not None:  # inlined as the parameters are: pydantic cannot resolve the schema's own $defs
+    if isinstance(out, dict) and ("$defs" in out or "definitions" in out or _has_ref_key(out)):
+        # inlined as the parameters are: pydantic cannot resolve the schema's own $defs
         try:
             out = bridge.inline_refs(out, recursion="raise")
         except bridge.RefError as e:
