@@ -15,6 +15,7 @@ module itself; see `interop.telemetry._auto`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
@@ -53,12 +54,18 @@ class _Undecided:
     def begin(
         self, tool: StandardToolV0[Any, Any, Any], name: str, call_id: str | None, arguments: Any
     ) -> CallRecord:
-        from .telemetry._auto import decide
-
+        decide = _decide
+        if decide is None:  # first call, telemetry's automatic setup not imported yet
+            from .telemetry._auto import decide
         return decide(self).begin(tool, name, call_id, arguments)
 
 
 UNDECIDED: CallObserver = _Undecided()
+
+_decide: Callable[[CallObserver], CallObserver] | None = None
+"""`interop.telemetry._auto.decide`, set when that module is imported. A module that runs calls
+where imports are restricted (`interop.temporal`: a Temporal workflow's sandbox refuses the
+module's own import there) imports it beforehand, so the first call imports nothing."""
 
 _observer: CallObserver | None = UNDECIDED
 

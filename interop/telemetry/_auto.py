@@ -229,3 +229,6 @@ def activate(replacing: CallObserver | None = None) -> CallObserver:
         observer = OtelObserver(capture=settings.captures, propagation_only=settings.propagation_only)
         _observe.set_observer(observer)
     return observer
+
+
+_observe._decide = decide  # the first call needs no import (see `interop._observe._decide`)

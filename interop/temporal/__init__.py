@@ -24,6 +24,10 @@ except ImportError as _import_error:
         'Please install `temporalio` to use `interop.temporal`: `pip install "standard-tool[temporal]"`'
     ) from _import_error
 
+# The first pipeline call decides on telemetry by importing its automatic setup; inside a workflow
+# (Temporal's sandbox) that import is refused. Imported here, under imports_passed_through().
+import interop.telemetry._auto  # noqa: F401
+
 from ._activities import ContextFactory, tool_activities
 from ._client import decide, pending_approvals
 from ._workflow import (

@@ -148,9 +148,14 @@ async def test_progress_snippet_and_context_snippet() -> None:
     scope = {}
     exec(context_code, scope)
     with http_server_thread(scope["app"], free_port()) as url:
-        async with mcp_tools(url, request_meta=scope["send_user"]) as tools:
+        transport = streamable_http_client(
+            url, http_client=httpx2.AsyncClient(headers={"Authorization": "Bearer a-long-random-token"})
+        )
+        async with mcp_tools(transport, request_meta=scope["send_locale"]) as tools:
             whoami = next(t for t in tools if t.name == "whoami")
-            assert (await interop.acall(whoami, {}, {"user": "ann", "password": "x"}))["user"] == "ann"
+            # the caller is the token's identity; the client's context adds only the locale hint
+            sent = {"user": "mallory", "locale": "de-DE", "password": "x"}
+            assert await interop.acall(whoami, {}, sent) == {"user": "static-token", "locale": "de-DE"}
 
 
 async def test_claude_desktop_style_config_starts_the_server() -> None:
