@@ -56,7 +56,9 @@ class _Undecided:
     ) -> CallRecord:
         decide = _decide
         if decide is None:  # first call, telemetry's automatic setup not imported yet
-            from .telemetry._auto import decide
+            from .telemetry._auto import decide as imported
+
+            decide = imported
         return decide(self).begin(tool, name, call_id, arguments)
 
 
