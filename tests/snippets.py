@@ -174,7 +174,11 @@ def _env(block: Block) -> dict[str, str]:
     env = {
         k: v
         for k, v in os.environ.items()
-        if not k.endswith(("_API_KEY", "_TOKEN")) and k not in ("PYTHONPATH", "PYTHONSTARTUP", "VIRTUAL_ENV")
+        if not k.endswith(("_API_KEY", "_TOKEN"))
+        and not k.startswith(
+            "OTEL_"
+        )  # the suite's framework kits switch OpenTelemetry off; a reader's shell does not
+        and k not in ("PYTHONPATH", "PYTHONSTARTUP", "VIRTUAL_ENV")
     }
     env["OPENAI_AGENTS_DISABLE_TRACING"] = "1"
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
