@@ -5,6 +5,8 @@ The tool runner has no confirmation step for tools: delete_file (requires_approv
 with an approval callback standing in for a human, who allows /tmp and refuses the rest.
 """
 
+from typing import Any
+
 import anthropic
 import httpx2
 
@@ -23,14 +25,15 @@ def messages_api(request: httpx2.Request) -> httpx2.Response:
     """The scripted Messages API: the next turn, as the real one sends it."""
     turn = TURNS.pop(0)
     if isinstance(turn, str):
-        content, stop = [{"type": "text", "text": turn}], "end_turn"
+        content: list[dict[str, Any]] = [{"type": "text", "text": turn}]
+        stop = "end_turn"
     else:
         content = [
             {"type": "tool_use", "id": f"toolu_{len(TURNS)}{i}", "name": n, "input": a}
             for i, (n, a) in enumerate(turn)
         ]
         stop = "tool_use"
-    message = {
+    message: dict[str, Any] = {
         "id": f"msg_{len(TURNS)}",
         "type": "message",
         "role": "assistant",
@@ -65,7 +68,8 @@ with run_context(context):  # the neutral context of every call in this run
     for message in runner:
         answer = runner.generate_tool_call_response()  # the tool results the runner sends back
         names = {block.id: block.name for block in message.content if block.type == "tool_use"}
-        for result in answer["content"] if answer else []:
+        results: list[Any] = list(answer["content"]) if answer else []
+        for result in results:
             name = names[result["tool_use_id"]] + (" (error)" if result.get("is_error") else "")
             print(f"{name}: {result['content']}")
 print(message.content[0].text)

@@ -6,6 +6,7 @@ an approval callback standing in for a human, who allows /tmp and refuses the re
 """
 
 import json
+from typing import Any
 
 import httpx
 from google import genai
@@ -26,7 +27,7 @@ def gemini(request: httpx.Request) -> httpx.Response:
     """The scripted Gemini API: the next turn, as the real one sends it."""
     turn = TURNS.pop(0)
     if isinstance(turn, str):
-        parts = [{"text": turn}]
+        parts: list[dict[str, Any]] = [{"text": turn}]
     else:
         parts = [{"functionCall": {"name": name, "args": args}} for name, args in turn]
     return httpx.Response(200, json={"candidates": [{"content": {"role": "model", "parts": parts}}]})
@@ -45,13 +46,13 @@ client = genai.Client(
 tools = to_google_genai_tools(TOOLS, approval=human, asynchronous=False)
 
 context = {"user": "ann", "files": {"/tmp/old.log": "...", "/etc/passwd": "..."}}
-chat = client.chats.create(model="gemini-2.5-flash", config=types.GenerateContentConfig(tools=tools))
+chat = client.chats.create(model="gemini-2.5-flash", config=types.GenerateContentConfig(tools=[*tools]))
 with run_context(context):  # the neutral context of every call in this run
     response = chat.send_message("Weather in Oslo, then clean up")
 for content in chat.get_history():  # the function responses google-genai sent the model
     for part in content.parts:
         if part.function_response:
-            answer = part.function_response.response
+            answer = part.function_response.response or {}
             if "error" in answer:
                 print(f"{part.function_response.name} (error): {answer['error']}")
             else:
