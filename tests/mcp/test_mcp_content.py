@@ -108,24 +108,34 @@ async def test_the_application_gets_the_value_and_serving_again_keeps_the_blocks
 
 async def test_langchain_model_sees_content_blocks_and_the_artifact_is_the_value() -> None:
     pytest.importorskip("interop.langchain")
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+    from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
     from interop.langchain import to_langchain
 
-    async with mcp_tools(upstream()) as tools:
-        seen = {}
-        for tool in tools:
-            seen[tool.name] = await to_langchain(tool).ainvoke(
-                {"type": "tool_call", "name": tool.name, "args": {}, "id": tool.name}
-            )
+    class ScriptedChat(GenericFakeChatModel):
+        def bind_tools(self, tools: Any, **kw: Any) -> Any:
+            return self.bind(tools=[convert_to_openai_tool(t) for t in tools])
+
+    calls = [{"name": n, "args": {}, "id": n, "type": "tool_call"} for n in NAMES]
+    model = ScriptedChat(messages=iter([AIMessage(content="", tool_calls=calls), AIMessage(content="ok")]))
+    async with mcp_tools(upstream()) as tools:  # LangChain's own agent loop (ToolNode) runs the tools
+        out = await create_agent(model, [to_langchain(t) for t in tools]).ainvoke(
+            {"messages": [HumanMessage("go")]}
+        )
+    seen = {m.name: m for m in out["messages"] if isinstance(m, ToolMessage)}
+    assert out["messages"][-1].content == "ok" and all(m.status == "success" for m in seen.values())
     picture = seen["picture"]
     assert picture.content[0] == {"type": "text", "text": "A red dot"}
     assert picture.content[1]["type"] == "image" and base64.b64decode(picture.content[1]["base64"]) == PNG
     assert picture.artifact == SIZE
     recording = seen["recording"]  # LangChain's chat models take no audio from tools: a placeholder
     assert "audio/wav" in str(recording.content) and recording.artifact == {"seconds": 0}
-    assert (
-        seen["contract"].content[0]["type"] == "file"
-        and seen["contract"].content[0]["mime_type"] == "application/pdf"
-    )
+    (contract,) = seen["contract"].content
+    assert contract["type"] == "file" and contract["mime_type"] == "application/pdf"
+    assert base64.b64decode(contract["base64"]) == PDF and seen["contract"].artifact == {"pages": 1}
     assert seen["links"].content == LINKS_TEXT
     assert seen["notes"].content == NOTES
 
@@ -155,14 +165,20 @@ async def test_pydantic_ai_model_sees_binary_content_and_metadata_is_the_value()
     assert seen["picture"].metadata == SIZE
     (audio,) = seen["recording"].content
     assert isinstance(audio, BinaryContent) and audio.media_type == "audio/wav" and audio.data == WAV
+    assert seen["recording"].metadata == {"seconds": 0}
+    (pdf,) = seen["contract"].content
+    assert isinstance(pdf, BinaryContent) and pdf.media_type == "application/pdf" and pdf.data == PDF
+    assert seen["contract"].metadata == {"pages": 1}
     assert seen["links"].content == LINKS_TEXT and seen["notes"].content == NOTES
 
 
-async def test_llamaindex_model_sees_image_blocks() -> None:
+async def test_llamaindex_model_sees_media_blocks_and_raw_output_is_the_value() -> None:
     pytest.importorskip("interop.llamaindex")
-    from llama_index.core.agent.workflow import FunctionAgent
+    from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
     from llama_index.core.base.llms.types import (
+        AudioBlock,
         ChatMessage,
+        DocumentBlock,
         ImageBlock,
         MessageRole,
         TextBlock,
@@ -177,10 +193,7 @@ async def test_llamaindex_model_sees_image_blocks() -> None:
     def model(messages: Any, **kwargs: Any) -> ChatMessage:
         turns.append(list(messages))
         if len(turns) == 1:
-            calls = [
-                ToolCallBlock(tool_call_id=n, tool_name=n, tool_kwargs={})
-                for n in ("picture", "links", "notes")
-            ]
+            calls = [ToolCallBlock(tool_call_id=n, tool_name=n, tool_kwargs={}) for n in NAMES]
             return ChatMessage(role=MessageRole.ASSISTANT, blocks=calls)
         return ChatMessage(role=MessageRole.ASSISTANT, content="ok")
 
@@ -188,10 +201,19 @@ async def test_llamaindex_model_sees_image_blocks() -> None:
         agent = FunctionAgent(
             tools=[to_llamaindex(t) for t in tools], llm=MockFunctionCallingLLM(response_generator=model)
         )
-        await agent.run(user_msg="go")
-    picture, links, notes = [m for m in turns[1] if m.role == MessageRole.TOOL]
+        handler = agent.run(user_msg="go")
+        results = {
+            e.tool_name: e.tool_output async for e in handler.stream_events() if isinstance(e, ToolCallResult)
+        }
+        await handler
+    picture, recording, contract, links, notes = [m for m in turns[1] if m.role == MessageRole.TOOL]
     assert [type(b) for b in picture.blocks] == [TextBlock, ImageBlock]
+    assert picture.blocks[0].text == "A red dot" and picture.blocks[1].resolve_image().read() == PNG
+    ((audio,), (document,)) = recording.blocks, contract.blocks
+    assert isinstance(audio, AudioBlock) and audio.resolve_audio().read() == WAV
+    assert isinstance(document, DocumentBlock) and document.document_mimetype == "application/pdf"
     assert links.content == LINKS_TEXT and notes.content == NOTES
+    assert results["picture"].raw_output == SIZE and results["contract"].raw_output == {"pages": 1}
 
 
 async def test_openai_agents_model_sees_input_image() -> None:
@@ -214,6 +236,9 @@ async def test_openai_agents_model_sees_input_image() -> None:
     caption, image = outputs["picture"]
     assert caption == {"type": "input_text", "text": "A red dot"}
     assert image["type"] == "input_image" and image["image_url"] == f"data:image/png;base64,{b64(PNG)}"
+    ((audio,), (pdf,)) = outputs["recording"], outputs["contract"]
+    assert audio["type"] == "input_file" and audio["file_data"] == f"data:audio/wav;base64,{b64(WAV)}"
+    assert pdf["type"] == "input_file" and pdf["file_data"] == f"data:application/pdf;base64,{b64(PDF)}"
     assert outputs["links"] == LINKS_TEXT and outputs["notes"] == NOTES
 
 
