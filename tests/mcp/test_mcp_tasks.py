@@ -244,6 +244,56 @@ async def test_a_served_task_tool_in_langchain_and_pydantic_ai_loops() -> None:
     assert RAN == ["count 2", "count 3"]
 
 
+async def test_a_served_task_tool_in_llamaindex_and_openai_agents_loops() -> None:
+    pytest.importorskip("interop.llamaindex")
+    pytest.importorskip("interop.openai_agents")
+    from agents import Agent, Runner
+    from agents.testing import ScriptedModel, assistant_message, function_call
+    from agents.tracing import set_tracing_disabled
+    from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
+    from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
+    from llama_index.core.llms.mock import MockFunctionCallingLLM
+
+    from interop.llamaindex import to_llamaindex
+    from interop.openai_agents import to_openai_agents
+
+    RAN.clear()
+    for mode in MODES:
+        turns: list[int] = []
+
+        def llm(messages: Any, **kwargs: Any) -> ChatMessage:
+            turns.append(1)
+            if len(turns) == 1:
+                call = ToolCallBlock(tool_call_id="l1", tool_name="count", tool_kwargs={"n": 2})
+                return ChatMessage(role=MessageRole.ASSISTANT, blocks=[call])
+            return ChatMessage(role=MessageRole.ASSISTANT, content="ok")
+
+        async with mcp_tools(build_server([count]), mode=mode) as tools:
+            agent = FunctionAgent(
+                tools=[to_llamaindex(t) for t in tools], llm=MockFunctionCallingLLM(response_generator=llm)
+            )
+            handler = agent.run(user_msg="go")
+            (event,) = [e async for e in handler.stream_events() if isinstance(e, ToolCallResult)]
+            assert str((await handler).response.content) == "ok"
+            assert not event.tool_output.is_error and event.tool_output.raw_output == {"counted": 2}
+
+            set_tracing_disabled(True)
+            model = ScriptedModel(
+                [[function_call("count", {"n": 3}, call_id="o1")], [assistant_message("ok")]]
+            )
+            result = await Runner.run(
+                Agent(name="a", model=model, tools=[to_openai_agents(t) for t in tools]), "go"
+            )
+            assert result.final_output == "ok"
+            (output,) = [
+                i["output"]
+                for i in model.calls[1].input
+                if isinstance(i, dict) and i.get("type") == "function_call_output"
+            ]
+            assert json.loads(str(output)) == {"counted": 3}
+    assert RAN == ["count 2", "count 3"] * 2
+
+
 def test_meta_task_must_be_a_known_value() -> None:
     @interop.tool(meta={"task": "sometimes"})
     def odd() -> str:
