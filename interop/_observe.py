@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ._invoke import Outcome
     from ._protocols import StandardToolV0
 
-__all__ = ["CallObserver", "CallRecord", "get_observer", "set_observer"]
+__all__ = ["CallObserver", "CallRecord", "get_observer", "set_observer", "set_replay_check"]
 
 
 class CallRecord(Protocol):
@@ -70,6 +70,26 @@ where imports are restricted (`interop.temporal`: a Temporal workflow's sandbox 
 module's own import there) imports it beforehand, so the first call imports nothing."""
 
 _observer: CallObserver | None = UNDECIDED
+
+
+_replaying: Callable[[], bool] | None = None
+"""Says whether the calls running now repeat calls already observed: a Temporal workflow replaying
+its history re-runs its code, and the calls it made with it (their results come from the history).
+`interop.temporal` registers it (this module imports nothing of Temporal); an observer records
+nothing while it answers True (`interop.telemetry`: no span, no measurement)."""
+
+
+def set_replay_check(check: Callable[[], bool] | None) -> Callable[[], bool] | None:
+    """Register the replay check (None removes it); returns the one it replaces."""
+    global _replaying
+    previous, _replaying = _replaying, check
+    return previous
+
+
+def replaying() -> bool:
+    """Whether the calls running now are a replay (see `_replaying`); False when nothing says so."""
+    check = _replaying
+    return check is not None and check()
 
 
 def get_observer() -> CallObserver | None:

@@ -21,6 +21,7 @@ from opentelemetry import metrics, trace
 from opentelemetry.trace import SpanKind, Status, StatusCode
 
 import interop
+from interop import _observe
 from interop.bridge import is_control_flow
 
 if TYPE_CHECKING:
@@ -120,6 +121,13 @@ class _Record:
         elapsed = time.perf_counter() - self.start
         observer = self.observer
         span = self.span
+        if error is not None and _observe._replaying is not None and _observe._replaying():
+            # The engine abandoned the call (a Temporal workflow evicted from the worker's cache,
+            # which Temporal counts as replaying): it did not fail, and the replay that takes it up
+            # again records nothing. The span is not ended, so never exported; no measurement.
+            if self.token is not None:
+                otel_context.detach(self.token)  # type: ignore[arg-type]
+            return
         try:
             if self.token is not None:
                 otel_context.detach(self.token)  # type: ignore[arg-type]
@@ -199,6 +207,18 @@ _OURS_KEY = otel_context.create_key("interop-execute-tool")
 so a tool called by that tool gets its own span rather than annotating its caller's."""
 
 
+class _Replayed:
+    """A call a workflow's replay repeats (`interop._observe.replaying`): recorded when it first ran."""
+
+    __slots__ = ()
+
+    def end(self, outcome: Outcome | None, error: BaseException | None) -> None:
+        return None
+
+
+_REPLAYED = _Replayed()
+
+
 class OtelObserver:
     """The pipeline observer of `interop.telemetry` (see the module doc)."""
 
@@ -217,6 +237,8 @@ class OtelObserver:
     def begin(
         self, tool: StandardToolV0[Any, Any, Any], name: str, call_id: str | None, arguments: Any
     ) -> CallRecord:
+        if _observe._replaying is not None and _observe._replaying():
+            return _REPLAYED  # a Temporal workflow replaying its history: no second span
         attributes: dict[str, Any] = {
             "gen_ai.operation.name": "execute_tool",
             "gen_ai.tool.name": name,

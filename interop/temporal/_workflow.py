@@ -34,7 +34,7 @@ from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError, TimeoutError, TimeoutType
 
 import interop
-from interop import StandardTool, StandardToolV0, ToolError
+from interop import StandardTool, StandardToolV0, ToolError, _observe
 from interop.bridge import check_unique_names, find_layer, meta_flag
 from interop.errors import ApprovalDeniedError
 
@@ -55,6 +55,16 @@ PENDING_APPROVALS_QUERY = "interop_pending_approvals"
 """The query that lists a workflow's calls waiting for a decision (`list[PendingApproval]`)."""
 
 NO_RETRY = RetryPolicy(maximum_attempts=1)
+
+
+def _replaying() -> bool:
+    """Whether a workflow is replaying its history here: its calls of activity tools (and any tool
+    its code runs through the pipeline) ran before and are recorded already, so telemetry records
+    no second span for them (`interop._observe`; the core imports nothing of Temporal)."""
+    return workflow.in_workflow() and workflow.unsafe.is_replaying()
+
+
+_observe.set_replay_check(_replaying)
 
 
 class PendingApproval(TypedDict):
