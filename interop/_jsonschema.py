@@ -32,6 +32,7 @@ __all__ = [
     "def_name",
     "deref",
     "escape",
+    "has_ref_key",
     "inline_refs",
     "iter_subschemas",
     "json_type",
@@ -189,6 +190,21 @@ def walk_nodes(schema: Any) -> Iterator[dict[str, Any]]:
                     children.append(value)
             children.reverse()
             stack.extend(children)
+
+
+def has_ref_key(value: Any) -> bool:
+    """Whether a JSON value has a `$ref` key anywhere (in any object, at any depth; a value, not
+    only a schema: a tool's result holding a JSON Schema or an OpenAPI document)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "$ref" in item:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return False
 
 
 def types_of(node: Mapping[str, Any]) -> list[str]:

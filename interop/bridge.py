@@ -39,6 +39,7 @@ the framework's own channel. Everything between the model's arguments and the `O
   `copy_json`, `schema_model`
   (a pydantic class that only reports a JSON Schema, for `args_schema`-style slots), the JSON Schema
   toolkit (`deref`, `inline_refs`, `map_subschemas`, `types_of`, `json_type`, `accepts_null`,
+  `has_ref_key` (a `$ref` key anywhere in a value),
   `RefError`, `InlineSizeError` / `MAX_INLINED_NODES` (inlining stops at a size limit), and
   where subschemas live: `SUBSCHEMA_MAPS` / `SUBSCHEMA_LISTS` / `SUBSCHEMA_SINGLE`), strict
   compilers
@@ -89,6 +90,7 @@ if _TYPE_CHECKING:
         RefError,
         accepts_null,
         deref,
+        has_ref_key,
         inline_refs,
         json_type,
         map_subschemas,
@@ -207,6 +209,7 @@ _LAZY: dict[str, str] = {
     "SUBSCHEMA_MAPS": "._jsonschema",
     "SUBSCHEMA_SINGLE": "._jsonschema",
     "accepts_null": "._jsonschema",
+    "has_ref_key": "._jsonschema",
     "deref": "._jsonschema",
     "inline_refs": "._jsonschema",
     "json_type": "._jsonschema",
@@ -357,6 +360,7 @@ __all__ = [
     "from_native",
     "get_origin",
     "has_approval_layer",
+    "has_ref_key",
     "hints_meta",
     "inline_refs",
     "input_json_schema",

@@ -28,6 +28,9 @@ class Scripted:
 
     def answer(self, request: httpx.Request) -> httpx.Response:
         self.requests.append(json.loads(request.content))
+        refused = gemini_400_on_ref(self.requests[-1])
+        if refused is not None:  # as the Gemini API answers
+            return httpx.Response(400, json=refused)
         step = self.steps.pop(0)
         if isinstance(step, str):
             parts: list[dict[str, Any]] = [{"text": step}]
@@ -93,3 +96,30 @@ def parameters(scripted: Scripted, name: str) -> Any:
     """The parameters JSON Schema google-genai sent for `name` (the SDK's own snake_case key)."""
     d = scripted.declarations()[name]
     return d.get("parameters_json_schema", d.get("parametersJsonSchema"))
+
+
+def gemini_400_on_ref(body: dict[str, Any]) -> dict[str, Any] | None:
+    """What the Gemini API answers a function response holding a `$ref` key (it reserves `$ref` there
+    for references to the response's media parts by display name), or None when there is none."""
+
+    def refs(value: Any) -> list[str]:
+        if isinstance(value, dict):
+            found = [value["$ref"]] if isinstance(value.get("$ref"), str) else []
+            return found + [r for v in value.values() for r in refs(v)]
+        if isinstance(value, list):
+            return [r for v in value for r in refs(v)]
+        return []
+
+    for content in body["contents"]:
+        for part in content.get("parts", []):
+            response = part.get("functionResponse", {}).get("response")
+            for ref in refs(response):
+                return {
+                    "error": {
+                        "code": 400,
+                        "status": "INVALID_ARGUMENT",
+                        "message": f"The referenced name `{ref}` in function_response.response does not "
+                        "match to a display_name in the function_response.parts.",
+                    }
+                }
+    return None

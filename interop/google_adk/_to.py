@@ -11,7 +11,8 @@ What the converted tool (a `StandardADKTool`, a `BaseTool` subclass) does:
 - **Validation once.** ADK hands `run_async` the model's arguments unchecked; the neutral tool
   validates them.
 - **Results.** JSON data as the `FunctionResponse` (a dict as it is, anything else as ADK's
-  `{"result": ...}`); images, audio and files as ADK's function-response media parts.
+  `{"result": ...}`; a value holding a `$ref` key as its JSON text, which Gemini would refuse);
+  images, audio and files as ADK's function-response media parts.
 - **Errors.** Bad arguments, bad results, `ToolError` and denials come back as ADK's
   model-facing `{"error": "..."}` (naming the tool and the fields) and the run goes on. Other
   exceptions propagate as from any ADK tool (ADK aborts the run unless an
@@ -94,8 +95,10 @@ def _to_adk(outcome: Outcome) -> Any:
             return shown[0] if len(shown) == 1 else shown
         if outcome.shows_text:
             return outcome.text
-        # JSON data (a dict, or {"result": ...})
-        return bridge.to_jsonable(outcome.value, tool_name=outcome.name)
+        # JSON data (a dict, or {"result": ...}); a value with a `$ref` key as its JSON text: Gemini
+        # reads `$ref` in a function response as a media-part reference and answers HTTP 400
+        value = bridge.to_jsonable(outcome.value, tool_name=outcome.name)
+        return bridge.to_json_text(value) if bridge.has_ref_key(value) else value
     if outcome.status == "pending":
         return dict(CONFIRMATION_PENDING)
     return {"error": outcome.text}  # bad arguments, ToolError, a denial: the model reads it

@@ -145,14 +145,6 @@ def _refuse(tool_name: str, what: str) -> SchemaConversionError:
     )
 
 
-def _has_ref_key(node: Any) -> bool:
-    if isinstance(node, dict):
-        return "$ref" in node or any(_has_ref_key(v) for v in node.values())
-    if isinstance(node, list):
-        return any(_has_ref_key(v) for v in node)
-    return False
-
-
 def _parameters(tool: StandardToolV0[Any, Any, Any], name: str) -> list[tuple[str, Any]]:
     """(property name, its schema as declared) for each parameter, or `SchemaConversionError`."""
     schema = bridge.object_input_schema(tool, "google-genai")
@@ -182,7 +174,7 @@ def _parameters(tool: StandardToolV0[Any, Any, Any], name: str) -> list[tuple[st
             sub = {}
         if not isinstance(sub, dict):
             raise _refuse(name, f"argument {prop!r}: its schema accepts no value")
-        if _has_ref_key(sub):
+        if bridge.has_ref_key(sub):
             raise _refuse(
                 name, f"argument {prop!r}: a '$ref' key inside a value (pydantic reads it as a ref)"
             )
@@ -220,13 +212,13 @@ def _parameter(prop: str, schema: Any, index: int) -> inspect.Parameter:
 def _signature(tool: StandardToolV0[Any, Any, Any], name: str) -> inspect.Signature:
     params = [_parameter(prop, sub, i) for i, (prop, sub) in enumerate(_parameters(tool, name))]
     out = bridge.output_json_schema(tool)
-    if isinstance(out, dict) and ("$defs" in out or "definitions" in out or _has_ref_key(out)):
+    if isinstance(out, dict) and ("$defs" in out or "definitions" in out or bridge.has_ref_key(out)):
         # inlined as the parameters are: pydantic cannot resolve the schema's own $defs
         try:
             out = bridge.inline_refs(out, recursion="raise")
         except bridge.RefError as e:
             raise _refuse(name, f"its output schema's $refs ({e})") from e
-        if _has_ref_key(out):
+        if bridge.has_ref_key(out):
             raise _refuse(name, "a '$ref' key inside its output schema (pydantic reads it as a ref)")
     returns: Any = inspect.Signature.empty if out is None else _described("Result", out)
     return inspect.Signature(params, return_annotation=returns, __validate_parameters__=False)
@@ -242,7 +234,11 @@ def _result(outcome: Outcome) -> Any:
         raise ToolError(outcome.text)
     if outcome.has_content or outcome.shows_text:
         return outcome.text
-    return bridge.to_jsonable(outcome.value, tool_name=outcome.name)
+    value = bridge.to_jsonable(outcome.value, tool_name=outcome.name)
+    # Gemini reads a `$ref` key in a function response as a reference to one of its media parts by
+    # display name and refuses the request (HTTP 400) when none matches: a value holding one (a
+    # JSON Schema, an OpenAPI document) goes as its JSON text, which the model reads the same.
+    return bridge.to_json_text(value) if bridge.has_ref_key(value) else value
 
 
 def _function(invoker: Invoker, asynchronous: bool) -> Callable[..., Any]:

@@ -14,6 +14,7 @@ from interop.bridge import (
     RefError,
     ToolOptions,
     check_name,
+    has_ref_key,
     input_json_schema,
     provider_options,
     to_json_text,
@@ -84,20 +85,6 @@ def _calls(obj: Any) -> list[ToolCall]:
     return calls
 
 
-def _holds_ref(value: Any) -> bool:
-    """Whether a JSON value has a `$ref` key anywhere."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, dict):
-            if "$ref" in item:
-                return True
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
 def _part(outcome: ToolOutcome) -> dict[str, Any]:
     """The `functionResponse` part (a tool whose model output is its own sends that text as
     `output`; the structured value stays the application's)."""
@@ -119,7 +106,7 @@ def _part(outcome: ToolOutcome) -> dict[str, Any]:
         # Gemini reads a `$ref` key in a function response as a reference to one of its media parts
         # by display name, and refuses the request (HTTP 400) when none matches: a value holding
         # one (a JSON Schema, an OpenAPI document, tool_search's results) goes as its JSON text.
-        body["response"] = {"output": to_json_text(value) if _holds_ref(value) else value}
+        body["response"] = {"output": to_json_text(value) if has_ref_key(value) else value}
     if outcome.call.id is not None:
         body["id"] = outcome.call.id
     return {"functionResponse": body}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from typing import Any
 
@@ -243,3 +244,41 @@ def test_names_round_trips_and_lists() -> None:
     with pytest.raises(ToolNameError):
         to_google_adk_tools([order_total, order_total])
     assert [t.name for t in to_google_adk_tools([order_total, wipe])] == ["order_total", "wipe"]
+
+
+LINE_SCHEMA: dict[str, Any] = {
+    "$defs": {"Line": {"type": "object", "properties": {"sku": {"type": "string"}}}},
+    "type": "object",
+    "properties": {"lines": {"type": "array", "items": {"$ref": "#/$defs/Line"}}},
+}
+
+
+@interop.tool
+def schema_of(model: str) -> dict[str, Any]:
+    """The JSON Schema of one of the shop's models."""
+    return LINE_SCHEMA
+
+
+async def test_a_result_holding_a_ref_key_reaches_gemini_as_json_text() -> None:
+    """ADK's own `Gemini` model over the real google-genai client and a scripted Gemini API that
+    answers HTTP 400 to a function response holding a `$ref` key, as the API does (it reads `$ref`
+    there as a reference to a media part): the schema goes as its JSON text and the run finishes."""
+    from genai_kit import Scripted as ScriptedAPI
+    from google.adk.agents import LlmAgent
+    from google.adk.models import Gemini
+    from google.adk.runners import InMemoryRunner
+
+    api = ScriptedAPI([[("schema_of", {"model": "order"})], "done"])
+    model = Gemini(model="gemini-2.5-flash", client=api.client())
+    runner = InMemoryRunner(agent=LlmAgent(name="a", model=model, tools=[to_google_adk(schema_of)]))
+    session = await runner.session_service.create_session(app_name=runner.app_name, user_id="u")
+    message = types.Content(role="user", parts=[types.Part(text="go")])
+    texts = [
+        p.text
+        async for e in runner.run_async(user_id="u", session_id=session.id, new_message=message)
+        for p in (e.content.parts if e.content and e.content.parts else [])
+        if p.text
+    ]
+    assert texts == ["done"]
+    (sent,) = api.responses()
+    assert json.loads(sent["response"]["result"]) == LINE_SCHEMA

@@ -328,3 +328,33 @@ def test_an_output_schema_with_defs_is_declared_inlined_and_a_recursive_one_refu
     with pytest.raises(SchemaConversionError) as info:
         to_google_genai(grow)
     assert "'grow'" in str(info.value) and "output schema" in str(info.value)
+
+
+LINE_SCHEMA: dict[str, Any] = {
+    "$defs": {"Line": {"type": "object", "properties": {"sku": {"type": "string"}}}},
+    "type": "object",
+    "properties": {"lines": {"type": "array", "items": {"$ref": "#/$defs/Line"}}},
+}
+
+
+@interop.tool
+def schema_of(model: str) -> dict[str, Any]:
+    """The JSON Schema of one of the shop's models."""
+    return LINE_SCHEMA
+
+
+@pytest.mark.anyio
+async def test_a_result_holding_a_ref_key_goes_as_its_json_text() -> None:
+    """Gemini reads a `$ref` key in a function response as a reference to a media part and answers
+    HTTP 400 (the scripted API does the same): a result holding one (a JSON Schema) goes as its JSON
+    text, which the model reads the same, sync and through `client.aio`."""
+    for response, scripted in (
+        run([[("schema_of", {"model": "order"})], "done"], to_google_genai(schema_of)),
+        await arun([[("schema_of", {"model": "order"})], "done"], to_google_genai(schema_of)),
+    ):
+        assert response.text == "done"
+        (sent,) = scripted.responses()
+        assert isinstance(sent["response"]["result"], str)
+        assert json.loads(sent["response"]["result"]) == LINE_SCHEMA
+    _, scripted = run([[("add", {"a": 2, "b": 3})], "done"], to_google_genai(make_tools([])[0]))
+    assert scripted.responses()[0]["response"]["result"]["sum"] == 5  # any other value as it is

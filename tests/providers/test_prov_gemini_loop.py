@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 import pytest
+from genai_kit import gemini_400_on_ref
 from google import genai
 from google.genai import types
 from prov_tools import TOOLS, Deps, get_weather, ping, place_order
@@ -175,33 +176,6 @@ def test_gemini_a_schema_that_would_explode_when_inlined_is_refused_with_the_way
     assert sent["properties"]["root"] == {"$ref": "#/$defs/D60"}
 
 
-def _gemini_400_on_ref(body: dict[str, Any]) -> dict[str, Any] | None:
-    """What the Gemini API answers a function response holding a `$ref` key (it reserves `$ref` there
-    for references to the response's media parts by display name), or None when there is none."""
-
-    def refs(value: Any) -> list[str]:
-        if isinstance(value, dict):
-            found = [value["$ref"]] if isinstance(value.get("$ref"), str) else []
-            return found + [r for v in value.values() for r in refs(v)]
-        if isinstance(value, list):
-            return [r for v in value for r in refs(v)]
-        return []
-
-    for content in body["contents"]:
-        for part in content.get("parts", []):
-            response = part.get("functionResponse", {}).get("response")
-            for ref in refs(response):
-                return {
-                    "error": {
-                        "code": 400,
-                        "status": "INVALID_ARGUMENT",
-                        "message": f"The referenced name `{ref}` in function_response.response does not "
-                        "match to a display_name in the function_response.parts.",
-                    }
-                }
-    return None
-
-
 def test_gemini_loop_with_tool_search_over_tools_with_defs() -> None:
     """tool_search answers with input schemas holding `$defs`/`$ref`; Gemini rejects `$ref` keys in a
     function response, so such a structured result goes as its JSON text (the model reads the same
@@ -217,7 +191,7 @@ def test_gemini_loop_with_tool_search_over_tools_with_defs() -> None:
     def handler(request: httpx.Request) -> httpx.Response:
         body = json.loads(request.content)
         seen.append(body)
-        refused = _gemini_400_on_ref(body)
+        refused = gemini_400_on_ref(body)
         if refused is not None:
             return httpx.Response(400, json=refused)
         if len(seen) == 1:
