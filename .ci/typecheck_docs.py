@@ -20,7 +20,7 @@ from snippets import blocks  # noqa: E402
 
 OUT = ROOT / "build" / "typecheck-docs"
 EXAMPLE_DIRS = ("frameworks", "approval", "durable", "temporal")
-OWN_ENVIRONMENT = {"crewai", "strands", "semantic_kernel"}
+OWN_ENVIRONMENT = {"crewai", "strands", "semantic_kernel", "temporalio.openai_agents"}
 """Frameworks that live in an environment of their own: their blocks and examples are checked there
 (make test-crewai / test-strands / test-semantic-kernel run mypy over their adapters), not here."""
 
