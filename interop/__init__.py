@@ -18,6 +18,7 @@ if _TYPE_CHECKING:
     from ._code_mode import code_mode
     from ._content import OMIT, Audio, File, Image
     from ._decorator import AsyncFunctionTool, FromContext, FunctionTool, tool
+    from ._direct import acall, call
     from ._errors import (
         ApprovalDeniedError,
         InteropError,
@@ -25,17 +26,21 @@ if _TYPE_CHECKING:
         ToolError,
     )
     from ._meta import ToolMeta
+    from ._middleware import ToolInvocation, with_middleware
     from ._output import with_formatted_output, with_model_output
     from ._progress import log, progress
     from ._protocols import StandardSchemaV1, StandardToolV0
-    from ._run import acall, call
     from ._schema import as_schema
     from ._search import tool_search
     from ._shaping import filter_tools, prefix_tools, split_tools
     from ._tool import StandardTool, input_json_schema, output_json_schema, standard_tool
+    from ._toolset import ToolSet
     from ._transform import ArgTransform, transform_tool
 
 _LAZY: dict[str, str] = {
+    "with_middleware": "._middleware",
+    "ToolInvocation": "._middleware",
+    "ToolSet": "._toolset",
     "ApprovalRequest": "._approval",
     "with_approval": "._approval",
     "code_mode": "._code_mode",
@@ -58,8 +63,8 @@ _LAZY: dict[str, str] = {
     "progress": "._progress",
     "StandardSchemaV1": "._protocols",
     "StandardToolV0": "._protocols",
-    "acall": "._run",
-    "call": "._run",
+    "acall": "._direct",
+    "call": "._direct",
     "as_schema": "._schema",
     "tool_search": "._search",
     "filter_tools": "._shaping",
@@ -102,7 +107,9 @@ __all__ = [
     "StandardToolV0",
     "StandardToolValidationError",
     "ToolError",
+    "ToolInvocation",
     "ToolMeta",
+    "ToolSet",
     "acall",
     "as_schema",
     "call",
@@ -120,6 +127,7 @@ __all__ = [
     "transform_tool",
     "with_approval",
     "with_formatted_output",
+    "with_middleware",
     "with_model_output",
 ]
 

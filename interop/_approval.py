@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ._controlflow import is_control_flow
-from ._derive import DerivedTool, Layer, derive, find_layer
-from ._errors import ApprovalDeniedError, InteropError
+from ._derive import DerivedTool, Layer, derive, find_layer, layers
+from ._errors import ApprovalDeniedError, InteropError, StandardToolValidationError
 from ._protocols import StandardToolV0
 from ._run import Run, StepGen, is_async_callable, resolve
 from ._tool import rebuilt_by_call
@@ -31,11 +31,16 @@ __all__ = [
     "ApprovalPredicate",
     "ApprovalRequest",
     "approval_rule",
+    "approval_value",
+    "APPROVED",
+    "Grant",
     "approved_call",
     "ask_approval",
+    "asks_itself",
     "run_approved",
     "has_approval_layer",
     "needs_approval",
+    "relay_approval",
     "requires_approval",
     "with_approval",
 ]
@@ -91,29 +96,87 @@ then returns a pending `Outcome` and the adapter pauses the run its framework's 
 
 ApprovalCallback = Callable[[ApprovalRequest], "bool | Awaitable[bool]"]
 
-APPROVED: ContextVar[bool] = ContextVar("interop_call_approved", default=False)
-"""True while a call a human approved (through any mechanism) is running."""
+
+class Grant:
+    """One human approval, for the call it was given for: it covers the approved tool's own
+    `execute` (and those of the tools it wraps), and is claimed once (`approved_call`). A tool the
+    approved call runs itself (`interop.call` inside it, a task it spawns, another consumed MCP
+    tool) is not covered: approving A never approves B."""
+
+    __slots__ = ("executes", "used")
+
+    def __init__(self, executes: tuple[Callable[..., Any], ...] | None) -> None:
+        self.executes = executes
+        """The `execute`s it covers; None: whichever reader asks first (`relay_approval`)."""
+        self.used = False
+
+    @classmethod
+    def of(cls, tool: StandardToolV0[Any, Any, Any]) -> Grant:
+        """The grant for one approved call of `tool`."""
+        executes = [tool.execute]
+        while isinstance(tool, DerivedTool):
+            tool = tool.base
+            executes.append(tool.execute)
+        return cls(tuple(executes))
+
+
+APPROVED: ContextVar[Grant | None] = ContextVar("interop_call_approved", default=None)
+"""The grant of the approved call running now, if any (see `Grant`)."""
 
 
 def run_approved(tool: StandardToolV0[Any, Any, Any], input: Any, context: Any) -> StepGen[Any]:
-    """Run `tool` as an approved call (`approved_call()` is True while it runs)."""
-    token = APPROVED.set(True)
+    """Run `tool` as an approved call: its own `execute` (or a tool it wraps) may claim the
+    approval once with `approved_call`."""
+    token = APPROVED.set(Grant.of(tool))
     try:
         return (yield Run(tool, input, context))
     finally:
         APPROVED.reset(token)
 
 
-def approved_call() -> bool:
-    """Whether the call running now was approved (a native tool that asks for approval itself,
-    wrapped as a neutral tool, is then told so: pydantic-ai `tool_call_approved`, ...)."""
-    return APPROVED.get()
+def approved_call(execute: Callable[..., Any] | None = None) -> bool:
+    """Whether the call running now was approved, claiming that approval (a native tool that
+    asks for approval itself, wrapped as a neutral tool, is then told so: pydantic-ai
+    `tool_call_approved`, an MCP server's question, ...).
+
+    Pass the asking tool's `execute` (the function or bound method the neutral tool was built
+    with): the approval covers only the approved tool and the tools it wraps. It is claimed once:
+    a second ask in the same call, a task the call spawned, or another tool the call runs gets
+    `False` (and so asks its own human).
+    """
+    grant = APPROVED.get()
+    if grant is None or grant.used:
+        return False
+    if execute is not None and grant.executes is not None and not any(e == execute for e in grant.executes):
+        return False
+    grant.used = True
+    return True
+
+
+def relay_approval(approved: bool) -> Any:
+    """For an inbound tool's `execute` that claimed its approval (`approved_call(execute)`) and now
+    runs the framework's own code: make that approval readable once, by the first `approved_call()`
+    in it. Returns the token to `APPROVED.reset`."""
+    return APPROVED.set(Grant(None) if approved else None)
 
 
 """Asked before a call that needs approval; only the value `True` approves."""
 
 ApprovalPredicate = Callable[[Any, Any], "bool | Awaitable[bool]"]
 """`meta["requires_approval"]` as a function of the validated input and the context."""
+
+
+def approval_value(check: Callable[[Any], Any] | None, input: Any, name: str) -> Any:
+    """The validated input a conditional-approval predicate is asked about (`check`: the input
+    schema's `validate`); an invalid input raises `StandardToolValidationError` naming `name`
+    (never ask a human about a call that cannot run)."""
+    if check is None:
+        return input
+    checked = check(input)
+    issues = getattr(checked, "issues", None)
+    if issues:
+        raise StandardToolValidationError("input", issues, tool_name=name)
+    return getattr(checked, "value", input)
 
 
 def approval_rule(meta: Mapping[str, Any]) -> bool | ApprovalPredicate:
@@ -195,6 +258,19 @@ def with_approval(
         return (yield Run(tool, input, context))
 
     return derive(tool, layer=Layer("approval", approve), steps=steps, is_async=is_async_callable(approve))
+
+
+def asks_itself(tool: StandardToolV0[Any, Any, Any], rule: Any) -> bool:
+    """Whether an approval layer (`with_approval`) inside `tool` asks for every call `rule` gates.
+
+    The layer asks for every call when the tool it wraps has no rule or `True`, else for the
+    calls of that tool's predicate: it covers `rule` only when that is the same predicate.
+    """
+    for derived in layers(tool):
+        if derived.layer.kind == "approval":
+            inner = approval_rule(derived.base.meta)
+            return inner is False or inner is True or inner is rule
+    return False
 
 
 def has_approval_layer(tool: StandardToolV0[Any, Any, Any]) -> bool:

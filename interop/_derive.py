@@ -30,7 +30,7 @@ InputT = TypeVar("InputT", default=Any)
 OutputT = TypeVar("OutputT", default=Any)
 ContextT = TypeVar("ContextT", default=Any)
 
-LayerKind = Literal["approval", "formatted_output", "model_output", "transform"]
+LayerKind = Literal["approval", "formatted_output", "middleware", "model_output", "transform"]
 
 
 @dataclass(frozen=True, slots=True)

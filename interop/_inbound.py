@@ -30,6 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, NoReturn
 
+from ._approval import APPROVED, approved_call, relay_approval
 from ._controlflow import is_control_flow
 from ._decode import decode_result
 from ._errors import StandardToolValidationError, ToolError, exception_text
@@ -214,10 +215,13 @@ def from_native(
             made = hook(context) if hook is not None else context
             if made is not None and is_awaitable(made):
                 made = await made
+            token = relay_approval(approved_call(execute_async))
             try:
                 result = await (call(arguments, made, context) if pass_context else call(arguments, made))
             except caught as e:
                 refuse(e)
+            finally:
+                APPROVED.reset(token)
             return finish(result)
 
         execute: Callable[..., Any] = execute_async
@@ -228,12 +232,15 @@ def from_native(
             made = hook(context) if hook is not None else context
             if made is not None and is_awaitable(made):
                 made = run_sync(made)
+            token = relay_approval(approved_call(execute_sync))
             try:
                 result = call(arguments, made, context) if pass_context else call(arguments, made)
                 if is_awaitable(result):
                     result = run_sync(result)
             except caught as e:
                 refuse(e)
+            finally:
+                APPROVED.reset(token)
             return finish(result)
 
         execute = execute_sync

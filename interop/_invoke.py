@@ -33,18 +33,21 @@ from ._approval import (
     PENDING,
     ApprovalRequest,
     approval_rule,
+    approval_value,
     ask_approval,
+    asks_itself,
     needs_approval,
     run_approved,
 )
 from ._controlflow import is_control_flow
-from ._derive import find_layer, layers
+from ._derive import find_layer
 from ._errors import (
     ApprovalDeniedError,
     ApprovalRequiredError,
     StandardToolValidationError,
     ToolError,
 )
+from ._middleware import CALL_ID, with_meta_timeout
 from ._options import Options
 from ._protocols import StandardToolV0
 from ._results import (
@@ -179,19 +182,6 @@ def _same(native: Any) -> Any:
     return native
 
 
-def _asks_itself(tool: StandardToolV0[Any, Any, Any], rule: Any) -> bool:
-    """Whether an approval layer (`with_approval`) inside `tool` asks for every call `rule` gates.
-
-    The layer asks for every call when the tool it wraps has no rule or `True`, else for the
-    calls of that tool's predicate: it covers `rule` only when that is the same predicate.
-    """
-    for derived in layers(tool):
-        if derived.layer.kind == "approval":
-            inner = approval_rule(derived.base.meta)
-            return inner is False or inner is True or inner is rule
-    return False
-
-
 _PLAIN = frozenset({str, int, float, bool, dict, list, tuple, type(None)})
 _SCALAR = frozenset({int, float, bool, type(None)})
 _TEXT = (str, bytes, bytearray)
@@ -217,6 +207,7 @@ class Invoker:
         "_approval_check",
         "_direct",
         "_offload",
+        "_run",
         "callback",
         "context_of",
         "errors",
@@ -252,6 +243,8 @@ class Invoker:
         restore: removes the nulls a strict schema injected (strict targets only).
         """
         self.tool = tool
+        self._run = with_meta_timeout(tool)
+        """What runs: `tool`, under a `Timeout` when its meta says `timeout` (every path honours it)."""
         self.name = name
         hook = options.context if options.context is not None else context
         self.context_of: Callable[[Any], Any] = hook if hook is not None else _same
@@ -262,7 +255,7 @@ class Invoker:
         self.errors = options.errors
         self.callback = options.approval
         rule = False if options.allow_unapproved else approval_rule(tool.meta)
-        if rule is not False and self.callback is None and _asks_itself(tool, rule):
+        if rule is not False and self.callback is None and asks_itself(tool, rule):
             rule = False  # the tool asks its own approval callback (with_approval): never twice
         if rule is not False and self.callback is None and not native_approval:
             raise ApprovalRequiredError(
@@ -320,7 +313,7 @@ class Invoker:
         if _observe._observer is not None:
             return self._ainvoke_observed(arguments, native, call_id, ask)
         if self._direct:
-            return self._ainvoke_direct(arguments, native)
+            return self._ainvoke_direct(arguments, native, call_id)
         return drive_async(self.steps(arguments, native, call_id, ask), threaded=self._offload)
 
     async def _ainvoke_observed(
@@ -334,7 +327,7 @@ class Invoker:
         record = observer.begin(self.tool, self.name, call_id, arguments)
         try:
             if self._direct:
-                outcome = await self._ainvoke_direct(arguments, native)
+                outcome = await self._ainvoke_direct(arguments, native, call_id)
             else:
                 outcome = await drive_async(
                     self.steps(arguments, native, call_id, ask), threaded=self._offload
@@ -357,6 +350,14 @@ class Invoker:
 
     def steps(self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None) -> StepGen[Outcome]:
         """The pipeline for one call, as a step generator (see `interop._run`)."""
+        token = CALL_ID.set(call_id) if call_id is not None else None
+        try:
+            return (yield from self._steps(arguments, native, call_id, ask))
+        finally:
+            if token is not None:
+                CALL_ID.reset(token)
+
+    def _steps(self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None) -> StepGen[Outcome]:
         try:
             args = self._parse(arguments)
             context = self.context_of(native)
@@ -368,15 +369,15 @@ class Invoker:
                 if isinstance(approved, Outcome):
                     return approved  # pending
             if approved is True:
-                result = yield from run_approved(self.tool, args, context)
-            elif APPROVED.get():  # inside another approved call: this one was not approved
-                token = APPROVED.set(False)
+                result = yield from run_approved(self._run, args, context)
+            elif APPROVED.get() is not None:  # inside another approved call: this one was not approved
+                token = APPROVED.set(None)
                 try:
-                    result = yield Run(self.tool, args, context)
+                    result = yield Run(self._run, args, context)
                 finally:
                     APPROVED.reset(token)
             else:
-                result = yield Run(self.tool, args, context)
+                result = yield Run(self._run, args, context)
             if type(result) not in _PLAIN:
                 result = yield from _read(result)
         except Exception as e:
@@ -389,22 +390,23 @@ class Invoker:
         except ResultNotJSON as e:
             return self._failure(e)
 
-    async def _ainvoke_direct(self, arguments: Any, native: Any) -> Outcome:
+    async def _ainvoke_direct(self, arguments: Any, native: Any, call_id: str | None) -> Outcome:
         """`steps` as one coroutine, for a tool with no approval rule and no model-output layer
         (`_direct`): nothing can pause between the context and the result, and the generator and
         its driver are most of the pipeline's own cost per call. A call made inside an approved
         call takes `steps` (it must run as not approved)."""
-        if APPROVED.get():
-            return await drive_async(self.steps(arguments, native, None, None), threaded=self._offload)
+        if APPROVED.get() is not None:
+            return await drive_async(self.steps(arguments, native, call_id, None), threaded=self._offload)
+        token = CALL_ID.set(call_id) if call_id is not None else None
         try:
             args = self._parse(arguments)
             context = self.context_of(native)
             if context is not None and is_awaitable(context):
                 context = await context
             if self._offload:
-                result = await acall(self.tool, args, context, threaded=True)
+                result = await acall(self._run, args, context, threaded=True)
             else:  # inlined: no coroutine per call
-                result = self.tool.execute(args, context)
+                result = self._run.execute(args, context)
                 if is_awaitable(result):
                     result = await result
             if type(result) not in _PLAIN:
@@ -415,6 +417,9 @@ class Invoker:
             return self._failure(error)
         except Exception as e:
             return self._failure(e)
+        finally:
+            if token is not None:
+                CALL_ID.reset(token)
         return self._ok(result, result)
 
     def _ok(self, result: Any, shown: Any) -> Outcome:
@@ -448,13 +453,7 @@ class Invoker:
     ) -> StepGen[Outcome | Literal[True] | None]:
         """True when approved, None when no approval is needed, a pending `Outcome`; or raises
         `ApprovalDeniedError`."""
-        value = args
-        if self._approval_check is not None:  # never ask a human about a call that cannot run
-            checked = self._approval_check(args)
-            issues = getattr(checked, "issues", None)
-            if issues:
-                raise StandardToolValidationError("input", issues, tool_name=self.name)
-            value = getattr(checked, "value", args)
+        value = approval_value(self._approval_check, args, self.name)
         if not (yield from needs_approval(self.rule, value, context)):
             return None
         request = ApprovalRequest(self.tool, args, context, tool_call_id=call_id, name=self.name)
@@ -495,13 +494,28 @@ class Invoker:
             raise e
         if isinstance(e, ApprovalDeniedError):
             return Outcome("denied", self.name, parts=(describe_error(e, self.name),), error=e)
-        if is_model_facing_error(e) or self.errors == "all":
+        errors = self.errors
+        if callable(errors) and not isinstance(e, StandardToolValidationError):
+            return Outcome("error", self.name, parts=(_policy_text(errors, e, self.name),), error=e)
+        if is_model_facing_error(e) or errors == "all":
             return Outcome("error", self.name, parts=(describe_error(e, self.name),), error=e)
-        if self.errors == "masked":
+        if errors == "masked":
             logger.error("tool %r raised an unexpected exception", self.name, exc_info=e)
             text = f"Error from tool {self.name!r}: the tool failed with an internal error."
             return Outcome("error", self.name, parts=(text,), error=e)
         raise e
+
+
+def _policy_text(errors: Callable[[BaseException], str], e: BaseException, name: str) -> str:
+    """What the `errors=` function says the model reads for `e` (its own failure is masked)."""
+    try:
+        text = errors(e)
+        if isinstance(text, str):
+            return text
+        logger.error("tool %r: the errors= function returned %s, not text", name, type(text).__name__)
+    except Exception:
+        logger.exception("tool %r: the errors= function raised", name)
+    return f"Error from tool {name!r}: the tool failed with an internal error."
 
 
 AsyncAsker = Callable[[ApprovalRequest], Awaitable[Any]]

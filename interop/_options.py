@@ -21,7 +21,7 @@ from typing import Any, get_args
 
 from ._approval import ApprovalCallback
 from ._names import Rename
-from ._tooloptions import Errors, ToolOptions
+from ._tooloptions import ErrorMode, Errors, ToolOptions
 
 __all__ = ["Errors", "Options", "ToolOptions", "split_options"]
 
@@ -38,9 +38,10 @@ class Options:
     threaded: bool = True
 
     def __post_init__(self) -> None:
-        if self.errors not in get_args(Errors):
+        if not callable(self.errors) and self.errors not in get_args(ErrorMode):
             raise ValueError(
-                f"errors must be one of {', '.join(map(repr, get_args(Errors)))}, got {self.errors!r}"
+                f"errors must be one of {', '.join(map(repr, get_args(ErrorMode)))} or a function "
+                f"(exception -> the text the model reads), got {self.errors!r}"
             )
         for name in ("context", "approval"):
             value = getattr(self, name)

@@ -16,10 +16,15 @@ if TYPE_CHECKING:
     from ._approval import ApprovalCallback
     from ._names import Rename
 
-__all__ = ["Errors", "ToolOptions"]
+__all__ = ["ErrorMode", "Errors", "ToolOptions"]
 
-Errors = Literal["model-facing", "all", "masked"]
-"""What reaches the model as an error (see `interop._options`)."""
+ErrorMode = Literal["model-facing", "all", "masked"]
+"""The named error policies (see `interop._options`)."""
+
+Errors = ErrorMode | Callable[[BaseException], str]
+"""What reaches the model as an error: a named policy, or a function of the exception returning
+the text the model reads (for every exception the tool raises; the framework's control flow and
+approval denials excepted)."""
 
 
 class ToolOptions(TypedDict, total=False):

@@ -76,6 +76,7 @@ if _TYPE_CHECKING:
     from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
     from ._dialects import strongest_bounds
     from ._digest import args_digest
+    from ._direct import acall, call
     from ._discover import find_tool, find_tools
     from ._errors import ArgumentsNotJSON, exception_text
     from ._inbound import from_native, native_context_option, neutral_home
@@ -134,7 +135,7 @@ if _TYPE_CHECKING:
         to_json_text,
         to_jsonable,
     )
-    from ._run import acall, call, is_async_callable, is_async_tool, run_sync
+    from ._run import is_async_callable, is_async_tool, run_sync
     from ._schema import foreign_schema, pydantic_issues
     from ._schema_model import SchemaModel, schema_model
     from ._shown import escaped_json, escaped_text
@@ -263,8 +264,8 @@ _LAZY: dict[str, str] = {
     "parts_text": "._results",
     "to_json_text": "._results",
     "to_jsonable": "._results",
-    "acall": "._run",
-    "call": "._run",
+    "acall": "._direct",
+    "call": "._direct",
     "is_async_callable": "._run",
     "is_async_tool": "._run",
     "run_sync": "._run",

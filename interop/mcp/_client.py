@@ -345,7 +345,7 @@ class _Remote:
             current = asyncio.get_running_loop()
         except RuntimeError:  # pragma: no cover - execute is always awaited in a loop
             current = None
-        approved = approved_call()  # read here: the forwarded call runs in another context
+        approved = approved_call(self.execute)  # read here: the forwarded call runs in another context
         if current is self.loop:
             return await self._call(dict(args), context, approved)
         return await self._call_on_session_loop(dict(args), context, approved)

@@ -148,7 +148,9 @@ def test_behaviour_hints_as_mcp_annotations_and_back() -> None:
 def test_carried_meta_round_trip_and_well_formed_meta() -> None:
     from interop.bridge import CARRIED_KEY, carried_meta, read_carried_meta, well_formed_meta
 
-    @interop.tool(title="Adder", meta={"tags": ["m"], "owner": "x", "handle": object(), "return_direct": True})
+    @interop.tool(
+        title="Adder", meta={"tags": ["m"], "owner": "x", "handle": object(), "return_direct": True}
+    )
     def add(a: int) -> int:
         """Add."""
         return a
@@ -327,7 +329,6 @@ def test_to_jsonable() -> None:
     assert to_jsonable(MsgOut("Ada")) == {"firstName": "Ada", "tags": []}
 
 
-
 def test_a_value_the_encoder_refuses_whole_is_an_output_error_naming_why() -> None:
     cyclic: list[Any] = []
     cyclic.append(cyclic)
@@ -337,7 +338,10 @@ def test_a_value_the_encoder_refuses_whole_is_an_output_error_naming_why() -> No
     # (the encoder's own words: pydantic-core's older releases call the deep case "circular
     # reference detected (depth exceeded)")
     refused = "the result cannot be sent as JSON: "
-    whys = ((cyclic, "circular reference detected"), (deep, "(maximum serialization depth|circular reference)"))
+    whys = (
+        (cyclic, "circular reference detected"),
+        (deep, "(maximum serialization depth|circular reference)"),
+    )
     for value, why in whys:
         for encode in (to_json_text, to_jsonable):  # both encoders: one exception, one wording
             with pytest.raises(interop.bridge.ResultNotJSON, match=refused + why) as info:
@@ -427,7 +431,9 @@ def test_call_arguments_for_frameworks_that_pass_them_positionally() -> None:
     assert type(call_arguments((OrderedDict(a=1),), {}, ["a"], "t")) is dict
     assert call_arguments(("Oslo",), {}, ["city"], "t") == {"city": "Oslo"}  # the one argument
     assert call_arguments(('{"a": 1}',), {}, ["a", "b"], "t") == '{"a": 1}'  # text for the parser
-    with pytest.raises(TypeError, match=r"tool 't' takes keyword arguments \(or one mapping\), got 2 positional"):
+    with pytest.raises(
+        TypeError, match=r"tool 't' takes keyword arguments \(or one mapping\), got 2 positional"
+    ):
         call_arguments((1, 2), {}, ["a", "b"], "t")
     with pytest.raises(TypeError, match="got 1 positional"):
         call_arguments((1,), {"b": 2}, ["a", "b"], "t")

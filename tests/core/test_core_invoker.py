@@ -212,7 +212,7 @@ def test_both_paths_resolve_the_context_hook() -> None:
 
 def test_a_call_inside_an_approved_call_runs_as_not_approved() -> None:
     """An approved call that calls another converted tool: the inner call is not approved (it
-    takes the step path, which marks it so)."""
+    takes the step path, which marks it so); the outer call's approval is still its own, once."""
     inner_saw: list[bool] = []
 
     @interop.tool
@@ -227,9 +227,9 @@ def test_a_call_inside_an_approved_call_runs_as_not_approved() -> None:
     @interop.tool(meta={"requires_approval": True})
     async def outer() -> str:
         """Outer."""
-        assert bridge.approved_call()
-        result = await inner_invoker.ainvoke({})
-        assert bridge.approved_call()  # restored for the rest of the outer call
+        result = await inner_invoker.ainvoke({})  # not approved, and leaves the outer grant unclaimed
+        assert bridge.approved_call(outer.execute)  # the outer call's own approval, claimed once
+        assert not bridge.approved_call(outer.execute)
         return f"outer saw {result.value}"
 
     outer_invoker = bridge.Invoker(

@@ -252,17 +252,25 @@ def test_content_schema_is_a_subschema_for_every_walker() -> None:
     schema = {
         "type": "object",
         "properties": {"doc": {"type": "string", "contentSchema": {"$ref": "#/$defs/P"}}},
-        "$defs": {"P": {"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}}, "A": {"type": "integer"}},
+        "$defs": {
+            "P": {"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}},
+            "A": {"type": "integer"},
+        },
     }
     inlined = inline_refs(schema, recursion="raise")
     assert inlined == {
         "type": "object",
         "properties": {
-            "doc": {"type": "string", "contentSchema": {"type": "object", "properties": {"a": {"type": "integer"}}}}
+            "doc": {
+                "type": "string",
+                "contentSchema": {"type": "object", "properties": {"a": {"type": "integer"}}},
+            }
         },
     }
     assert "/properties/doc/contentSchema" in dict(walk(schema))
-    assert map_subschemas({"contentSchema": {"x": 1}}, lambda s: {"seen": s}) == {"contentSchema": {"seen": {"x": 1}}}
+    assert map_subschemas({"contentSchema": {"x": 1}}, lambda s: {"seen": s}) == {
+        "contentSchema": {"seen": {"x": 1}}
+    }
 
 
 def test_inline_refs_stops_at_its_size_limit_instead_of_exploding() -> None:

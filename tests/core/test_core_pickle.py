@@ -40,7 +40,9 @@ def test_wrapped_tools_pickle_as_the_call_that_built_them() -> None:
         interop.transform_tool(add, name="plus", args={"b": interop.ArgTransform(default=10, hide=True)}),
     ):
         again = pickle.loads(pickle.dumps(wrapped))
-        assert again.name == wrapped.name and interop.input_json_schema(again) == interop.input_json_schema(wrapped)
+        assert again.name == wrapped.name and interop.input_json_schema(again) == interop.input_json_schema(
+            wrapped
+        )
         assert interop.call(again, {"a": 1}) == interop.call(wrapped, {"a": 1})
 
 

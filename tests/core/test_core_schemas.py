@@ -156,11 +156,16 @@ def test_a_foreign_schema_that_is_not_json_schema_is_refused_saying_where() -> N
     ok = foreign_schema({"type": "object", "properties": {"n": {"type": "integer"}}}, where="X")
     assert ok.__standard_schema__.validate({"n": 1}) == Success({"n": 1})
     with pytest.raises(SchemaConversionError) as info:
-        foreign_schema({"type": "object", "properties": {"n": {"minimum": "ten"}}}, where="MCP tool 'x': its input schema")
+        foreign_schema(
+            {"type": "object", "properties": {"n": {"minimum": "ten"}}},
+            where="MCP tool 'x': its input schema",
+        )
     assert str(info.value) == (
         "MCP tool 'x': its input schema is not valid JSON Schema at /properties/n/minimum: 'ten' is not of type 'number'"
     )
-    with pytest.raises(SchemaConversionError, match="w is not valid JSON Schema at /type: 'objekt' is not valid"):
+    with pytest.raises(
+        SchemaConversionError, match="w is not valid JSON Schema at /type: 'objekt' is not valid"
+    ):
         foreign_schema({"type": "objekt"}, where="w")
 
 

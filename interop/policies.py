@@ -1,0 +1,423 @@
+"""Ready-made middleware for what production calls need: time limits, retries, rate and
+concurrency limits, caching, output budgets and call limits.
+
+Each is a middleware (`async def on_call(call, call_next)`) for `interop.with_middleware`:
+
+```python
+import interop
+from interop import policies
+
+@interop.tool(meta={"read_only": True})
+def search(query: str) -> list[str]:
+    "Search the catalogue."
+    return [query]
+
+safe = interop.with_middleware(search, policies.Timeout(5), policies.Retry(attempts=3), policies.Cache(ttl=60))
+```
+
+A policy that refuses a call (a time limit passed, a limit reached) raises `PolicyRefusal`, a
+`ToolError`: the model reads why through its framework's own error channel and the run goes on.
+A policy's state (a rate window, a cache, a count) is shared by every call through it, across
+threads and event loops: build one per scope you want limited.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import random
+import threading
+import time
+import warnings
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Any, Literal
+
+from ._errors import ToolError
+from ._middleware import WORKER, CallNext, ToolInvocation
+
+__all__ = [
+    "CallLimit",
+    "Cache",
+    "ConcurrencyLimit",
+    "OutputBudget",
+    "PolicyRefusal",
+    "RateLimit",
+    "Retry",
+    "Timeout",
+]
+
+RefusalKind = Literal["timeout", "rate_limit", "call_limit"]
+
+
+class PolicyRefusal(ToolError):
+    """A policy refused or stopped a call; the model reads the message (a `ToolError`).
+
+    `kind` says which: `"timeout"`, `"rate_limit"`, `"call_limit"` (telemetry records it as the
+    call's `error.type`)."""
+
+    def __init__(self, message: str, *, kind: RefusalKind, retry_after: float | None = None) -> None:
+        super().__init__(message)
+        self.kind: RefusalKind = kind
+        self.retry_after = retry_after
+        """Seconds until a call may succeed, when the policy knows (`RateLimit`)."""
+
+
+def _whole(n: Any, what: str, least: int = 1) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or n < least:
+        raise ValueError(f"{what} needs a whole number >= {least}, got {n!r}")
+    return n
+
+
+def _seconds(n: Any, what: str) -> float:
+    if isinstance(n, bool) or not isinstance(n, (int, float)) or not n > 0:
+        raise ValueError(f"{what} needs a positive number of seconds, got {n!r}")
+    return float(n)
+
+
+def _safe_to_repeat(call: ToolInvocation) -> bool:
+    meta = call.tool.meta or {}
+    return meta.get("read_only") is True or meta.get("idempotent") is True
+
+
+class Timeout:
+    """Stop waiting for a call after `seconds` (`PolicyRefusal`, kind `"timeout"`).
+
+    An async tool is cancelled. A sync tool runs on a worker thread, which Python cannot stop: the
+    call returns at the time limit and the thread finishes in the background (its result is
+    dropped). The meta key `timeout` (seconds) applies this policy on every path without
+    `with_middleware`.
+    """
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = _seconds(seconds, "Timeout")
+
+    def __repr__(self) -> str:
+        return f"Timeout({self.seconds:g})"
+
+    async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
+        workers: list[str] = []
+        token = WORKER.set(workers)
+        try:
+            return await asyncio.wait_for(call_next(call), self.seconds)
+        except asyncio.TimeoutError:
+            if workers:
+                warnings.warn(
+                    f"tool {call.name!r} timed out after {self.seconds:g} s; it is sync and keeps "
+                    f"running on thread {workers[-1]!r} until it returns (its result is dropped)",
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+            raise PolicyRefusal(
+                f"the call did not finish within {self.seconds:g} s and was stopped; try a smaller request",
+                kind="timeout",
+            ) from None
+        finally:
+            WORKER.reset(token)
+
+
+def _transient(error: BaseException) -> bool:
+    if isinstance(error, PolicyRefusal):
+        return error.kind == "timeout"
+    if isinstance(error, ToolError):  # the tool's own answer (validation and approval included)
+        return False
+    return isinstance(error, (OSError, TimeoutError, ConnectionError))
+
+
+def _backoff(attempt: int) -> float:
+    """0.1 s doubling per attempt, capped at 5 s, with full jitter (a random share of it), so
+    callers retrying together spread out."""
+    return random.uniform(0.5, 1.0) * min(0.1 * 2.0 ** (attempt - 1), 5.0)
+
+
+class Retry:
+    """Run a failed call again, up to `attempts` times in all, waiting `backoff(attempt)` seconds
+    between attempts (default: about 0.1, 0.2, 0.4 ... s, capped at 5 s, with jitter).
+
+    Only tools whose meta says `read_only` or `idempotent` are retried, unless `force=True` (a
+    retried payment pays twice). `retry_on` decides which failures are retried: exception types,
+    or a function of the exception; by default connection errors, OS errors and timeouts (a
+    `Timeout` inside this policy included), never a `ToolError` (the tool's answer, which the
+    model should read). Each attempt's `ToolInvocation.attempt` counts up from 1.
+    """
+
+    def __init__(
+        self,
+        attempts: int = 3,
+        *,
+        backoff: Callable[[int], float] | None = None,
+        retry_on: tuple[type[BaseException], ...] | Callable[[BaseException], bool] | None = None,
+        force: bool = False,
+    ) -> None:
+        self.attempts = _whole(attempts, "Retry attempts")
+        self.backoff = (
+            backoff if backoff is not None else (lambda attempt: min(0.1 * 2 ** (attempt - 1), 5.0))
+        )
+        if retry_on is None:
+            self._retry: Callable[[BaseException], bool] = _transient
+        elif isinstance(retry_on, tuple):
+            types = retry_on
+            self._retry = lambda e: isinstance(e, types)
+        else:
+            self._retry = retry_on
+        self.force = force
+
+    def __repr__(self) -> str:
+        return f"Retry(attempts={self.attempts}{', force=True' if self.force else ''})"
+
+    async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
+        if self.attempts == 1 or not (self.force or _safe_to_repeat(call)):
+            return await call_next(call)
+        attempt = call.attempt
+        last = attempt + self.attempts - 1
+        while True:
+            try:
+                return await call_next(call)
+            except Exception as e:
+                if attempt >= last or not self._retry(e):
+                    raise
+            await asyncio.sleep(max(0.0, float(self.backoff(attempt))))
+            attempt += 1
+            call = call.replace(attempt=attempt)
+
+
+KeyFunction = Callable[[ToolInvocation], Hashable]
+
+
+class RateLimit:
+    """At most `calls` calls per `per_seconds` (a sliding window), per key: by default one window
+    for every call through this policy; `key=lambda call: call.context.user_id` gives each user
+    theirs. A call over the limit is refused (`PolicyRefusal`, kind `"rate_limit"`, with
+    `retry_after`), or, with `wait=True`, waits for its turn.
+    """
+
+    def __init__(
+        self, calls: int, per_seconds: float, *, key: KeyFunction | None = None, wait: bool = False
+    ) -> None:
+        self.calls, self.per_seconds = (
+            _whole(calls, "RateLimit calls"),
+            _seconds(per_seconds, "RateLimit per_seconds"),
+        )
+        self.key, self.wait = key, wait
+        self._lock = threading.Lock()
+        self._windows: dict[Hashable, list[float]] = {}
+
+    def __repr__(self) -> str:
+        return f"RateLimit({self.calls}, {self.per_seconds:g})"
+
+    def _take(self, key: Hashable) -> float:
+        """0 when the call may run now (and it is counted), else the seconds until it may."""
+        now = time.monotonic()
+        with self._lock:
+            window = self._windows.setdefault(key, [])
+            cutoff = now - self.per_seconds
+            while window and window[0] <= cutoff:
+                window.pop(0)
+            if len(window) < self.calls:
+                window.append(now)
+                return 0.0
+            return window[0] + self.per_seconds - now
+
+    async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
+        key = self.key(call) if self.key is not None else None
+        while (delay := self._take(key)) > 0:
+            if not self.wait:
+                raise PolicyRefusal(
+                    f"rate limited ({self.calls} calls per {self.per_seconds:g} s); "
+                    f"try again in {math.ceil(delay * 10) / 10:g} s",
+                    kind="rate_limit",
+                    retry_after=delay,
+                )
+            await asyncio.sleep(delay)
+        return await call_next(call)
+
+
+class ConcurrencyLimit:
+    """At most `n` calls through this policy run at once; the others wait their turn (across
+    threads and event loops)."""
+
+    def __init__(self, n: int) -> None:
+        self.n = _whole(n, "ConcurrencyLimit")
+        self._slots = threading.BoundedSemaphore(n)
+
+    def __repr__(self) -> str:
+        return f"ConcurrencyLimit({self.n})"
+
+    async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
+        if not self._slots.acquire(blocking=False):
+            while not await asyncio.to_thread(self._slots.acquire, True, 0.05):
+                pass
+        try:
+            return await call_next(call)
+        finally:
+            self._slots.release()
+
+
+def _argument_key(call: ToolInvocation) -> Hashable:
+    try:
+        return (call.name, json.dumps(call.arguments, sort_keys=True, default=repr, separators=(",", ":")))
+    except (TypeError, ValueError):
+        return (call.name, repr(call.arguments))
+
+
+class Cache:
+    """Answer a repeated call from memory: the same tool with the same arguments within `ttl`
+    seconds (None: until evicted) gets the earlier result; at most `maxsize` results, least
+    recently used evicted first. Failures are not cached.
+
+    Only tools whose meta says `read_only` or `idempotent` are cached (another tool's calls all
+    run). The key is the tool name and its validated arguments, never the context: a tool whose
+    answer depends on who calls it needs `key=lambda call: (call.arguments["q"], call.context.user)`.
+    """
+
+    def __init__(
+        self, ttl: float | None = None, maxsize: int = 1024, *, key: KeyFunction | None = None
+    ) -> None:
+        self.ttl = None if ttl is None else _seconds(ttl, "Cache ttl")
+        self.maxsize, self.key = _whole(maxsize, "Cache maxsize"), key
+        self._lock = threading.Lock()
+        self._entries: OrderedDict[Hashable, tuple[float, Any]] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def __repr__(self) -> str:
+        return f"Cache(ttl={self.ttl!r}, maxsize={self.maxsize})"
+
+    def clear(self) -> None:
+        with self._lock:
+            self._entries.clear()
+
+    async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
+        if not _safe_to_repeat(call):
+            return await call_next(call)
+        key = (call.name, self.key(call)) if self.key is not None else _argument_key(call)
+        now = time.monotonic()
+        with self._lock:
+            entry = self._entries.get(key)
+            if entry is not None and (self.ttl is None or now - entry[0] < self.ttl):
+                self._entries.move_to_end(key)
+                self.hits += 1
+                return entry[1]
+            self.misses += 1
+        result = await call_next(call)
+        with self._lock:
+            self._entries[key] = (time.monotonic(), result)
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.maxsize:
+                self._entries.popitem(last=False)
+        return result
+
+
+_CHARS_PER_TOKEN = 4
+
+
+class OutputBudget:
+    """Cut what the model sees of a result to `max_chars` characters (or about `max_tokens`
+    tokens, 4 characters each), keeping the head and the tail (`strategy="head_tail"`) or the
+    head (`"head"`), with a marker saying how much was removed. The application still gets the
+    whole value (LangChain artifact, MCP `structuredContent`, `interop.call`'s return value).
+    """
+
+    def __init__(
+        self,
+        max_chars: int | None = None,
+        *,
+        max_tokens: int | None = None,
+        strategy: Literal["head_tail", "head"] = "head_tail",
+    ) -> None:
+        limits = [
+            n
+            for n in (max_chars, None if max_tokens is None else max_tokens * _CHARS_PER_TOKEN)
+            if n is not None
+        ]
+        if not limits:
+            raise ValueError("OutputBudget needs max_chars= or max_tokens=")
+        if any(not isinstance(n, int) or n < 16 for n in limits):
+            raise ValueError(
+                f"OutputBudget limits must be whole numbers of at least 16 characters, got {limits}"
+            )
+        if strategy not in ("head_tail", "head"):
+            raise ValueError(f"OutputBudget strategy is 'head_tail' or 'head', got {strategy!r}")
+        self.max_chars = min(limits)
+        self.strategy = strategy
+
+    def __repr__(self) -> str:
+        return f"OutputBudget(max_chars={self.max_chars})"
+
+    async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
+        return await call_next(call)
+
+    def model_view(self, shown: Any) -> Any:
+        """What the model sees of `shown` (text, JSON, or a list of text and content), cut to the budget."""
+        from ._content import OMIT, Audio, File, Image
+        from ._results import to_json_text
+
+        content = (Image, Audio, File)
+        if isinstance(shown, str):
+            parts: list[Any] = [shown]
+        elif (
+            isinstance(shown, (list, tuple)) and shown and all(isinstance(p, (str, *content)) for p in shown)
+        ):
+            parts = list(shown)
+        elif isinstance(shown, content) or shown is OMIT:
+            return shown
+        else:
+            parts = [to_json_text(shown)]
+        texts = [p for p in parts if isinstance(p, str)]
+        if sum(len(t) for t in texts) <= self.max_chars:
+            return shown
+        rest = [p for p in parts if not isinstance(p, str)]
+        cut = self._cut("\n".join(texts))
+        return [cut, *rest] if rest else cut
+
+    def _cut(self, text: str) -> str:
+        marker = "\n[... {n} of {total} characters removed to fit the output budget ...]\n"
+        room = max(0, self.max_chars - len(marker.format(n=len(text), total=len(text))))
+        if self.strategy == "head":
+            kept = text[:room]
+            return kept + marker.format(n=len(text) - len(kept), total=len(text)).rstrip("\n")
+        head = text[: (room + 1) // 2]
+        tail = text[len(text) - room // 2 :] if room // 2 else ""
+        return head + marker.format(n=len(text) - len(head) - len(tail), total=len(text)) + tail
+
+
+class CallLimit:
+    """At most `n` calls through this policy per run: per context object by default (one
+    context per run or per user session, as most frameworks pass it), or per `key(call)`. The
+    call past the limit is refused (`PolicyRefusal`, kind `"call_limit"`) and the model is told
+    to stop calling. Counts of contexts that are gone are dropped with them.
+    """
+
+    def __init__(self, n: int, *, key: KeyFunction | None = None) -> None:
+        self.n, self.key = _whole(n, "CallLimit"), key
+        self._lock = threading.Lock()
+        self._by_key: dict[Hashable, int] = {}
+        self._by_context: weakref.WeakKeyDictionary[Any, int] = weakref.WeakKeyDictionary()
+
+    def __repr__(self) -> str:
+        return f"CallLimit({self.n})"
+
+    def _count(self, call: ToolInvocation) -> int:
+        with self._lock:
+            if self.key is not None:
+                key = self.key(call)
+                count = self._by_key[key] = self._by_key.get(key, 0) + 1
+                return count
+            context = call.context
+            try:
+                count = self._by_context[context] = self._by_context.get(context, 0) + 1
+            except TypeError:  # None, str, a dict...: not weakly referable, counted by identity
+                ident = ("id", id(context)) if context is not None else None
+                count = self._by_key[ident] = self._by_key.get(ident, 0) + 1
+            return count
+
+    async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
+        if self._count(call) > self.n:
+            raise PolicyRefusal(
+                f"the limit of {self.n} calls for this run is reached; "
+                "do not call it again, answer with what you have",
+                kind="call_limit",
+            )
+        return await call_next(call)
