@@ -110,8 +110,29 @@ def _terminal_approval(assume_yes: bool) -> Callable[[ApprovalRequest], bool]:
     return ask
 
 
+def _add_timeout(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--timeout",
+        type=float,
+        metavar="SECONDS",
+        help="stop a call after SECONDS (interop.policies.Timeout; a tool's meta 'timeout' applies without it)",
+    )
+
+
+def _timed(tools: Any, seconds: float | None) -> Any:
+    """`tools` under `--timeout` (a tool or a list), or as they are."""
+    if seconds is None:
+        return tools
+    if not seconds > 0:
+        raise _Fail(f"--timeout must be a positive number of seconds, got {seconds:g}")
+    from ._middleware import with_middleware
+    from .policies import Timeout
+
+    return with_middleware(tools, Timeout(seconds))
+
+
 def _cmd_call(args: argparse.Namespace) -> int:
-    tool = find_tool(args.tool)
+    tool = _timed(find_tool(args.tool), args.timeout)
     raw = args.input if args.input is not None else ("{}" if sys.stdin.isatty() else sys.stdin.read())
     payload = _parse_json(raw or "{}", "the input")
     if args.context is not None and args.context_factory is not None:
@@ -169,6 +190,7 @@ def _cmd_docs(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     """`interop serve`: stdio, or streamable HTTP (one process, or `--workers N` stateless ones)."""
     find_tools(args.module)  # fail early, with one line, on a module without tools
+    _timed([], args.timeout)  # and on a bad --timeout
     try:
         from .mcp import serve
         from .mcp._workers import CONFIG_ENV, NONCES_ENV, SECRET_ENV, app_from_config
@@ -195,7 +217,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     factory = load_context_factory(args.context_factory) if args.context_factory else None  # fails early
     if not http:
         serve(
-            find_tools(args.module),
+            _timed(find_tools(args.module), args.timeout),
             allow_unapproved=args.allow_unapproved,
             context_factory=factory,
             name=args.name,
@@ -225,6 +247,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         "allow_unapproved": args.allow_unapproved,
         "context_factory": args.context_factory,
         "name": args.name,
+        "timeout": args.timeout,
     }
     os.environ.setdefault(SECRET_ENV, secrets.token_hex(32))  # one approval secret for every worker
     level = "warning"
@@ -407,6 +430,7 @@ def _parser() -> argparse.ArgumentParser:
         help="FN() makes the context (entered when it is a context manager)",
     )
     p.add_argument("--yes", action="store_true", help="approve a call that requires approval without asking")
+    _add_timeout(p)
     p.set_defaults(func=_cmd_call)
 
     p = sub.add_parser(
@@ -459,6 +483,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--name", default="interop", help="the server's name, as clients show it (default: interop)"
     )
+    _add_timeout(p)
     p.set_defaults(func=_cmd_serve)
 
     _add_playground_parser(sub)

@@ -23,14 +23,19 @@ NONCES_ENV = "INTEROP_MCP_APPROVAL_NONCES"
 
 def app_from_config(config: dict[str, Any]) -> Any:
     """The `MCPApp` for `config`: `module`, `path`, `stateless`, `json_response`, `host`,
-    `auth_token_env`, `allowed_hosts`, `allow_unapproved`, `context_factory`, `name` (the `interop
-    serve` options)."""
+    `auth_token_env`, `allowed_hosts`, `allow_unapproved`, `context_factory`, `name`, `timeout` (the
+    `interop serve` options)."""
     from interop.bridge import find_tools
 
     from ._asgi import asgi_app, host_security
     from ._identity import StaticTokenVerifier
 
     tools = find_tools(config["module"])
+    if config.get("timeout"):
+        import interop
+        from interop.policies import Timeout
+
+        tools = interop.with_middleware(tools, Timeout(float(config["timeout"])))
     verifier = None
     token_env = config.get("auth_token_env")
     if token_env:

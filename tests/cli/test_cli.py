@@ -211,3 +211,35 @@ def test_list_says_when_a_tool_has_no_description(tmp_path: Path) -> None:
         "add\n    (no description: a model picks tools by their description: give the function a docstring)"
         in r.stdout
     )
+
+
+def test_call_timeout_stops_a_slow_tool(tmp_path: Path) -> None:
+    (tmp_path / "slow_tools.py").write_text(
+        "import asyncio\nimport interop\n\n\n@interop.tool\nasync def nap(seconds: float) -> str:\n"
+        '    """Sleep."""\n    await asyncio.sleep(seconds)\n    return "rested"\n',
+        encoding="utf-8",
+    )
+    r = subprocess.run(
+        [sys.executable, "-m", "interop", "call", "slow_tools:nap", '{"seconds": 5}', "--timeout", "0.2"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert r.returncode == 1 and "did not finish within 0.2 s" in r.stderr
+    r = subprocess.run(
+        [sys.executable, "-m", "interop", "call", "slow_tools:nap", '{"seconds": 0}', "--timeout", "2"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert r.returncode == 0 and "rested" in r.stdout
+    r = subprocess.run(
+        [sys.executable, "-m", "interop", "call", "slow_tools:nap", "{}", "--timeout", "0"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    )
+    assert r.returncode != 0 and "--timeout must be a positive number" in r.stderr

@@ -276,9 +276,10 @@ async def test_consumed_approval_tool_asks_through_the_elicitation_callback(mode
 
     async with mcp_tools(build_server([wipe]), mode=mode, elicitation=decide) as (remote,):
         assert remote.meta["requires_approval"] is True  # the flag travels: local frameworks ask too
-        assert await interop.acall(remote, {"path": "/ok"}) == "wiped /ok"
+        # no local asker (allow_unapproved): the server asks, through the elicitation callback
+        assert await interop.acall(remote, {"path": "/ok"}, allow_unapproved=True) == "wiped /ok"
         with pytest.raises(ToolError, match="not approved"):
-            await interop.acall(remote, {"path": "/no"})
+            await interop.acall(remote, {"path": "/no"}, allow_unapproved=True)
     assert RAN == ["/ok"]
     assert [r.is_approval for r in seen] == [True, True]
     assert seen[0].tool_name == "wipe" and "'wipe'" in seen[0].message

@@ -65,7 +65,7 @@ async def test_one_users_approval_never_answers_another_session_to_another_serve
         await _while_running(running, x)
         y.release.set()
         with pytest.raises(ToolError, match="not approved"):  # bob's own question, on his session
-            await interop.acall(on_y, {"path": "/shared"})
+            await interop.acall(on_y, {"path": "/shared"}, allow_unapproved=True)
         x.release.set()
         assert await running == "x wiped /shared"
     assert x.ran == ["/shared"] and y.ran == []
@@ -83,7 +83,9 @@ async def test_an_approved_call_never_answers_an_identical_unapproved_one_on_its
         running = asyncio.create_task(interop.acall(approved, {"path": "/shared"}))
         await _while_running(running, x)
         with pytest.raises(ToolError, match="not approved"):
-            await interop.acall(remote, {"path": "/shared"})  # same session, same arguments, not approved
+            await interop.acall(
+                remote, {"path": "/shared"}, allow_unapproved=True
+            )  # same session, same arguments, not approved
         x.release.set()
         assert await running == "x wiped /shared"
     assert x.ran == ["/shared"] and len(asked.seen) == 1

@@ -68,7 +68,9 @@ def build(state: Upstream) -> Server[Any]:
                 )
             return mt.CallToolResult(content=[mt.TextContent(type="text", text="report.pdf, notes.md")])
         size = {"width": "wide", "height": 3}  # breaks the declared output schema
-        return mt.CallToolResult(content=[mt.TextContent(type="text", text="wide x 3")], structured_content=size)
+        return mt.CallToolResult(
+            content=[mt.TextContent(type="text", text="wide x 3")], structured_content=size
+        )
 
     return Server("upstream", on_list_tools=list_tools, on_call_tool=call_tool)
 

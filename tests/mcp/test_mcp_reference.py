@@ -76,6 +76,8 @@ def test_inspector_cli_lists_and_calls_a_served_task_tool(tmp_path: Path) -> Non
     listed = _inspector(tmp_path, script, "--method", "tools/list")
     (tool,) = listed["tools"]  # type: ignore[index]
     assert tool["name"] == "count" and tool["execution"] == {"taskSupport": "required"}
-    called = _inspector(tmp_path, script, "--method", "tools/call", "--tool-name", "count", "--tool-arg", "n=3")
+    called = _inspector(
+        tmp_path, script, "--method", "tools/call", "--tool-name", "count", "--tool-arg", "n=3"
+    )
     assert called["structuredContent"] == {"counted": 3} and not called["isError"]  # type: ignore[index]
     assert "io.modelcontextprotocol/related-task" in called["_meta"]  # answered through tasks/result

@@ -306,4 +306,8 @@ async def test_a_shaped_tool_whose_value_has_no_json_form_is_served_by_its_model
     promised = with_model_output(open_typed, lambda h: "opened")
     async with Client(build_server([promised]), mode=mode) as client:
         r = await client.call_tool("open_typed", {"name": "x"})
-        assert r.is_error and "'open_typed'" in r.content[0].text and "cannot be sent as JSON" in r.content[0].text
+        assert (
+            r.is_error
+            and "'open_typed'" in r.content[0].text
+            and "cannot be sent as JSON" in r.content[0].text
+        )

@@ -97,7 +97,9 @@ async def raw_start(client: Client, name: str, arguments: dict[str, Any]) -> str
 
 
 async def task_state(client: Client, task_id: str) -> dict[str, Any]:
-    return (await client.session.send_request(GetTask(params=TaskIdParams(task_id=task_id)), _Ack)).model_dump()
+    return (
+        await client.session.send_request(GetTask(params=TaskIdParams(task_id=task_id)), _Ack)
+    ).model_dump()
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -225,8 +227,12 @@ async def test_a_served_task_tool_in_langchain_and_pydantic_ai_loops() -> None:
     RAN.clear()
     async with mcp_tools(build_server([count])) as tools:
         call = {"name": "count", "args": {"n": 2}, "id": "c1", "type": "tool_call"}
-        model = ScriptedChat(messages=iter([AIMessage(content="", tool_calls=[call]), AIMessage(content="ok")]))
-        out = await create_agent(model, [to_langchain(t) for t in tools]).ainvoke({"messages": [HumanMessage("go")]})
+        model = ScriptedChat(
+            messages=iter([AIMessage(content="", tool_calls=[call]), AIMessage(content="ok")])
+        )
+        out = await create_agent(model, [to_langchain(t) for t in tools]).ainvoke(
+            {"messages": [HumanMessage("go")]}
+        )
         (message,) = [m for m in out["messages"] if isinstance(m, ToolMessage)]
         assert json.loads(str(message.content)) == {"counted": 2}
 
