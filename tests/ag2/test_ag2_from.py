@@ -105,9 +105,12 @@ async def test_a_native_approval_travels_and_is_asked_once() -> None:
 
     neutral = from_ag2(wipe)
     assert interop.bridge.requires_approval(neutral)
-    # called with no approval and no human channel: AG2's own middleware fails closed
-    with pytest.raises(HumanInputNotProvidedError):
+    # called from application code with nobody asked: interop.acall fails closed first
+    with pytest.raises(interop.ApprovalDeniedError, match="wipe"):
         await interop.acall(neutral, {"path": "/"})
+    # the caller says it is the human, but AG2's own gate still wants its human channel: none here
+    with pytest.raises(HumanInputNotProvidedError):
+        await interop.acall(neutral, {"path": "/"}, allow_unapproved=True)
     assert ran == []
     # converted to LangChain with an approval callback: approved once, not asked again natively
     approved = to_langchain(neutral, approval=lambda request: True)

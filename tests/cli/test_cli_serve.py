@@ -48,15 +48,16 @@ async def test_serve_serves_approval_tools_through_elicitation(mode: str) -> Non
 
     async with mcp_tools(params, mode=mode, elicitation=user) as tools:
         delete = next(t for t in tools if t.name == "delete_file")
+        # the server asks (elicitation): this code does not ask a second time (allow_unapproved)
         with pytest.raises(ToolError, match="not approved: the user declined"):
-            await acall(delete, {"path": "/etc/passwd"})
-        result = await acall(delete, {"path": "/tmp/report.txt"})
+            await acall(delete, {"path": "/etc/passwd"}, allow_unapproved=True)
+        result = await acall(delete, {"path": "/tmp/report.txt"}, allow_unapproved=True)
         assert result["deleted"] == "/tmp/report.txt"
     assert asked == [{"path": "/etc/passwd"}, {"path": "/tmp/report.txt"}]
     async with mcp_tools(params, mode=mode) as tools:  # nobody to ask on this side: refused, not run
         delete = next(t for t in tools if t.name == "delete_file")
         with pytest.raises(ToolError, match="not approved"):
-            await acall(delete, {"path": "/tmp/report.txt"})
+            await acall(delete, {"path": "/tmp/report.txt"}, allow_unapproved=True)
 
 
 @pytest.mark.parametrize(
@@ -229,7 +230,7 @@ async def test_serve_http_stateless_workers_answer_approval_rounds_across_worker
         async with mcp_tools(f"http://127.0.0.1:{port}/mcp", elicitation=lambda request: True) as tools:
             delete = next(t for t in tools if t.name == "delete_file")
             for _ in range(6):  # each call is two requests; with two workers some cross
-                result = await acall(delete, {"path": "/tmp/report.txt"})
+                result = await acall(delete, {"path": "/tmp/report.txt"}, allow_unapproved=True)
                 assert result["deleted"] == "/tmp/report.txt"
     finally:
         _stop(proc)

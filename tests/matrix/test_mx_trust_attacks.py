@@ -418,11 +418,17 @@ def _ran_nothing(result: Any) -> bool:
 async def test_attack_direct_paths_fail_closed(framework: str) -> None:
     _installed(framework)
     tool = gated()
-    if framework == "neutral":
-        pytest.skip(
-            "interop.call/acall is the application calling a tool itself: with_approval(tool, callback) "
-            "makes it ask (every path that converts a tool is checked here)"
-        )
+    if framework == "neutral":  # application code calling the tool: nobody asked, so refused
+        with pytest.raises(interop.ApprovalDeniedError, match="wipe"):
+            await interop.acall(tool, {"path": "/"})
+        with pytest.raises(interop.ApprovalDeniedError, match="wipe"):
+            await asyncio.to_thread(interop.call, tool, {"path": "/"})
+        with pytest.raises(interop.ApprovalDeniedError, match="wipe"):
+            await interop.acall(tool, {"path": "/"}, approval=lambda request: False)
+        assert RAN == []
+        assert await interop.acall(tool, {"path": "/ok"}, approval=lambda request: True) == "wiped /ok"
+        assert RAN == ["/ok"]
+        return
     if framework == "mcp":  # a client that cannot be asked (no elicitation capability) is refused
         async with mcp_target([tool]) as mcp:
             out = await mcp.call(tool.name, {"path": "/"}, None)

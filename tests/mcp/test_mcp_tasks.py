@@ -199,9 +199,10 @@ async def test_approval_is_asked_before_the_task_and_a_denial_never_runs(mode: s
         return bool(request.arguments and request.arguments.get("target") == "moon")
 
     async with mcp_tools(build_server([launch]), mode=mode, elicitation=yes_for_moon) as tools:
-        assert await interop.acall(tools[0], {"target": "moon"}) == "launched moon"
+        # the server asks (elicitation); the calling code does not ask a second time
+        assert await interop.acall(tools[0], {"target": "moon"}, allow_unapproved=True) == "launched moon"
         with pytest.raises(ToolError, match="not approved"):
-            await interop.acall(tools[0], {"target": "mars"})
+            await interop.acall(tools[0], {"target": "mars"}, allow_unapproved=True)
     assert RAN == ["launch moon"]
     assert asked == ['{"target": "moon"}', '{"target": "mars"}']
 
@@ -368,5 +369,7 @@ async def test_task_tools_added_by_two_add_tools_calls_share_one_store(mode: str
     async with mcp_tools(server, mode=mode) as tools:
         by_name = {t.name: t for t in tools}
         assert await interop.acall(by_name["count"], {"n": 1}) == {"counted": 1}
-        assert await interop.acall(by_name["launch"], {"target": "sea"}) == "launched sea"
+        assert (
+            await interop.acall(by_name["launch"], {"target": "sea"}, allow_unapproved=True) == "launched sea"
+        )
     assert RAN == ["count 1", "launch sea"]

@@ -211,7 +211,7 @@ def test_sync_call_inside_a_running_loop() -> None:
     neutral = from_openai_agents(shout)
 
     async def main() -> Any:
-        return interop.call(neutral, {"text": "hey"})  # sync call from async code
+        return interop.call(neutral, {"text": "hey"}, allow_unapproved=True)  # sync, from async code
 
     assert asyncio.run(main()) == "HEY"
 
