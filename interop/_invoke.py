@@ -28,6 +28,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Literal
 
 from . import _observe
+from . import policies as _policies  # noqa: F401  (registers Timeout for with_meta_timeout)
 from ._approval import (
     APPROVED,
     PENDING,

@@ -223,14 +223,20 @@ def with_middleware(tools: Any, /, *middleware: Any) -> Any:
     return [_wrap(tool, chain) for tool in tools]
 
 
+_TIMEOUT: Any = None
+"""`interop.policies.Timeout`, set when that module is imported: a call path imports nothing (a
+Temporal workflow's sandbox refuses a module's import there)."""
+
+
 def with_meta_timeout(tool: StandardToolV0[Any, OutputT, Any]) -> StandardToolV0[Any, OutputT, Any]:
     """`tool` under a `Timeout` of `meta["timeout"]` seconds when its meta says so (and no
     `Timeout` middleware is already around it); else `tool` itself. Every path runs this."""
     seconds = tool.meta.get("timeout") if tool.meta else None
     if seconds is None:
         return tool
-    from .policies import Timeout
-
+    Timeout = _TIMEOUT
+    if Timeout is None:  # interop.policies not imported yet (interop._invoke imports it)
+        from .policies import Timeout
     if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or not seconds > 0:
         raise ValueError(
             f"tool {tool.name!r}: meta['timeout'] must be a positive number of seconds, got {seconds!r}"

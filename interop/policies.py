@@ -35,6 +35,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Literal
 
+from . import _middleware
 from ._errors import ToolError
 from ._middleware import WORKER, CallNext, ToolInvocation
 
@@ -421,3 +422,6 @@ class CallLimit:
                 kind="call_limit",
             )
         return await call_next(call)
+
+
+_middleware._TIMEOUT = Timeout  # with_meta_timeout needs no import on a call path
