@@ -230,6 +230,7 @@ class Invoker:
         context: Callable[[Any], Any] | None = None,
         native_approval: bool = False,
         restore: Callable[[Any], Any] | None = None,
+        engine_timeout: bool = False,
     ) -> None:
         """Args:
         tool: the neutral tool to run.
@@ -242,9 +243,11 @@ class Invoker:
         native_approval: whether the adapter passes an `ask` (its framework's own mechanism) to
             every call; else a tool that needs approval needs `options.approval`.
         restore: removes the nulls a strict schema injected (strict targets only).
+        engine_timeout: the target enforces the tool's meta `timeout` itself (a Temporal activity's
+            start-to-close timeout): the pipeline does not time the call a second time.
         """
         self.tool = tool
-        self._run = with_meta_timeout(tool)
+        self._run = tool if engine_timeout else with_meta_timeout(tool)
         """What runs: `tool`, under a `Timeout` when its meta says `timeout` (every path honours it)."""
         self.name = name
         hook = options.context if options.context is not None else context

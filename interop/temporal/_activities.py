@@ -82,7 +82,9 @@ async def _with_context(
 
 def _activity(tool: StandardToolV0[Any, Any, Any], factory: ContextFactory | None) -> Callable[..., Any]:
     name = tool.name
-    invoker = Invoker(tool, name=name, target="Temporal", options=_OPTIONS, native_approval=True)
+    invoker = Invoker(
+        tool, name=name, target="Temporal", options=_OPTIONS, native_approval=True, engine_timeout=True
+    )  # meta `timeout` is the activity's start-to-close timeout (activity_tools): Temporal enforces it
 
     async def run_tool(call: dict[str, Any]) -> dict[str, Any]:  # an `ActivityInput`
         arguments, call_id, approval = _arguments(call, name)

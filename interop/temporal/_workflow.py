@@ -263,7 +263,8 @@ def _activity_tool(
             shown.remember(value, parts)
         return value
 
-    meta = {k: v for k, v in tool.meta.items() if k != "requires_approval"}
+    # the worker asks for approval; Temporal enforces the timeout (start-to-close), not the pipeline
+    meta = {k: v for k, v in tool.meta.items() if k not in ("requires_approval", "timeout")}
     meta["temporal"] = False
     built: StandardTool[Any, Any, Any] = StandardTool(
         name=name,
