@@ -1,14 +1,19 @@
 """Against the reference MCP servers and client from npm (`make mcp-npm`): the "everything" server's
-task-only tool driven as a task (its clarifying question answered on the way), and MCP Inspector
-2.12's CLI listing and calling a tool we serve as a task."""
+task-only tool driven as a task (its clarifying question answered on the way), its content kinds
+(text + image + text, resource links, an embedded text resource, structured content) and its
+-32042 URL elicitation through the real loops of LangChain, pydantic-ai, LlamaIndex and OpenAI
+Agents with scripted models, and MCP Inspector 2.12's CLI listing and calling a tool we serve as a
+task."""
 
 from __future__ import annotations
 
+import base64
 import json
 import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 import pytest
 from reference_servers import everything, inspector_cli
@@ -17,6 +22,8 @@ import interop
 from interop.mcp import ElicitationRequest, mcp_tools
 
 pytestmark = pytest.mark.anyio
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 TASK_SERVER = '''
 import asyncio, interop
@@ -81,3 +88,149 @@ def test_inspector_cli_lists_and_calls_a_served_task_tool(tmp_path: Path) -> Non
     )
     assert called["structuredContent"] == {"counted": 3} and not called["isError"]  # type: ignore[index]
     assert "io.modelcontextprotocol/related-task" in called["_meta"]  # answered through tasks/result
+
+
+# ---------------------------------------- the "everything" server's content and failures, four loops
+
+CALLS: dict[str, tuple[str, dict[str, Any]]] = {
+    "image": ("get-tiny-image", {}),
+    "links": ("get-resource-links", {"count": 2}),
+    "reference": ("get-resource-reference", {"resourceType": "Text", "resourceId": 1}),
+    "weather": ("get-structured-content", {"location": "New York"}),
+    "url": ("trigger-url-elicitation", {"url": "https://example.com/x", "errorPath": True}),  # -32042
+}
+LINK_LINE = "Blob Resource 1: demo://resource/dynamic/blob/1 (text/plain)"
+PLAIN = "This is a plaintext resource"
+PRETEXT = "The image above is the MCP logo."
+PROVIDER_URL = "https://modelcontextprotocol.io"  # the URL in the server's -32042 error
+
+
+def check_texts(links: str, reference: str, weather: str, url: str) -> None:
+    """What the model reads for the text-shaped results, whatever the framework."""
+    assert links.startswith("Here are 2 resource links") and LINK_LINE in links
+    assert PLAIN in reference and "demo://resource/dynamic/text/1" in reference  # its text, not base64
+    assert json.loads(weather) == {"temperature": 33, "conditions": "Cloudy", "humidity": 82}
+    assert "'trigger-url-elicitation'" in url and PROVIDER_URL in url  # the user's page, for the model
+
+
+async def test_everything_server_in_langchain_loop() -> None:
+    pytest.importorskip("interop.langchain")
+    from langchain.agents import create_agent
+    from langchain_core.language_models.fake_chat_models import GenericFakeChatModel
+    from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+    from langchain_core.utils.function_calling import convert_to_openai_tool
+
+    from interop.langchain import to_langchain
+
+    class ScriptedChat(GenericFakeChatModel):
+        def bind_tools(self, tools: Any, **kw: Any) -> Any:
+            return self.bind(tools=[convert_to_openai_tool(t) for t in tools])
+
+    calls = [{"name": n, "args": a, "id": i, "type": "tool_call"} for i, (n, a) in CALLS.items()]
+    model = ScriptedChat(messages=iter([AIMessage(content="", tool_calls=calls), AIMessage(content="done")]))
+    async with mcp_tools(everything()) as tools:
+        agent = create_agent(model, [to_langchain(t) for t in tools])
+        out = await agent.ainvoke({"messages": [HumanMessage("go")]})
+    seen = {m.tool_call_id: m for m in out["messages"] if isinstance(m, ToolMessage)}
+    assert out["messages"][-1].content == "done" and seen["url"].status == "error"
+    caption, image, after = seen["image"].content
+    assert caption["type"] == "text" and after == {"type": "text", "text": PRETEXT}
+    assert image["type"] == "image" and base64.b64decode(image["base64"]).startswith(PNG_MAGIC)
+    assert seen["weather"].artifact == json.loads(str(seen["weather"].content))  # the value, for the app
+    check_texts(*(str(seen[i].content) for i in ("links", "reference", "weather", "url")))
+
+
+async def test_everything_server_in_pydantic_ai_loop() -> None:
+    pytest.importorskip("interop.pydantic_ai")
+    from pydantic_ai import Agent, BinaryContent
+    from pydantic_ai.messages import (
+        ModelMessage,
+        ModelResponse,
+        RetryPromptPart,
+        TextPart,
+        ToolCallPart,
+        ToolReturnPart,
+    )
+    from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+    from interop.pydantic_ai import to_pydantic_ai
+
+    seen: dict[str, Any] = {}
+
+    def fn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        if len(messages) == 1:
+            return ModelResponse(parts=[ToolCallPart(n, a, tool_call_id=i) for i, (n, a) in CALLS.items()])
+        for part in messages[-1].parts:
+            if isinstance(part, (ToolReturnPart, RetryPromptPart)):
+                seen[part.tool_call_id] = part
+        return ModelResponse(parts=[TextPart("done")])
+
+    async with mcp_tools(everything()) as tools:
+        result = await Agent(FunctionModel(fn), tools=[to_pydantic_ai(t) for t in tools], retries=2).run("go")
+    assert result.output == "done"
+    caption, image, after = seen["image"].content
+    assert caption == "Here's the image you requested:" and after == PRETEXT
+    assert isinstance(image, BinaryContent) and image.data.startswith(PNG_MAGIC)
+    assert seen["weather"].metadata == {"temperature": 33, "conditions": "Cloudy", "humidity": 82}
+    check_texts(*(seen[i].model_response_str() for i in ("links", "reference", "weather", "url")))
+
+
+async def test_everything_server_in_llamaindex_loop() -> None:
+    pytest.importorskip("interop.llamaindex")
+    from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
+    from llama_index.core.base.llms.types import (
+        ChatMessage,
+        ImageBlock,
+        MessageRole,
+        TextBlock,
+        ToolCallBlock,
+    )
+    from llama_index.core.llms.mock import MockFunctionCallingLLM
+
+    from interop.llamaindex import to_llamaindex
+
+    turns: list[list[ChatMessage]] = []
+
+    def llm(messages: Any, **kwargs: Any) -> ChatMessage:
+        turns.append(list(messages))
+        if len(turns) == 1:
+            blocks = [ToolCallBlock(tool_call_id=i, tool_name=n, tool_kwargs=a) for i, (n, a) in CALLS.items()]
+            return ChatMessage(role=MessageRole.ASSISTANT, blocks=blocks)
+        return ChatMessage(role=MessageRole.ASSISTANT, content="done")
+
+    async with mcp_tools(everything()) as tools:
+        agent = FunctionAgent(
+            tools=[to_llamaindex(t) for t in tools], llm=MockFunctionCallingLLM(response_generator=llm)
+        )
+        handler = agent.run(user_msg="go")
+        results = {e.tool_id: e.tool_output async for e in handler.stream_events() if isinstance(e, ToolCallResult)}
+        assert str((await handler).response.content) == "done"
+    assert results["url"].is_error and not results["image"].is_error
+    sent = {m.additional_kwargs["tool_call_id"]: m for m in turns[1] if m.role == MessageRole.TOOL}
+    assert [type(b) for b in sent["image"].blocks] == [TextBlock, ImageBlock, TextBlock]
+    assert sent["image"].blocks[1].resolve_image().read().startswith(PNG_MAGIC)
+    check_texts(*(str(sent[i].content) for i in ("links", "reference", "weather", "url")))
+
+
+async def test_everything_server_in_openai_agents_run() -> None:
+    pytest.importorskip("interop.openai_agents")
+    from agents import Agent, Runner
+    from agents.testing import ScriptedModel, assistant_message, function_call
+    from agents.tracing import set_tracing_disabled
+
+    from interop.openai_agents import to_openai_agents
+
+    set_tracing_disabled(True)
+    model = ScriptedModel([[function_call(n, a, call_id=i) for i, (n, a) in CALLS.items()], [assistant_message("done")]])
+    async with mcp_tools(everything()) as tools:
+        result = await Runner.run(Agent(name="a", model=model, tools=[to_openai_agents(t) for t in tools]), "go")
+    assert result.final_output == "done"
+    outputs = {
+        i["call_id"]: i["output"]
+        for i in model.calls[1].input
+        if isinstance(i, dict) and i.get("type") == "function_call_output"
+    }
+    caption, image, after = outputs["image"]
+    assert caption["type"] == "input_text" and after == {"type": "input_text", "text": PRETEXT}
+    assert image["type"] == "input_image" and image["image_url"].startswith("data:image/png;base64,")
+    check_texts(*(str(outputs[i]) for i in ("links", "reference", "weather", "url")))
