@@ -234,3 +234,22 @@ async def test_everything_server_in_openai_agents_run() -> None:
     assert caption["type"] == "input_text" and after == {"type": "input_text", "text": PRETEXT}
     assert image["type"] == "input_image" and image["image_url"].startswith("data:image/png;base64,")
     check_texts(*(str(outputs[i]) for i in ("links", "reference", "weather", "url")))
+
+
+async def test_everything_server_url_elicitation_error_reaches_the_callback_like_an_in_band_one() -> None:
+    """The server's -32042 (URL elicitation required, `errorPath`) hands its URL to the callback;
+    the call is sent again and the server asks in band (URL mode): the same callback, the same shape."""
+    asked: list[ElicitationRequest] = []
+
+    def user(request: ElicitationRequest) -> bool:
+        asked.append(request)
+        return True
+
+    async with mcp_tools(everything(), elicitation=user) as tools:
+        url_tool = {t.name: t for t in tools}["trigger-url-elicitation"]
+        args = {"url": "https://example.com/link", "message": "Link it", "errorPath": True}
+        result = await interop.acall(url_tool, args)
+    by_error, in_band = asked
+    assert by_error.url == PROVIDER_URL and not by_error.is_approval
+    assert (in_band.url, in_band.message) == ("https://example.com/link", "Link it") and not in_band.is_approval
+    assert "User completed the URL elicitation flow" in str(result)
