@@ -23,6 +23,7 @@ from opentelemetry.trace import SpanKind, Status, StatusCode
 import interop
 from interop import _observe
 from interop.bridge import is_control_flow
+from interop.errors import ApprovalDeniedError, StandardToolValidationError, ToolError
 
 if TYPE_CHECKING:
     from interop import StandardToolV0
@@ -50,6 +51,12 @@ _KINDS = {
     "denied": "approval_denied",
 }
 _TIMEOUTS: tuple[type[BaseException], ...] = (TimeoutError, asyncio.TimeoutError)
+_RAISED: tuple[tuple[type[BaseException], str], ...] = (
+    (ApprovalDeniedError, "approval_denied"),  # before ToolError: it is one
+    (StandardToolValidationError, "validation_error"),
+    (ToolError, "tool_error"),
+)
+"""The pipeline's own errors, raised by a direct call, as the `error.type` its Outcome would give."""
 
 
 def capped(text: str, limit: int = MAX_CONTENT) -> str:
@@ -84,8 +91,13 @@ def error_type(outcome: Outcome | None, error: BaseException | None) -> str | No
     """The call's `error.type`: None for a success (or a call waiting for approval); `timeout`,
     `validation_error` (arguments or output), `tool_error`, `approval_denied` from the outcome;
     else the exception's type name (a crash, an exception that left the pipeline)."""
-    if error is not None:
-        return "timeout" if _is_timeout(error) else type(error).__qualname__
+    if error is not None:  # a direct call (`interop.call`) raises what an Invoker would report
+        if _is_timeout(error):
+            return "timeout"
+        for raised, name in _RAISED:
+            if isinstance(error, raised):
+                return name
+        return type(error).__qualname__
     if outcome is None or outcome.status == "ok" or outcome.status == "pending":
         return None
     e = outcome.error
