@@ -69,8 +69,12 @@ class ScriptedModel(Model):
     """Stands in for a real model (it runs in the integration's model activity): checks the
     balance and pays, then reports what the tools returned."""
 
-    async def get_response(self, system_instructions: Any, input: Any, *args: Any, **kwargs: Any) -> ModelResponse:
-        outputs = [i["output"] for i in input if isinstance(i, dict) and i.get("type") == "function_call_output"]
+    async def get_response(
+        self, system_instructions: Any, input: Any, *args: Any, **kwargs: Any
+    ) -> ModelResponse:
+        outputs = [
+            i["output"] for i in input if isinstance(i, dict) and i.get("type") == "function_call_output"
+        ]
         if not outputs:
             calls = [("get_balance", {}), ("send_payment", {"to": "bob", "amount": 500})]
             items: list[Any] = [

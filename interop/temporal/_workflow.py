@@ -33,9 +33,8 @@ from temporalio import workflow
 from temporalio.common import RetryPolicy
 from temporalio.exceptions import ActivityError, ApplicationError, TimeoutError, TimeoutType
 
-import interop
-from interop import StandardTool, StandardToolV0, ToolError, _observe
-from interop.bridge import check_unique_names, find_layer, meta_flag
+from interop import StandardTool, StandardToolV0, ToolError, _observe, with_model_output
+from interop.bridge import check_unique_names, meta_flag
 from interop.errors import ApprovalDeniedError
 
 from ._wire import ActivityInput, Approval, decode_result
@@ -186,8 +185,10 @@ def _timed_out(error: ActivityError) -> TimeoutError | None:
 
 
 class _Shown:
-    """The model output the activity computed for each value (a tool with `with_model_output`):
-    what the workflow-side tool's own model-output layer gives back for that value."""
+    """The model output the activity computed for each value (the worker's tool has a model-output
+    layer: `with_model_output`, or a middleware such as `OutputBudget`): what the workflow-side
+    tool's own model-output layer gives back for that value; the value itself when the activity
+    sent none."""
 
     def __init__(self) -> None:
         self.by_value: dict[int, list[Any]] = {}
@@ -212,8 +213,9 @@ def _activity_tool(
     name = tool.name
     start_to_close = _timeout_of(tool, timeout)
     retry = _retry_of(tool, retry_policy)
-    shaped = find_layer(tool, "model_output") is not None
-    shown = _Shown() if shaped else None
+    # Always ready for the worker's model view: the worker's tool may be wrapped (an OutputBudget,
+    # a with_model_output) while the workflow's was built from the plain one.
+    shown = _Shown()
 
     async def run_activity(payload: ActivityInput) -> Any:
         try:
@@ -259,7 +261,7 @@ def _activity_tool(
             status, value, parts = decode_result(name, await run_activity(payload))
             if status == "pending":  # the worker asked again for an approved call: never runs it twice
                 raise ApprovalDeniedError(name, "the worker did not accept the approval")
-        if shown is not None and parts is not None:
+        if parts is not None:
             shown.remember(value, parts)
         return value
 
@@ -275,9 +277,7 @@ def _activity_tool(
         title=getattr(tool, "title", None),
         meta=meta,
     )
-    if shown is not None:
-        return interop.with_model_output(built, shown)
-    return built
+    return with_model_output(built, shown)
 
 
 def activity_tools(

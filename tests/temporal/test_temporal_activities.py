@@ -3,6 +3,8 @@ errors, timeouts, crashes, the context built in the worker and never in the hist
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import uuid
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -12,6 +14,7 @@ import pytest
 
 pytest.importorskip("temporalio")
 
+from devserver import DevServer
 from temporalio.client import Client, WorkflowFailureError
 from temporalio.exceptions import ActivityError, ApplicationError
 from temporalio.worker import Worker
@@ -21,6 +24,8 @@ from tt_workflows import CallTools
 from interop.temporal import tool_activities
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(120)]
+
+FRESH = Path(__file__).resolve().parent / "fresh_workflow_child.py"
 
 
 @asynccontextmanager
@@ -179,3 +184,21 @@ def test_bad_use_is_refused_clearly() -> None:
     [add] = activity_tools(TOOLS[:1], start_to_close_timeout=5)
     assert add.name == "add" and add.description == TOOLS[0].description
     assert add.input_schema is TOOLS[0].input_schema and add.meta["temporal"] is False
+
+
+def test_activity_tools_built_inside_a_workflow_in_a_fresh_process(
+    temporal_server: DevServer, task_queue: str
+) -> None:
+    """Inside a workflow, Temporal's sandbox refuses what a module's import does (it hung CI once):
+    `activity_tools` called in `run` must import nothing there. A fresh worker process whose tools
+    use no `with_model_output` of their own (an earlier version reached the lazy
+    `interop.with_model_output` there: the workflow task failed on `threading.Lock`; found by the
+    OpenAI Agents example)."""
+    done = subprocess.run(
+        [sys.executable, str(FRESH), temporal_server.address, task_queue],
+        capture_output=True,
+        text=True,
+        timeout=100,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert done.stdout.strip().splitlines()[-1] == "ok 42"

@@ -47,12 +47,18 @@ class ScriptedModel(Model):
     def __init__(self, seen: list[list[str]]) -> None:
         self.seen = seen
 
-    async def get_response(self, system_instructions: Any, input: Any, *args: Any, **kwargs: Any) -> ModelResponse:
-        outputs = [i["output"] for i in input if isinstance(i, dict) and i.get("type") == "function_call_output"]
+    async def get_response(
+        self, system_instructions: Any, input: Any, *args: Any, **kwargs: Any
+    ) -> ModelResponse:
+        outputs = [
+            i["output"] for i in input if isinstance(i, dict) and i.get("type") == "function_call_output"
+        ]
         self.seen.append(outputs)
 
         def call(n: str, name: str, arguments: dict[str, Any]) -> ResponseFunctionToolCall:
-            return ResponseFunctionToolCall(type="function_call", call_id=n, name=name, arguments=json.dumps(arguments))
+            return ResponseFunctionToolCall(
+                type="function_call", call_id=n, name=name, arguments=json.dumps(arguments)
+            )
 
         if not outputs:
             items: list[Any] = [
@@ -64,7 +70,11 @@ class ScriptedModel(Model):
             items = [call("c4", "add", {"a": 2, "b": 1})]
         else:
             text = ResponseOutputText(type="output_text", text=" | ".join(outputs), annotations=[])
-            items = [ResponseOutputMessage(type="message", id="m", role="assistant", status="completed", content=[text])]
+            items = [
+                ResponseOutputMessage(
+                    type="message", id="m", role="assistant", status="completed", content=[text]
+                )
+            ]
         return ModelResponse(output=items, usage=Usage(), response_id=None)
 
     def stream_response(self, *args: Any, **kwargs: Any) -> Any:
@@ -97,7 +107,9 @@ async def test_runner_in_a_workflow_with_converted_activity_tools(
         with anyio.fail_after(60):
             while not (pending := await pending_approvals(handle)):
                 await anyio.sleep(0.1)
-        assert [(p["tool"], p["arguments"]) for p in pending] == [("send_payment", {"to": "bob", "amount": 5})]
+        assert [(p["tool"], p["arguments"]) for p in pending] == [
+            ("send_payment", {"to": "bob", "amount": 5})
+        ]
         assert executions(ledger, "send_payment") == []  # waiting: not run
         await decide(handle, pending[0]["call_id"], True)
         output = await handle.result()

@@ -123,7 +123,14 @@ def report(n: int) -> dict[str, Any]:
 
 summary = interop.with_model_output(report, lambda value: f"{value['n']} rows")
 
-TOOLS = [add, send_payment, refund, whoami, picture, opaque, slow, refuse, crash, work, summary]
+
+@interop.tool
+def numbers(n: int) -> list[int]:
+    """The numbers below n (a long result: the middleware tests cut it to a budget in the worker)."""
+    return list(range(n))
+
+
+TOOLS = [add, send_payment, refund, whoami, picture, opaque, slow, refuse, crash, work, summary, numbers]
 
 SECRET_ENV = "INTEROP_TEMPORAL_TEST_SECRET"
 LEDGER_ENV = "INTEROP_TEMPORAL_TEST_LEDGER"
