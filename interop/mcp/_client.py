@@ -11,6 +11,9 @@ as `interop.Image`/`interop.Audio`, embedded resources as `interop.File`, resour
 as a native client shows it (see `interop.mcp._shown`): images, audio and files beside a
 structured value, links as readable references, embedded text as its text.
 
+The server's progress notifications during a call are the consumed tool's own
+`interop.progress` (a consumed tool served again passes them on to its caller).
+
 Elicitation (the server asking the user during a call) reaches `elicitation=`; an approval form
 from an interop server for a call the local framework already approved (LangGraph interrupt,
 pydantic-ai deferral, OpenAI Agents approval, `approval=`) is answered yes without asking twice.
@@ -23,6 +26,7 @@ server's context hook reads it back (`context=context_from_meta` on an interop s
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import inspect
 import json
 import logging
@@ -42,8 +46,10 @@ import mcp.types as mt
 from mcp.client.client import Client
 from mcp.client.context import ClientRequestContext
 from mcp.client.session import ClientSession, ElicitationFnT
+from mcp.shared.dispatcher import ProgressFnT
 from mcp.shared.exceptions import MCPError
 
+import interop
 from interop import InteropError, StandardTool, ToolError, with_model_output
 from interop.bridge import (
     Rename,
@@ -313,6 +319,17 @@ def elicitation_callback(callback: ElicitationCallback | None = None) -> Elicita
     return handle
 
 
+def _progress_forwarder(context: contextvars.Context) -> ProgressFnT:
+    """The server's `notifications/progress` for one call, reported as the calling code's own
+    progress (`interop.progress` run in the caller's context: a consumed tool served again passes
+    them on to its own client; nobody listening, they are dropped)."""
+
+    async def forward(progress: float, total: float | None, message: str | None) -> None:
+        context.run(interop.progress, progress, total, message)
+
+    return forward
+
+
 class _Remote:
     """Calls one remote tool through its session, on the session's event loop."""
 
@@ -357,9 +374,10 @@ class _Remote:
         if approved:
             self.approvals.enter(call)
         reset = _CURRENT_CALL.set(call)
+        progress = _progress_forwarder(contextvars.copy_context())  # the caller's, with its reporter
         try:
             with client_span(self.remote_name, call.session.protocol_version) as traced:
-                result = await self._send(args, cast(mt.RequestParamsMeta, meta))
+                result = await self._send(args, cast(mt.RequestParamsMeta, meta), progress)
                 traced.result(result.is_error)
         finally:
             _CURRENT_CALL.reset(reset)
@@ -369,7 +387,9 @@ class _Remote:
             raise ToolError(_error_text(result, self.name, self.remote_name))
         return carry(_decode(result, self.unwrap, self.name), model_view(result))
 
-    async def _send(self, args: dict[str, Any], meta: mt.RequestParamsMeta | None) -> mt.CallToolResult:
+    async def _send(
+        self, args: dict[str, Any], meta: mt.RequestParamsMeta | None, progress: ProgressFnT
+    ) -> mt.CallToolResult:
         """`tools/call`; the server's failures as errors the model reads (see `_failures`)."""
         for attempt in range(URL_ROUNDS + 1):
             try:
@@ -378,7 +398,11 @@ class _Remote:
                         self._session(), self.remote_name, args, meta, self.read_timeout
                     )
                 return await self.session.call_tool(
-                    self.remote_name, args, read_timeout_seconds=self.read_timeout, meta=meta
+                    self.remote_name,
+                    args,
+                    read_timeout_seconds=self.read_timeout,
+                    progress_callback=progress,
+                    meta=meta,
                 )
             except MCPError as e:
                 pages = url_elicitations(e)

@@ -107,6 +107,25 @@ async def test_progress_reaches_the_caller_in_order(where: str, mode: str, name:
     assert [(p, t) for p, t, _ in seen] == [(1, 3), (2, 3), (3, 3)]
 
 
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("name", ["chatty", "chatty_sync"])
+async def test_a_consumed_tools_progress_passes_through_a_proxy(mode: str, name: str) -> None:
+    """A consumed tool reports the server's progress notifications as its own progress: served
+    again, its caller sees them (the proxy kept them to itself before)."""
+    seen: list[tuple[float, float | None, str | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total, message))
+
+    async with mcp_tools(build_server([chatty, chatty_sync]), mode=mode) as tools:
+        assert await interop.acall(tools[0], {"items": 2}) == "done"  # nobody listening: dropped
+        async with Client(build_server(tools), mode=mode) as proxy:
+            r = await proxy.call_tool(name, {"items": 3}, progress_callback=on_progress)
+    assert r.content[0].text == "done"
+    messages = ["item 1", "item 2", "item 3"] if name == "chatty" else [None] * 3
+    assert seen == [(1, 3, messages[0]), (2, 3, messages[1]), (3, 3, messages[2])]
+
+
 def test_progress_and_log_outside_a_served_call_do_nothing() -> None:
     assert interop.progress(1, 2) is False and interop.log("x") is False
     assert interop.call(chatty_sync, {"items": 1}) == "done"

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp import Client
 from reference_servers import everything, inspector_cli
 
 import interop
-from interop.mcp import ElicitationRequest, mcp_tools
+from interop.mcp import ElicitationRequest, build_server, mcp_tools
 
 pytestmark = pytest.mark.anyio
 
@@ -253,3 +254,19 @@ async def test_everything_server_url_elicitation_error_reaches_the_callback_like
     assert by_error.url == PROVIDER_URL and not by_error.is_approval
     assert (in_band.url, in_band.message) == ("https://example.com/link", "Link it") and not in_band.is_approval
     assert "User completed the URL elicitation flow" in str(result)
+
+
+async def test_everything_server_progress_passes_through_a_proxy() -> None:
+    """The server's `trigger-long-running-operation` reports progress; consumed and served again,
+    the proxy's caller sees each step."""
+    seen: list[tuple[float, float | None]] = []
+
+    async def on_progress(progress: float, total: float | None, message: str | None) -> None:
+        seen.append((progress, total))
+
+    async with mcp_tools(everything()) as tools:
+        async with Client(build_server(tools)) as proxy:
+            args = {"duration": 0.3, "steps": 3}
+            r = await proxy.call_tool("trigger-long-running-operation", args, progress_callback=on_progress)
+    assert "Long running operation completed" in r.content[0].text
+    assert seen == [(1, 3), (2, 3), (3, 3)]
