@@ -136,6 +136,15 @@ async def test_an_unexpected_exception_is_an_activity_failure_not_retried(
     assert len(executions(ledger, "crash")) == 1  # not idempotent: one attempt
 
 
+async def test_an_idempotent_tools_failure_is_retried_by_temporal(
+    client: Client, task_queue: str, secret: str, ledger: Path
+) -> None:
+    async with running_worker(client, task_queue):
+        out = await run_calls(client, task_queue, [{"name": "flaky", "arguments": {"key": "k"}}])
+    assert out == [{"status": "ok", "kind": None, "text": "got k"}]
+    assert len(executions(ledger, "flaky")) == 2  # the first attempt failed, Temporal's retry ran it again
+
+
 async def test_the_context_never_reaches_the_history(
     client: Client, task_queue: str, secret: str, ledger: Path
 ) -> None:

@@ -115,6 +115,16 @@ async def work(item: int, context: AppContext) -> dict[str, int]:
     return {"item": item, "pid": os.getpid()}
 
 
+@interop.tool(context="context", meta={"idempotent": True})
+def flaky(key: str, context: AppContext) -> str:
+    """Fails on its first attempt for a key (an outage), then works: idempotent, so retried."""
+    first = not executions(context.ledger, "flaky")
+    _record(context, "flaky", key=key)
+    if first:
+        raise ConnectionError("upstream unavailable")
+    return f"got {key}"
+
+
 @interop.tool
 def report(n: int) -> dict[str, Any]:
     """A report the model sees as one line (the application gets the whole value)."""
@@ -130,7 +140,7 @@ def numbers(n: int) -> list[int]:
     return list(range(n))
 
 
-TOOLS = [add, send_payment, refund, whoami, picture, opaque, slow, refuse, crash, work, summary, numbers]
+TOOLS = [add, send_payment, refund, whoami, picture, opaque, slow, refuse, crash, work, flaky, summary, numbers]
 
 SECRET_ENV = "INTEROP_TEMPORAL_TEST_SECRET"
 LEDGER_ENV = "INTEROP_TEMPORAL_TEST_LEDGER"
