@@ -31,12 +31,12 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, NoReturn
 
 from ._approval import APPROVED, approved_call, relay_approval
+from ._arguments import check_argument_names
 from ._controlflow import is_control_flow
 from ._decode import decode_result
 from ._errors import StandardToolValidationError, ToolError, exception_text
 from ._origin import get_origin, set_origin
 from ._protocols import Issue, StandardToolV0
-from ._results import check_argument_names
 from ._run import is_async_callable, is_awaitable, run_sync
 from ._schema import as_schema, foreign_schema
 from ._tool import StandardTool, validator

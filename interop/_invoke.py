@@ -40,6 +40,7 @@ from ._approval import (
     needs_approval,
     run_approved,
 )
+from ._arguments import parse_arguments
 from ._controlflow import is_control_flow
 from ._derive import find_layer
 from ._errors import (
@@ -58,7 +59,6 @@ from ._results import (
     is_model_facing_error,
     materialize,
     model_parts,
-    parse_arguments,
     parts_text,
 )
 from ._run import (

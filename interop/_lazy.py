@@ -1,5 +1,5 @@
-"""Public names loaded on first use (PEP 562): the `__getattr__` and `__dir__` of `interop` and
-`interop.bridge`, so importing either costs only what is used."""
+"""Public names loaded on first use (PEP 562): the `__getattr__` and `__dir__` of `interop`,
+`interop.bridge` and `interop.jsonschema`, so importing one costs only what is used."""
 
 from __future__ import annotations
 
@@ -32,11 +32,14 @@ def lazy_names(
                 raise AttributeError(f"module {module_name!r} has no attribute {name!r}")
             import warnings
 
-            warnings.warn(
-                f"`{module_name}.{name}` moved to `{new_home}.{name}`; the old name will be removed",
-                DeprecationWarning,
-                stacklevel=2,
-            )
+            if new_home.rpartition(".")[2].startswith("_"):  # an internal of the project's own adapters
+                message = (
+                    f"`{module_name}.{name}` is no longer public (it lives in `{new_home}`, which may "
+                    "change without notice); the old name will be removed"
+                )
+            else:
+                message = f"`{module_name}.{name}` moved to `{new_home}.{name}`; the old name will be removed"
+            warnings.warn(message, DeprecationWarning, stacklevel=2)
             return getattr(import_module(new_home), name)
         value = getattr(import_module(module, package), name)
         namespace[name] = value

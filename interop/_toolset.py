@@ -241,7 +241,7 @@ class ToolSet(Sequence[AnyTool]):
 
 def _decoded(arguments: Any, name: str) -> Any:
     if arguments is None or isinstance(arguments, (str, bytes, bytearray)):
-        from ._results import parse_arguments
+        from ._arguments import parse_arguments
 
         return parse_arguments(arguments, name)
     return arguments

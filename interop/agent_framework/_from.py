@@ -31,6 +31,8 @@ from agent_framework.exceptions import ToolException
 
 import interop
 from interop import bridge
+from interop._decode import decode_block
+from interop._kit import read_carried_meta
 
 from ._to import CONTEXT_KEY
 
@@ -72,12 +74,12 @@ def _value(raw: Any, content: type[Content], name: str) -> Any:
     if isinstance(raw, list) and raw and all(isinstance(x, content) for x in raw):
         return bridge.decode_content([_block(x) for x in raw], tool_name=name)
     if isinstance(raw, list) and any(isinstance(x, content) for x in raw):
-        return [bridge.decode_block(_block(x)) if isinstance(x, content) else x for x in raw]
+        return [decode_block(_block(x)) if isinstance(x, content) else x for x in raw]
     return raw
 
 
 def _meta_title_schema(native: FunctionTool) -> tuple[dict[str, Any], str | None, Any]:
-    meta, title, output = bridge.read_carried_meta(native.additional_properties or {})
+    meta, title, output = read_carried_meta(native.additional_properties or {})
     if native.approval_mode == "always_require":
         meta["requires_approval"] = True
     return meta, title, output

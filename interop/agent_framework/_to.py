@@ -50,6 +50,8 @@ from typing_extensions import Unpack
 
 import interop
 from interop import bridge
+from interop._kit import CARRIED_KEY, carried_meta
+from interop._native_approval import loop_approval, native_approval_mode
 
 if TYPE_CHECKING:
     # imported by the first conversion (`StandardFunctionTool`), not by `import interop.agent_framework`:
@@ -74,7 +76,7 @@ __all__ = [
 CONTEXT_KEY = "context"
 """The `function_invocation_kwargs` key the default context mapping reads."""
 
-META_KEY = bridge.CARRIED_KEY
+META_KEY = CARRIED_KEY
 """The `additional_properties` key holding the title and the output schema."""
 
 ContextHook = Callable[["FunctionInvocationContext | None"], Any]
@@ -123,7 +125,7 @@ def _loop_approval(
             return None
         return call.parse_arguments() or {}
 
-    return bridge.loop_approval(context is not None and tool_call_id is not None, approved_call)
+    return loop_approval(context is not None and tool_call_id is not None, approved_call)
 
 
 def _content(part: Any, content: type[Content]) -> Content:
@@ -259,7 +261,7 @@ def to_agent_framework(
     if c.home is not None:
         return c.home
     given = c.own.get("approval_mode")
-    gated = bridge.native_approval_mode(
+    gated = native_approval_mode(
         tool,
         c.options,
         None if given is None else given == "always_require",
@@ -273,7 +275,7 @@ def to_agent_framework(
         native_approval=mode == "always_require",
     )
     converted = StandardFunctionTool(
-        tool, invoker=invoker, approval_mode=mode, additional_properties=bridge.carried_meta(tool) or None
+        tool, invoker=invoker, approval_mode=mode, additional_properties=carried_meta(tool) or None
     )
     bridge.set_origin(converted, tool)
     return converted

@@ -48,6 +48,7 @@ from agno.tools.toolkit import Toolkit
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
+from interop._kit import hints_meta
 
 __all__ = ["RunContextHook", "from_agno", "from_agno_tools"]
 
@@ -94,7 +95,7 @@ def _outcome(result: FunctionExecutionResult, call: FunctionCall, name: str) -> 
 
 
 def _meta(function: Function) -> dict[str, Any]:
-    meta: dict[str, Any] = bridge.hints_meta(function.annotations or {})
+    meta: dict[str, Any] = hints_meta(function.annotations or {})
     if function.requires_confirmation:
         meta["requires_approval"] = True
     if function.stop_after_tool_call:

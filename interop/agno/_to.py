@@ -54,6 +54,8 @@ from agno.tools.toolkit import Toolkit
 from typing_extensions import Unpack
 
 from interop import InteropError, ToolError, bridge
+from interop._kit import split_hints
+from interop._native_approval import loop_approval, native_approval_mode
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
@@ -103,7 +105,7 @@ def _confirmed(run_context: RunContext | None, call_id: str | None) -> Callable[
                     return (call.get("function") or {}).get("arguments")
         return None
 
-    return bridge.loop_approval(run_context is not None and bool(call_id), approved_call)
+    return loop_approval(run_context is not None and bool(call_id), approved_call)
 
 
 def _media(part: Any) -> tuple[str, Any] | None:
@@ -191,7 +193,7 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
     c = bridge.prepare(tool, options, AgnoOptions, where="to_agno", rule="openai", native=Function)
     if c.home is not None:
         return c.home
-    confirm = bridge.native_approval_mode(
+    confirm = native_approval_mode(
         tool,
         c.options,
         c.own.get("requires_confirmation"),
@@ -203,7 +205,7 @@ def to_agno(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AgnoOptions])
         context=_whole_run_context if c.origin is not None else default_context,
         native_approval=confirm,
     )
-    hints = bridge.split_hints(tool.meta)[0]
+    hints = split_hints(tool.meta)[0]
     direct = bridge.meta_flag(tool.meta, "return_direct")
     function = Function(
         name=c.name,

@@ -38,6 +38,7 @@ from anthropic.lib.tools import ToolError as AnthropicToolError
 
 import interop
 from interop import StandardToolV0, bridge
+from interop._decode import decode_text
 
 from ._to import _BOUND
 
@@ -78,7 +79,7 @@ def _decode(result: Any) -> Any:
         return result  # text (or a value a runner would refuse to send: kept for the neutral caller)
     values = [_block(b) for b in result]
     if len(values) == 1 and type(values[0]) is str:
-        return bridge.decode_text(values[0])
+        return decode_text(values[0])
     return values or None
 
 

@@ -50,7 +50,7 @@ from autogen_core.tools import BaseTool, ToolSchema
 from pydantic import BaseModel
 from typing_extensions import Unpack
 
-from interop import ToolError, bridge
+from interop import ToolError, bridge, jsonschema
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
@@ -184,7 +184,7 @@ def _schema(
         strict = flag if isinstance(flag, bool) else False
     if not strict:
         return schema, False, None
-    compiled = bridge.compile_openai_strict(schema, tool_name=name)
+    compiled = jsonschema.compile_openai_strict(schema, tool_name=name)
     return compiled.schema, True, (compiled.restore if compiled.injected else None)
 
 

@@ -21,7 +21,8 @@ from typing import Any
 from claude_agent_sdk import SdkMcpTool
 
 from interop import StandardToolV0, ToolError
-from interop.bridge import check_unique_names, from_native, hints_meta, neutral_home
+from interop._kit import hints_meta
+from interop.bridge import check_unique_names, from_native, neutral_home
 
 __all__ = ["from_claude_agent_sdk", "from_claude_agent_sdk_tools"]
 

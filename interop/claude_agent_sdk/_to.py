@@ -63,6 +63,7 @@ from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, To
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
+from interop._kit import split_hints
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
@@ -78,7 +79,6 @@ from interop.bridge import (
     placeholder,
     prepare,
     set_origin,
-    split_hints,
 )
 
 if TYPE_CHECKING:

@@ -59,7 +59,6 @@ from interop.bridge import (
     Outcome,
     ToolOptions,
     check_unique_names,
-    compile_openai_strict,
     input_json_schema,
     meta_flag,
     output_json_schema,
@@ -68,6 +67,7 @@ from interop.bridge import (
     set_origin,
 )
 from interop.errors import SchemaConversionError
+from interop.jsonschema import compile_openai_strict
 
 __all__ = [
     "ContextHook",

@@ -51,17 +51,17 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0
+from interop._kit import ErrorKind
 from interop.bridge import (
-    ErrorKind,
     Invoker,
     Outcome,
     ToolOptions,
     check_unique_names,
-    inline_refs,
     input_json_schema,
     prepare,
     set_origin,
 )
+from interop.jsonschema import inline_refs
 
 __all__ = [
     "CONTEXT_KEY",

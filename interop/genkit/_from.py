@@ -33,13 +33,8 @@ from typing import Any
 from genkit import Action, GenkitError, Interrupt, Tool, ToolRunContext
 
 from interop import StandardToolV0, ToolError
-from interop.bridge import (
-    check_unique_names,
-    decode_data_url,
-    from_native,
-    native_context_option,
-    neutral_home,
-)
+from interop._decode import decode_data_url
+from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
 
 from ._to import META_KEY
 

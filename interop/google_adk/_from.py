@@ -50,6 +50,7 @@ from google.genai import types
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
+from interop._kit import read_carried_meta
 
 if TYPE_CHECKING:
     from google.adk.sessions import InMemorySessionService
@@ -197,7 +198,7 @@ def from_google_adk(
             return await ctx if inspect.isawaitable(ctx) else ctx
         return value if isinstance(value, Context) else _fresh_tool_context(value, False)
 
-    meta, title, _ = bridge.read_carried_meta(tool.custom_metadata or {})
+    meta, title, _ = read_carried_meta(tool.custom_metadata or {})
     meta.update(_approval_meta(native, approval_context))
     if tool.is_long_running:
         meta["long_running"] = True

@@ -46,7 +46,9 @@ from google.adk.tools.tool_context import ToolContext
 from google.genai import types
 from typing_extensions import Unpack
 
-from interop import bridge
+from interop import bridge, jsonschema
+from interop._kit import CARRIED_KEY, carried_meta
+from interop.errors import SchemaConversionError
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from google.adk.agents.llm_agent import ToolUnion
@@ -64,7 +66,7 @@ __all__ = [
     "to_google_adk_tools",
 ]
 
-META_KEY = bridge.CARRIED_KEY
+META_KEY = CARRIED_KEY
 """The `custom_metadata` key holding what ADK has no field for (`title`)."""
 
 ContextHook = Callable[[ToolContext], Any]
@@ -98,7 +100,7 @@ def _to_adk(outcome: Outcome) -> Any:
         # JSON data (a dict, or {"result": ...}); a value with a `$ref` key as its JSON text: Gemini
         # reads `$ref` in a function response as a media-part reference and answers HTTP 400
         value = bridge.to_jsonable(outcome.value, tool_name=outcome.name)
-        return bridge.to_json_text(value) if bridge.has_ref_key(value) else value
+        return bridge.to_json_text(value) if jsonschema.has_ref_key(value) else value
     if outcome.status == "pending":
         return dict(CONFIRMATION_PENDING)
     return {"error": outcome.text}  # bad arguments, ToolError, a denial: the model reads it
@@ -138,7 +140,7 @@ class StandardADKTool(BaseTool):
         super().__init__(
             name=invoker.name,
             description=tool.description,
-            custom_metadata=bridge.carried_meta(tool, output_schema=False) or None,
+            custom_metadata=carried_meta(tool, output_schema=False) or None,
         )
         self.standard_tool = tool
         self._invoker = invoker
@@ -164,10 +166,18 @@ class StandardADKTool(BaseTool):
             )
         # ADK's feature flag asks for Gemini's OpenAPI-3.0 `Schema` dialect (lossy: what Gemini
         # cannot carry is described in the text; the neutral tool still validates it)
-        from interop.providers import to_gemini_function_declaration
-
-        rest = to_gemini_function_declaration(self.standard_tool, mode="parameters", name=self.name)
-        return types.FunctionDeclaration.model_validate(rest)
+        try:
+            schema = jsonschema.to_gemini_schema(self._parameters)
+        except jsonschema.RefError as e:  # Gemini's `Schema` has no refs: they are inlined
+            raise SchemaConversionError(
+                f"tool {self.name!r}: cannot inline the $refs of its input schema for Gemini: {e}"
+            ) from e
+        return types.FunctionDeclaration(
+            name=self.name,
+            description=self.description,
+            # a tool without arguments gets no schema at all (Gemini rejects an empty object)
+            parameters=types.Schema.model_validate(schema) if schema.get("properties") else None,
+        )
 
     async def check_require_confirmation(self, args: dict[str, Any], tool_context: ToolContext) -> bool:
         """Whether ADK must ask for confirmation before this call (static or per call)."""

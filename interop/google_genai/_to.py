@@ -61,7 +61,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from typing_extensions import Unpack
 
-from interop import ToolError, bridge
+from interop import ToolError, bridge, jsonschema
 from interop.errors import SchemaConversionError
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
@@ -149,8 +149,8 @@ def _parameters(tool: StandardToolV0[Any, Any, Any], name: str) -> list[tuple[st
     """(property name, its schema as declared) for each parameter, or `SchemaConversionError`."""
     schema = bridge.object_input_schema(tool, "google-genai")
     try:
-        schema = bridge.inline_refs(schema, recursion="raise")
-    except bridge.RefError as e:
+        schema = jsonschema.inline_refs(schema, recursion="raise")
+    except jsonschema.RefError as e:
         raise _refuse(name, f"its input schema's $refs ({e})") from e
     extra = schema.get("additionalProperties", schema.get("unevaluatedProperties"))
     if extra is not None and extra is not False:
@@ -174,7 +174,7 @@ def _parameters(tool: StandardToolV0[Any, Any, Any], name: str) -> list[tuple[st
             sub = {}
         if not isinstance(sub, dict):
             raise _refuse(name, f"argument {prop!r}: its schema accepts no value")
-        if bridge.has_ref_key(sub):
+        if jsonschema.has_ref_key(sub):
             raise _refuse(
                 name, f"argument {prop!r}: a '$ref' key inside a value (pydantic reads it as a ref)"
             )
@@ -186,7 +186,7 @@ def _parameters(tool: StandardToolV0[Any, Any, Any], name: str) -> list[tuple[st
                 )
             if not sub:
                 sub = {"anyOf": [{}]}  # the same schema; google-genai counts an empty one as optional
-        elif "default" not in sub and sub and bridge.accepts_null(sub):
+        elif "default" not in sub and sub and jsonschema.accepts_null(sub):
             sub = {**sub, "default": None}  # optional and nullable: omitting it means null
         elif "default" not in sub:
             raise _refuse(
@@ -212,13 +212,13 @@ def _parameter(prop: str, schema: Any, index: int) -> inspect.Parameter:
 def _signature(tool: StandardToolV0[Any, Any, Any], name: str) -> inspect.Signature:
     params = [_parameter(prop, sub, i) for i, (prop, sub) in enumerate(_parameters(tool, name))]
     out = bridge.output_json_schema(tool)
-    if isinstance(out, dict) and ("$defs" in out or "definitions" in out or bridge.has_ref_key(out)):
+    if isinstance(out, dict) and ("$defs" in out or "definitions" in out or jsonschema.has_ref_key(out)):
         # inlined as the parameters are: pydantic cannot resolve the schema's own $defs
         try:
-            out = bridge.inline_refs(out, recursion="raise")
-        except bridge.RefError as e:
+            out = jsonschema.inline_refs(out, recursion="raise")
+        except jsonschema.RefError as e:
             raise _refuse(name, f"its output schema's $refs ({e})") from e
-        if bridge.has_ref_key(out):
+        if jsonschema.has_ref_key(out):
             raise _refuse(name, "a '$ref' key inside its output schema (pydantic reads it as a ref)")
     returns: Any = inspect.Signature.empty if out is None else _described("Result", out)
     return inspect.Signature(params, return_annotation=returns, __validate_parameters__=False)
@@ -238,7 +238,7 @@ def _result(outcome: Outcome) -> Any:
     # Gemini reads a `$ref` key in a function response as a reference to one of its media parts by
     # display name and refuses the request (HTTP 400) when none matches: a value holding one (a
     # JSON Schema, an OpenAPI document) goes as its JSON text, which the model reads the same.
-    return bridge.to_json_text(value) if bridge.has_ref_key(value) else value
+    return bridge.to_json_text(value) if jsonschema.has_ref_key(value) else value
 
 
 def _function(invoker: Invoker, asynchronous: bool) -> Callable[..., Any]:

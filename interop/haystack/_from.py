@@ -44,6 +44,7 @@ from haystack.tools.toolset import Toolset
 
 import interop
 from interop import bridge
+from interop._arguments import keyword_parameters
 
 from ._to import CONTEXT_KEY
 
@@ -102,7 +103,7 @@ def _accepted(native: Tool) -> frozenset[str] | None:
     target = native.function if native.function is not None else native.async_function
     if target is None:
         return None
-    return bridge.keyword_parameters(target)
+    return keyword_parameters(target)
 
 
 def _default_state(context: Any) -> State:

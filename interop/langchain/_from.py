@@ -27,6 +27,7 @@ from langchain_core.utils.function_calling import convert_to_openai_tool
 
 import interop
 from interop import StandardToolV0, bridge
+from interop._kit import MCP_HINTS, hints_meta, read_carried_meta
 
 from ._context import config_for_context
 
@@ -79,11 +80,11 @@ def _injected_keys(lc: BaseTool) -> tuple[frozenset[str], bool]:
 
 def _meta(lc: BaseTool) -> tuple[dict[str, Any], str | None]:
     metadata = dict(lc.metadata or {})
-    hints = bridge.hints_meta(metadata)  # langchain-mcp-adapters' MCP annotations, by wire name
+    hints = hints_meta(metadata)  # langchain-mcp-adapters' MCP annotations, by wire name
     for key in hints:
-        del metadata[bridge.MCP_HINTS[key]]
+        del metadata[MCP_HINTS[key]]
     plain_title = metadata.pop("title") if isinstance(metadata.get("title"), str) else None
-    meta, title, _ = bridge.read_carried_meta(metadata)
+    meta, title, _ = read_carried_meta(metadata)
     meta.update(hints)
     title = title or plain_title
     if lc.tags:

@@ -36,12 +36,14 @@ if TYPE_CHECKING:
     from interop import StandardToolV0
     from interop.bridge import Conversion, Invoker, Outcome
 
+from interop._kit import CARRIED_KEY, carried_meta
+
 from ._approval import HAS_INTERRUPT, ask_with_interrupt
 from ._context import RUNTIME_PARAM, LangChainCall, default_context, is_runtime, runtime_type
 
 __all__ = ["META_KEY", "LangChainOptions", "LangChainStandardTool", "to_langchain", "to_langchain_tools"]
 
-META_KEY = bridge.CARRIED_KEY
+META_KEY = CARRIED_KEY
 """The `metadata` key holding what LangChain has no field for (`title`, `output_schema`)."""
 
 logger = logging.getLogger("interop.langchain")
@@ -258,7 +260,7 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
         response_format="content_and_artifact",
         return_direct=bridge.meta_flag(tool.meta, "return_direct"),
         tags=bridge.meta_tags(tool.meta) or None,
-        metadata=bridge.carried_meta(tool, leave_out=_NATIVE_META) or None,
+        metadata=carried_meta(tool, leave_out=_NATIVE_META) or None,
         handle_tool_error=c.own.get("handle_tool_error", True),
     )
     holder.append(lc_tool)

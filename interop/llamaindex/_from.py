@@ -44,13 +44,8 @@ from llama_index.core.workflow import Context, StartEvent, StopEvent, Workflow, 
 from pydantic import BaseModel
 
 from interop import Audio, File, Image, StandardToolV0, ToolError
-from interop.bridge import (
-    check_unique_names,
-    from_native,
-    keyword_parameters,
-    native_context_option,
-    neutral_home,
-)
+from interop._arguments import keyword_parameters
+from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
 
 from ._metadata import StandardToolMetadata
 from ._to import CONTEXT_KEY

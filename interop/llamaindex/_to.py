@@ -46,12 +46,12 @@ from llama_index.core.workflow import Context
 from typing_extensions import Unpack
 
 from interop import InteropError, StandardToolV0
+from interop._arguments import call_arguments
 from interop.bridge import (
     BoundContext,
     Invoker,
     Outcome,
     ToolOptions,
-    call_arguments,
     check_unique_names,
     content_kind,
     input_json_schema,

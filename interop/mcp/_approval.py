@@ -43,7 +43,9 @@ from mcp.server.context import ServerRequestContext
 from mcp.shared.message import ServerMessageMetadata
 
 from interop import ApprovalDeniedError
-from interop.bridge import PENDING, ApprovalRequest, Asker, escaped_json, escaped_text, to_jsonable
+from interop._kit import Asker
+from interop._shown import escaped_json, escaped_text
+from interop.bridge import PENDING, ApprovalRequest, to_jsonable
 
 from ._identity import access_token
 from ._nonces import MemoryNonceStore, NonceStore

@@ -51,16 +51,8 @@ from mcp.shared.exceptions import MCPError
 
 import interop
 from interop import InteropError, StandardTool, ToolError, with_model_output
-from interop.bridge import (
-    Rename,
-    approved_call,
-    decode_content,
-    foreign_schema,
-    resolve_name,
-    set_origin,
-    to_jsonable,
-    validator,
-)
+from interop._kit import foreign_schema, validator
+from interop.bridge import Rename, approved_call, decode_content, resolve_name, set_origin, to_jsonable
 
 from ._approval import APPROVAL_META_KEY, CALL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema

@@ -28,19 +28,21 @@ from typing import Any
 import mcp.types as mt
 
 from interop import StandardToolV0, as_schema
+from interop._kit import (
+    check_input_examples,
+    hints_meta,
+    remote_provider_options,
+    split_hints,
+    well_formed_meta,
+)
 from interop.bridge import (
     Rename,
-    check_input_examples,
     copy_json,
-    hints_meta,
     input_json_schema,
     json_safe_meta,
     output_json_schema,
-    remote_provider_options,
     resolve_name,
     set_origin,
-    split_hints,
-    well_formed_meta,
 )
 from interop.errors import SchemaConversionError
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import mcp.types as mt
 
-from interop.bridge import ResourceLink, decode_block
+from interop._decode import ResourceLink, decode_block
 
 __all__ = ["MCPResult", "ResourceLink", "block_value"]
 

@@ -36,19 +36,16 @@ from typing_extensions import Unpack
 
 import interop
 from interop import ApprovalDeniedError, StandardToolV0
+from interop._kit import LEVELS, LogLevel, ResultNotJSON, reporting
 from interop.bridge import (
-    LEVELS,
     ApprovalRequest,
     Invoker,
-    LogLevel,
     Options,
     Outcome,
-    ResultNotJSON,
     ToolOptions,
     content_kind,
     describe_error,
     output_json_schema,
-    reporting,
     split_options,
     to_jsonable,
 )
@@ -638,7 +635,7 @@ def _factory_lifespan(
     factory: Callable[[], Any] | None, lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None
 ) -> Callable[[Server[Any]], Any]:
     """A server lifespan opening the one context (`factory`'s or `lifespan`'s) for its lifetime."""
-    from interop.bridge import open_context
+    from interop._kit import open_context
 
     @asynccontextmanager
     async def server_lifespan(server: Server[Any]) -> AsyncIterator[dict[str, Any]]:

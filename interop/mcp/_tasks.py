@@ -39,7 +39,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.shared.exceptions import MCPError
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from interop.bridge import LogLevel
+from interop._kit import LogLevel
 
 __all__ = [
     "RELATED_TASK_KEY",

@@ -25,7 +25,7 @@ def app_from_config(config: dict[str, Any]) -> Any:
     """The `MCPApp` for `config`: `module`, `path`, `stateless`, `json_response`, `host`,
     `auth_token_env`, `allowed_hosts`, `allow_unapproved`, `context_factory`, `name`, `timeout` (the
     `interop serve` options)."""
-    from interop.bridge import find_tools
+    from interop._kit import find_tools
 
     from ._asgi import asgi_app, host_security
     from ._identity import StaticTokenVerifier
@@ -49,7 +49,7 @@ def app_from_config(config: dict[str, Any]) -> Any:
     if config.get("allow_unapproved"):
         options["allow_unapproved"] = True
     if config.get("context_factory"):
-        from interop.bridge import load_context_factory
+        from interop._kit import load_context_factory
 
         options["context_factory"] = load_context_factory(config["context_factory"])
     secret = os.environ.get(SECRET_ENV)

@@ -39,16 +39,15 @@ from agents.tool import (
 from agents.tool_context import ToolContext
 
 from interop import StandardToolV0, ToolError
+from interop._decode import decode_data_url, decode_text
+from interop._kit import replace_fields
 from interop.bridge import (
     check_unique_names,
     decode_content,
-    decode_data_url,
-    decode_text,
     from_native,
     get_origin,
     native_context_option,
     neutral_home,
-    replace_fields,
     to_jsonable,
 )
 

@@ -15,7 +15,8 @@ from typing import Any
 from agents.exceptions import UserError
 from agents.strict_schema import ensure_strict_json_schema
 
-from interop.bridge import RefError, accepts_null, copy_json, deref
+from interop.bridge import copy_json
+from interop.jsonschema import RefError, accepts_null, deref
 
 __all__ = ["fill_omitted", "qualifies_as_strict", "relax_strict_schema"]
 

@@ -27,21 +27,20 @@ from agents.tool_context import ToolContext
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
+from interop._kit import Asker
 from interop.bridge import (
     ApprovalRequest,
-    Asker,
     Invoker,
     Options,
     Outcome,
     ToolOptions,
     check_unique_names,
-    compile_openai_strict,
     content_kind,
     input_json_schema,
-    is_openai_strict,
     prepare,
     set_origin,
 )
+from interop.jsonschema import compile_openai_strict, is_openai_strict
 
 from ._schema import qualifies_as_strict
 

@@ -18,7 +18,8 @@ import json
 from typing import Any, Literal
 
 from interop import StandardSchemaV1
-from interop.bridge import RefError, foreign_schema, inline_refs
+from interop._kit import foreign_schema
+from interop.jsonschema import RefError, inline_refs
 
 __all__ = ["DocumentSchema", "inline_definitions"]
 

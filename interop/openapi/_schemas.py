@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any, Literal
 from urllib.parse import unquote
 
-from interop.bridge import SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE
+from interop.jsonschema import SUBSCHEMA_LISTS, SUBSCHEMA_MAPS, SUBSCHEMA_SINGLE
 
 from ._document import Document
 

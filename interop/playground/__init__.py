@@ -16,7 +16,7 @@ except ImportError as _import_error:
         'Please install `starlette` and `uvicorn` to use `interop.playground`: `pip install "standard-tool[playground]"`'
     ) from _import_error
 
-from interop.bridge import load_context_factory, open_context
+from interop._kit import load_context_factory, open_context
 
 from ._app import build_app
 from ._assets import AssetsMissingError, check_assets

@@ -14,7 +14,7 @@ from typing import Any, TextIO
 import uvicorn
 
 from interop import StandardToolV0
-from interop.bridge import open_context
+from interop._kit import open_context
 
 from ._app import build_app
 from ._security import new_token

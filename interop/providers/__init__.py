@@ -3,22 +3,14 @@ Responses, Anthropic Messages, Google Gemini.
 
 Each provider has a descriptor function (a plain dict; no SDK import needed) and a toolset that
 carries the descriptors and dispatches the model's calls back to the tools, returning the
-follow-up messages. Strict schemas come from `interop.bridge.compile_openai_strict` /
-`compile_anthropic_strict`.
+follow-up messages. Strict schemas come from `interop.jsonschema.compile_openai_strict` /
+`compile_anthropic_strict` (the names this module used to re-export still resolve, with a
+`DeprecationWarning`).
 """
 
 from __future__ import annotations
 
-from interop.bridge import (
-    ANTHROPIC_STRICT_LIMITS,
-    OPENAI_STRICT_LIMITS,
-    StrictSchema,
-    compile_anthropic_strict,
-    compile_openai_strict,
-    is_anthropic_strict,
-    is_openai_strict,
-    resolve_strict,
-)
+from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from ._anthropic import AnthropicToolset, check_anthropic_strict_limits, to_anthropic_tool
 from ._dispatch import Dispatcher, DispatchError, ToolCall, ToolOutcome
@@ -26,24 +18,35 @@ from ._gemini import GeminiToolset, to_gemini_function_declaration
 from ._openai import OpenAIToolset, to_openai_chat_tool, to_openai_responses_tool
 
 __all__ = [
-    "ANTHROPIC_STRICT_LIMITS",
-    "OPENAI_STRICT_LIMITS",
     "AnthropicToolset",
     "DispatchError",
     "Dispatcher",
     "GeminiToolset",
     "OpenAIToolset",
-    "StrictSchema",
     "ToolCall",
     "ToolOutcome",
     "check_anthropic_strict_limits",
-    "compile_anthropic_strict",
-    "compile_openai_strict",
-    "is_anthropic_strict",
-    "is_openai_strict",
-    "resolve_strict",
     "to_anthropic_tool",
     "to_gemini_function_declaration",
     "to_openai_chat_tool",
     "to_openai_responses_tool",
 ]
+
+_MOVED = (
+    "ANTHROPIC_STRICT_LIMITS",
+    "OPENAI_STRICT_LIMITS",
+    "StrictSchema",
+    "compile_anthropic_strict",
+    "compile_openai_strict",
+    "is_anthropic_strict",
+    "is_openai_strict",
+    "resolve_strict",
+)
+"""The strict compilers this module used to re-export: they live in `interop.jsonschema`."""
+
+if not _TYPE_CHECKING:  # a deprecated name still works, with a warning (type checkers see none)
+    from interop._lazy import lazy_names as _lazy_names
+
+    __getattr__, __dir__ = _lazy_names(
+        globals(), {}, __all__, moved=dict.fromkeys(_MOVED, "interop.jsonschema")
+    )

@@ -12,19 +12,10 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop.bridge import (
-    ANTHROPIC_STRICT_LIMITS,
-    RefError,
-    StrictSchema,
-    ToolOptions,
-    check_name,
-    content_kind,
-    copy_json,
-    inline_refs,
-    placeholder,
-    provider_options,
-)
+from interop._kit import provider_options
+from interop.bridge import ToolOptions, check_name, content_kind, copy_json, placeholder
 from interop.errors import SchemaConversionError
+from interop.jsonschema import ANTHROPIC_STRICT_LIMITS, RefError, StrictSchema, inline_refs
 
 from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call

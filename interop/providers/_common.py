@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from interop import StandardToolV0
-from interop.bridge import StrictSchema, input_json_schema, resolve_strict
+from interop.bridge import input_json_schema
 from interop.errors import SchemaConversionError
+from interop.jsonschema import StrictSchema, resolve_strict
 
 __all__ = ["check_object_root", "strict_option", "tool_schema"]
 

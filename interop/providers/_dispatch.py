@@ -19,11 +19,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from interop import StandardToolV0, ToolError
+from interop._kit import Part
 from interop.bridge import (
     Invoker,
     Outcome,
-    Part,
-    StrictSchema,
     ToolOptions,
     check_unique_names,
     is_async_tool,
@@ -31,6 +30,7 @@ from interop.bridge import (
     run_sync,
     split_options,
 )
+from interop.jsonschema import StrictSchema
 
 __all__ = ["DispatchError", "Dispatcher", "ToolCall", "ToolOutcome", "field_of", "make_call"]
 

@@ -10,21 +10,14 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop.bridge import (
-    RefError,
-    ToolOptions,
-    check_name,
-    has_ref_key,
-    input_json_schema,
-    provider_options,
-    to_json_text,
-    to_jsonable,
-)
+from interop._gemini_schema import gemini_schema_from_openapi, to_gemini_json_schema
+from interop._kit import provider_options
+from interop.bridge import ToolOptions, check_name, input_json_schema, to_json_text, to_jsonable
 from interop.errors import SchemaConversionError
+from interop.jsonschema import RefError, has_ref_key
 
 from ._common import check_object_root
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
-from ._gemini_schema import to_gemini_json_schema, to_gemini_schema
 
 __all__ = ["GeminiToolset", "to_gemini_function_declaration"]
 
@@ -52,7 +45,7 @@ def to_gemini_function_declaration(
                 f"tool {name!r}: cannot inline the $refs of its input schema for gemini: {e}; "
                 "pass mode='parameters_json_schema' to send them as they are"
             ) from e
-        schema = to_gemini_schema(openapi)
+        schema = gemini_schema_from_openapi(openapi)
         if schema.get("properties"):
             out["parameters"] = schema
     elif mode == "parameters_json_schema":

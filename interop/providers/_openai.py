@@ -12,7 +12,9 @@ from typing import Any, Literal
 
 from typing_extensions import Unpack
 
-from interop.bridge import Outcome, StrictSchema, ToolOptions, check_name, content_kind, provider_options
+from interop._kit import provider_options
+from interop.bridge import Outcome, ToolOptions, check_name, content_kind
+from interop.jsonschema import StrictSchema
 
 from ._common import tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call

@@ -47,15 +47,13 @@ from interop import (
     StandardToolV0,
     StandardToolValidationError,
 )
+from interop._kit import ApprovalPredicate, pydantic_issues, replace_fields
 from interop.bridge import (
-    ApprovalPredicate,
     approval_rule,
     check_unique_names,
     from_native,
     native_context_option,
     neutral_home,
-    pydantic_issues,
-    replace_fields,
     set_origin,
 )
 from interop.protocols import Issue

@@ -54,17 +54,16 @@ from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0, StandardToolValidationError
+from interop._digest import args_digest
+from interop._kit import MAX_ISSUES_SHOWN
 from interop.bridge import (
-    MAX_ISSUES_SHOWN,
     PENDING,
     ApprovalRequest,
     Invoker,
     Outcome,
     ToolOptions,
     approval_rule,
-    args_digest,
     check_unique_names,
-    compile_openai_strict,
     json_safe_meta,
     object_input_schema,
     output_json_schema,
@@ -72,6 +71,7 @@ from interop.bridge import (
     set_origin,
     to_json_text,
 )
+from interop.jsonschema import compile_openai_strict
 
 from ._common import CURRENT_CALL, INITIAL_APPROVAL, METADATA_KEY
 from ._durable import dbos_workflow, run_step, step_options

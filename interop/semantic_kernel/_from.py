@@ -57,13 +57,8 @@ from semantic_kernel.functions.kernel_plugin import KernelPlugin
 
 import interop
 from interop import StandardToolV0
-from interop.bridge import (
-    check_unique_names,
-    from_native,
-    native_context_option,
-    neutral_home,
-    read_carried_meta,
-)
+from interop._kit import read_carried_meta
+from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
 
 from ._schema import native_schema
 from ._to import _PLUGIN_OF, CONTEXT_KEY

@@ -46,8 +46,9 @@ from semantic_kernel.functions.kernel_function_metadata import KernelFunctionMet
 from semantic_kernel.functions.kernel_parameter_metadata import KernelParameterMetadata
 
 from interop import StandardToolV0
-from interop.bridge import RefError, copy_json, inline_refs, map_subschemas, object_input_schema
+from interop.bridge import copy_json, object_input_schema
 from interop.errors import SchemaConversionError
+from interop.jsonschema import RefError, inline_refs, map_subschemas
 
 __all__ = ["RESERVED_ARGUMENTS", "function_schema", "native_schema", "parameters"]
 

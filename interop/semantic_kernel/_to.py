@@ -62,13 +62,12 @@ from semantic_kernel.functions.kernel_plugin import KernelPlugin
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardTool, StandardToolV0
+from interop._kit import ApprovalCallback, carried_meta
 from interop.bridge import (
-    ApprovalCallback,
     ApprovalRequest,
     BoundContext,
     Invoker,
     ToolOptions,
-    carried_meta,
     check_unique_names,
     get_origin,
     output_json_schema,

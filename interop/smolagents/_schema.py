@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from interop.bridge import accepts_null, inline_refs, json_type
+from interop.jsonschema import accepts_null, inline_refs, json_type
 
 __all__ = ["ALL_TYPES", "drop_unsent_nulls", "from_inputs", "to_inputs"]
 

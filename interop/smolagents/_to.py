@@ -35,14 +35,12 @@ from smolagents.agent_types import AgentImage  # type: ignore[import-untyped]
 from typing_extensions import Unpack
 
 from interop import StandardToolV0, ToolError
+from interop._arguments import call_arguments
 from interop.bridge import (
     BoundContext,
     Invoker,
     Outcome,
-    RefError,
     ToolOptions,
-    accepts_null,
-    call_arguments,
     check_unique_names,
     content_kind,
     input_json_schema,
@@ -52,6 +50,7 @@ from interop.bridge import (
     set_origin,
     to_jsonable,
 )
+from interop.jsonschema import RefError, accepts_null
 
 from ._schema import drop_unsent_nulls, to_inputs
 

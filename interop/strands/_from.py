@@ -37,6 +37,7 @@ from strands.types.events import ToolResultEvent
 from strands.types.tools import AgentTool, ToolContext, ToolUse
 
 from interop import ApprovalDeniedError, StandardToolV0, ToolError, bridge
+from interop._kit import hints_meta, well_formed_meta
 
 from ._to import CONTEXT_KEY, META_KEY
 
@@ -89,9 +90,7 @@ def _title_and_meta(spec: Mapping[str, Any]) -> tuple[str | None, dict[str, Any]
         return None, {}
     title = annotations.get("title")
     ours = annotations.get(META_KEY)
-    meta = bridge.well_formed_meta(
-        {**bridge.hints_meta(annotations), **(ours if isinstance(ours, Mapping) else {})}
-    )
+    meta = well_formed_meta({**hints_meta(annotations), **(ours if isinstance(ours, Mapping) else {})})
     return (title if isinstance(title, str) else None), meta
 
 

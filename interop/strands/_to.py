@@ -49,6 +49,7 @@ from strands.types.tools import AgentTool, ToolContext, ToolGenerator, ToolResul
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0
+from interop._kit import split_hints
 from interop.bridge import (
     ApprovalRequest,
     Invoker,
@@ -62,7 +63,6 @@ from interop.bridge import (
     placeholder,
     prepare,
     set_origin,
-    split_hints,
     to_jsonable,
 )
 from interop.errors import ApprovalRequiredError

@@ -25,7 +25,8 @@ from collections.abc import Mapping
 from typing import Any, Literal, TypedDict
 
 from interop import Audio, File, Image
-from interop.bridge import Outcome, ResultNotJSON, exception_text, to_jsonable
+from interop._kit import ResultNotJSON
+from interop.bridge import Outcome, exception_text, to_jsonable
 from interop.errors import ApprovalDeniedError, StandardToolValidationError, ToolError
 from interop.protocols import Issue
 

@@ -13,9 +13,9 @@ from schema_corpus import SHAPES, Shape
 
 import interop
 from interop import standard_tool
+from interop._gemini_schema import gemini_schema_from_openapi, to_gemini_json_schema
 from interop.errors import SchemaConversionError
 from interop.providers import to_gemini_function_declaration
-from interop.providers._gemini_schema import to_gemini_json_schema, to_gemini_schema
 
 GEMINI_KEYWORDS = {
     "type", "format", "description", "nullable", "enum", "items", "minItems", "maxItems", "properties",
@@ -56,7 +56,7 @@ def _tool(shape: Shape) -> Any:
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
 def test_parameters_follow_gemini_schema_rules(shape: Shape) -> None:
     openapi = interop.as_schema(shape.schema).__standard_schema__.json_schema.input(target="openapi-3.0")
-    schema = to_gemini_schema(openapi)
+    schema = gemini_schema_from_openapi(openapi)
     text = json.dumps(schema)
     for banned in ('"$ref"', '"$defs"', '"additionalProperties"', '"const"', '"allOf"', '"oneOf"', '"title"'):
         assert banned not in text, (banned, text)
@@ -114,7 +114,7 @@ def test_declarations_over_corpus(shape: Shape) -> None:
 
 
 def test_non_string_enums_and_maps_are_described() -> None:
-    schema = to_gemini_schema(
+    schema = gemini_schema_from_openapi(
         {
             "type": "object",
             "properties": {

@@ -13,9 +13,10 @@ import json
 import math
 from typing import Any
 
-from interop.bridge import json_type, map_subschemas, strongest_bounds, types_of
+from ._dialects import convert, strongest_bounds
+from ._jsonschema import json_type, map_subschemas, types_of
 
-__all__ = ["to_gemini_json_schema", "to_gemini_schema"]
+__all__ = ["gemini_schema_from_openapi", "to_gemini_json_schema", "to_gemini_schema"]
 
 _SCHEMA_KEEP = frozenset(
     {
@@ -98,7 +99,16 @@ def _merge_all_of(node: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def to_gemini_schema(openapi: dict[str, Any]) -> dict[str, Any]:
+def to_gemini_schema(schema: dict[str, Any]) -> dict[str, Any]:
+    """A 2020-12 schema as Gemini's `Schema` (its OpenAPI 3.0 subset; a new dict).
+
+    Refs are inlined (a recursive one unrolled a few levels); what Gemini cannot carry is moved
+    into the description. A non-local or dangling `$ref` raises `RefError`.
+    """
+    return gemini_schema_from_openapi(convert(schema, "openapi-3.0"))
+
+
+def gemini_schema_from_openapi(openapi: dict[str, Any]) -> dict[str, Any]:
     """An OpenAPI 3.0 schema (as the core emits it) narrowed to Gemini's `Schema`."""
     out = _schema_node(openapi)
     assert isinstance(out, dict)
@@ -165,7 +175,7 @@ def _schema_node(node: Any) -> Any:
 
 
 def to_gemini_json_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """A 2020-12 schema narrowed to Gemini's `parametersJsonSchema` subset."""
+    """A 2020-12 schema narrowed to Gemini's `parametersJsonSchema` subset (a new dict; local refs kept)."""
     out = _json_node(schema)
     assert isinstance(out, dict)
     return out
