@@ -170,7 +170,7 @@ def problems(block: Block, page_text: str) -> list[str]:
     return out
 
 
-def _env(block: Block) -> dict[str, str]:
+def _env(block: Block, python: str = sys.executable) -> dict[str, str]:
     env = {
         k: v
         for k, v in os.environ.items()
@@ -181,7 +181,7 @@ def _env(block: Block) -> dict[str, str]:
         and k not in ("PYTHONPATH", "PYTHONSTARTUP", "VIRTUAL_ENV")
     }
     env["OPENAI_AGENTS_DISABLE_TRACING"] = "1"
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["PATH"] = f"{Path(python).parent}{os.pathsep}{env.get('PATH', '')}"
     for pair in filter(None, block.marks.get("env", "").split(",")):
         name, _, value = pair.partition("=")
         env[name] = value
@@ -193,8 +193,11 @@ def saved_files(block: Block, page_blocks: list[Block]) -> list[Block]:
     return [b for b in page_blocks if "file" in b.marks and b.line < block.line]
 
 
-def run(block: Block, tmp_path: Path, files: Sequence[Block] = ()) -> subprocess.CompletedProcess[str]:
-    """Run the block as the page says to, in `tmp_path` (beside the files saved before it)."""
+def run(
+    block: Block, tmp_path: Path, files: Sequence[Block] = (), python: str = sys.executable
+) -> subprocess.CompletedProcess[str]:
+    """Run the block as the page says to, in `tmp_path` (beside the files saved before it), with
+    `python` (this environment's by default; its `interop` command first on PATH)."""
     for saved in files:
         (tmp_path / saved.marks["file"]).write_text(saved.source(), encoding="utf-8")
     if block.lang in ("sh", "bash", "console", "shell"):
@@ -207,16 +210,16 @@ def run(block: Block, tmp_path: Path, files: Sequence[Block] = ()) -> subprocess
         )
         script.write_text(block.source(), encoding="utf-8")
         if script.name.startswith("test_"):
-            cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(script)]
+            cmd = [python, "-m", "pytest", "-q", "-p", "no:cacheprovider", str(script)]
         else:
-            cmd = [sys.executable, str(script)]
+            cmd = [python, str(script)]
     return subprocess.run(
         cmd,
         capture_output=True,
         text=True,
         timeout=240,
         cwd=tmp_path,
-        env=_env(block),
+        env=_env(block, python),
         stdin=subprocess.DEVNULL,
     )
 

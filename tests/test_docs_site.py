@@ -4,6 +4,7 @@ every public name of `interop` and of the core's public modules."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -19,8 +20,16 @@ import interop
 ROOT = Path(__file__).resolve().parents[1]
 FRAMEWORK_PAGES = (
     "langchain pydantic-ai llamaindex openai-agents mcp google-adk genkit crewai smolagents "
-    "claude-agent-sdk strands agno agent-framework haystack dspy providers semantic-kernel"
+    "claude-agent-sdk strands agno agent-framework haystack dspy providers semantic-kernel "
+    "google-genai anthropic autogen ag2"
 ).split()
+USER_PAGES = {
+    "openapi": "serving/openapi",
+    "playground": "serving/playground",
+    "telemetry": "concepts/tracing",
+    "temporal": "durable/temporal",
+}
+"""The user page of each subpackage that is not a framework adapter (an adapter's is frameworks/<name>)."""
 
 
 @pytest.fixture(scope="module")
@@ -52,14 +61,15 @@ def test_every_public_name_of_interop_is_in_the_reference(site: Path) -> None:
 
 
 def test_the_core_modules_and_every_adapter_have_a_reference_page(site: Path) -> None:
-    import interop.bridge
-    import interop.errors
-    import interop.protocols
-
     names = _inventory(site)
-    for module in (interop.errors, interop.protocols, interop.bridge):
-        missing = [n for n in module.__all__ if f"{module.__name__}.{n}" not in names]
-        assert not missing, f"{module.__name__}: not in the API reference: {missing}"
+    core = [
+        f"interop.{p.stem}" for p in (ROOT / "interop").glob("*.py") if not p.name.startswith("_")
+    ]  # errors, protocols, bridge, and every public module that lands (policies, jsonschema, ...)
+    assert {"interop.errors", "interop.protocols", "interop.bridge"} <= set(core)
+    for name in core:
+        module = importlib.import_module(name)
+        missing = [n for n in module.__all__ if f"{name}.{n}" not in names]
+        assert not missing, f"{name}: not in the API reference: {missing}"
     adapters = [
         p.name
         for p in (ROOT / "interop").iterdir()
@@ -75,7 +85,24 @@ def test_a_page_per_framework(site: Path) -> None:
         html = (site / "frameworks" / page / "index.html").read_text(encoding="utf-8")
         assert 'id="a-complete-program"' in html, page
     for md in (ROOT / "docs" / "frameworks").glob("*.md"):  # pages added by each framework's developer
-        assert (site / "frameworks" / md.stem / "index.html").is_file() or md.stem == "index", md.name
+        if md.stem != "index":
+            html = (site / "frameworks" / md.stem / "index.html").read_text(encoding="utf-8")
+            assert 'id="a-complete-program"' in html, md.name
+
+
+def test_every_adapter_and_server_package_has_a_user_page_that_links_its_reference(site: Path) -> None:
+    packages = [
+        p.name
+        for p in (ROOT / "interop").iterdir()
+        if (p / "__init__.py").is_file() and not p.name.startswith("_") and p.name != "examples"
+    ]
+    for package in packages:
+        page = USER_PAGES.get(package, f"frameworks/{package.replace('_', '-')}")
+        html = site / page / "index.html"
+        assert html.is_file(), f"interop.{package} has no page ({page}.md)"
+        assert f"reference/{package}/" in html.read_text(encoding="utf-8"), (
+            f"{page}.md: no link to the reference"
+        )
 
 
 def test_the_example_programs_have_pages(site: Path) -> None:

@@ -165,6 +165,47 @@ def test_installed_wheel_core_and_two_extras_work_from_another_directory(dist: P
     _install_and_try(dist, tmp_path, "pydantic-ai,mcp", frameworks=2)
 
 
+def test_the_get_started_page_works_from_the_wheel_in_an_empty_directory(dist: Path, tmp_path: Path) -> None:
+    """A new user's first hour: the wheel with the extras docs/get-started/first-steps.md names,
+    installed in a fresh environment, and every block of that page run as the page says (the
+    files it says to save, the commands, the programs and what they print) from an empty
+    directory, with that environment's python and `interop` command; the demo over the user's
+    module included (the suite runs the page in the development environment too)."""
+    from snippets import blocks, run, saved_files
+
+    page = ROOT / "docs" / "get-started" / "first-steps.md"
+    install = next(b for b in blocks(page) if b.lang == "sh" and "pip install" in b.code)
+    extras = re.search(r"standard-tool\[([\w,-]+)\]", install.code)
+    assert extras, install.code
+    venv = tmp_path / "venv"
+    _run([*UV, "venv", "--quiet", "--python", sys.executable, str(venv)], cwd=tmp_path)
+    python = str(venv / "bin" / "python")
+    spec = f"{_wheel(dist)}[{extras.group(1)}]"
+    _run(
+        [*UV, "pip", "install", "--quiet", "--python", python, spec, "-c", str(ROOT / "constraints.txt")],
+        cwd=tmp_path,
+    )
+
+    user_dir = tmp_path / "user"
+    user_dir.mkdir()
+    page_blocks = blocks(page)
+    ran = 0
+    for block in page_blocks:
+        serves = "interop serve" in block.code  # until Ctrl+C: tests/cli/test_cli_serve.py
+        if block.lang not in ("python", "sh") or block is install or serves:
+            continue
+        r = run(block, user_dir, saved_files(block, page_blocks), python=python)
+        assert r.returncode == 0, f"{block.name} failed:\n{r.stdout[-3000:]}\n{r.stderr[-4000:]}"
+        if block.prints is not None:
+            assert r.stdout == block.prints, (
+                f"{block.name} printed:\n{r.stdout}\nthe page says:\n{block.prints}"
+            )
+        if "interop demo" in block.code:
+            assert "summary: 3/3 frameworks finished their loop with the bad call corrected" in r.stdout
+        ran += 1
+    assert ran >= 4
+
+
 @pytest.mark.heavy
 def test_installed_wheel_with_every_extra(dist: Path, tmp_path: Path) -> None:
     _install_and_try(dist, tmp_path, "all", frameworks=5)
