@@ -25,8 +25,14 @@ opentelemetry-api >= 1.45.2, google-adk caps it at 1.44), so this suite runs in 
   work for one query: ranking and the five matches with their schemas; FastMCP: `_search` and
   its result rendering); index build (a fresh index's first query, build included).
 
-Run: `.venv-bench/bin/python benchmarks/bench_scale.py [registration] [list] [search]` (prints the
-rows of those parts, all by default), or with `sites` for
+- **Serving** (the issue's existing rows, kept side by side): server CPU per `tools/call` over
+  streamable HTTP, one echo tool, each side's default app, both protocol generations, 1 and 10
+  clients.
+- **OpenAPI**: converting GitHub's document into tools (ours `from_openapi`; FastMCP
+  `FastMCP.from_openapi` and its tool list): CPU time, and peak Python memory in a fresh interpreter.
+
+Run: `.venv-bench/bin/python benchmarks/bench_scale.py [registration] [list] [search] [serving]
+[openapi]` (prints the rows of those parts, all by default), or with `sites` for
 where each side's memory goes (tracemalloc by allocation site, written up in ANALYSIS.md).
 """
 
@@ -56,7 +62,20 @@ TIME_ROUNDS = 3
 LIST_TOOLS = 5_000
 LIST_ROUNDS = 5
 SEARCH_ROUNDS = 7
-TARGETS = {"memory": 1.0, "registration": 0.5, "list": 1.0, "latency": 0.1, "build": 1.0, "quality": 1.0}
+TARGETS = {
+    "memory": 1.0,
+    "registration": 0.5,
+    "list": 1.0,
+    "latency": 0.1,
+    "build": 1.0,
+    "quality": 1.0,
+    "serving": 1.0,
+    "openapi": 1.0,
+}
+SERVING_CALLS = 300
+"""Calls per client and round in the serving rows."""
+SERVING_ROUNDS = 5
+OPENAPI_ROUNDS = 5
 
 
 def available() -> bool:
@@ -518,6 +537,211 @@ def _cold_build(side: str) -> float:
     return statistics.median(runs)
 
 
+# ------------------------------------------------------------------------------------------------ serving
+
+
+def _serve_echo(side: str, port: int) -> None:
+    """A server with one echo tool on 127.0.0.1:port, each side's defaults (run in a child process)."""
+    import uvicorn
+
+    def echo(value: str) -> dict[str, str]:
+        """Echo a value back."""
+        return {"value": value}
+
+    if side == "fastmcp":
+        from fastmcp import FastMCP
+
+        server = FastMCP("echo")
+        server.tool(echo)
+        app = server.http_app()
+    else:
+        import interop
+        from interop.mcp import asgi_app
+
+        app = asgi_app([interop.tool(echo)])
+    uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+
+
+@contextlib.contextmanager
+def _echo_server(side: str) -> Iterator[tuple[str, int]]:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code = (
+        f"import sys; sys.path.insert(0, {str(ROOT)!r}); "
+        f"from benchmarks.bench_scale import _serve_echo; _serve_echo({side!r}, {port})"
+    )
+    process = subprocess.Popen([sys.executable, "-c", code], cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            with socket.socket() as s:
+                if s.connect_ex(("127.0.0.1", port)) == 0:
+                    break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the {side} server did not start")
+            time.sleep(0.1)
+        yield f"http://127.0.0.1:{port}/mcp", process.pid
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
+async def _echo_calls(url: str, mode: str, clients: int, calls: int) -> None:
+    from mcp import Client
+
+    async def one(c: int) -> None:
+        async with Client(url, mode=mode) as client:  # type: ignore[arg-type]
+            for i in range(calls):
+                value = f"c{c}-{i}"
+                result = await client.call_tool("echo", {"value": value})
+                assert not result.is_error and result.structured_content in (
+                    {"value": value},
+                    {"result": {"value": value}},
+                ), result
+
+    await asyncio.gather(*(one(c) for c in range(clients)))
+
+
+def serving_rows() -> list[dict[str, Any]]:
+    """Server CPU per tools/call over streamable HTTP (each side's default app: stateful sessions,
+    SSE responses), one echo tool, both protocol generations, 1 and 10 concurrent clients; the
+    server process's CPU (/proc) over the round's calls (sessions opened and closed included)."""
+    rows: list[dict[str, Any]] = []
+    with _echo_server("fastmcp") as (fast_url, fast_pid), _echo_server("ours") as (our_url, our_pid):
+        for mode in ("legacy", "auto"):
+            for clients in (1, 10):
+                calls = SERVING_CALLS // clients
+
+                def measure(
+                    url: str, pid: int, mode: str = mode, clients: int = clients, calls: int = calls
+                ) -> float:
+                    before = _cpu_of(pid)
+                    asyncio.run(_echo_calls(url, mode, clients, calls))
+                    time.sleep(0.3)  # the server's last response written
+                    return (_cpu_of(pid) - before) / (clients * calls)
+
+                result = Comparison()
+                measure(fast_url, fast_pid), measure(our_url, our_pid)  # warm-up
+                for i in range(SERVING_ROUNDS):
+                    pair = ((fast_url, fast_pid), (our_url, our_pid))
+                    got = {u: measure(u, p) for u, p in (pair if i % 2 == 0 else pair[::-1])}
+                    result.baseline.append(got[fast_url])
+                    result.ours.append(got[our_url])
+                era = "2025-11-25" if mode == "legacy" else "2026-07-28"
+                rows.append(
+                    result.row(
+                        f"tools/call over HTTP ({era}), {clients} client{'s' if clients > 1 else ''}, "
+                        "server CPU per call",
+                        target=TARGETS["serving"],
+                        unit="us",
+                        scale=1e6,
+                        note="one echo tool, each side's default app (stateful sessions, SSE); "
+                        "server process CPU (/proc), sessions included",
+                    )
+                )
+    return rows
+
+
+# ------------------------------------------------------------------------------------------------ openapi
+
+
+_OPENAPI_PEAK = r"""
+import sys, tracemalloc, warnings
+sys.path.insert(0, sys.argv[2]); sys.path.insert(0, sys.argv[2] + "/tests/shaping")
+from github_search_eval import github_document
+document = github_document()
+if sys.argv[1] == "ours":
+    from interop.openapi import from_openapi
+else:
+    import asyncio, httpx
+    from fastmcp import FastMCP
+    warnings.simplefilter("ignore")
+tracemalloc.start()
+if sys.argv[1] == "ours":
+    tools = from_openapi(document)
+else:
+    peer = FastMCP.from_openapi(openapi_spec=document, client=httpx.AsyncClient(base_url="https://api.github.com"))
+    tools = asyncio.run(peer.list_tools())
+print(len(tools), tracemalloc.get_traced_memory()[1])
+"""
+
+
+def openapi_rows() -> list[dict[str, Any]]:
+    """Converting GitHub's OpenAPI document (1,223 operations) into tools: ours `from_openapi`,
+    FastMCP `FastMCP.from_openapi` and its tool list; CPU time per conversion (interleaved, warm
+    imports) and the peak of Python allocations during one conversion (a fresh interpreter each)."""
+    import warnings
+
+    import httpx
+    from fastmcp import FastMCP
+    from github_search_eval import github_document
+
+    from interop.openapi import from_openapi
+
+    document = github_document()
+    clock = time.process_time
+
+    def ours() -> float:
+        start = clock()
+        tools = from_openapi(document)
+        took = clock() - start
+        assert len(tools) == 1_223, len(tools)
+        return took
+
+    def peer() -> float:
+        start = clock()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            server = FastMCP.from_openapi(
+                openapi_spec=document, client=httpx.AsyncClient(base_url="https://api.github.com")
+            )
+        tools = asyncio.run(server.list_tools())
+        took = clock() - start
+        assert len(tools) >= 1_200, len(tools)
+        return took
+
+    result = Comparison()
+    peer(), ours()  # warm-up (imports, the document's first walk)
+    for i in range(OPENAPI_ROUNDS):
+        got = {fn: fn() for fn in ((peer, ours) if i % 2 == 0 else (ours, peer))}
+        result.baseline.append(got[peer])
+        result.ours.append(got[ours])
+    rows = [
+        result.row(
+            "convert GitHub's OpenAPI document (1,223 operations) into tools, CPU",
+            target=TARGETS["openapi"],
+            unit="ms",
+            scale=1e3,
+            note="ours from_openapi; FastMCP.from_openapi and its tool list",
+        )
+    ]
+    peaks = {}
+    for side in ("fastmcp", "ours"):
+        out = subprocess.run(
+            [sys.executable, "-c", _OPENAPI_PEAK, side, str(ROOT)],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        ).stdout.split()
+        peaks[side] = int(out[-1])
+    rows.append(
+        {
+            "name": "convert GitHub's OpenAPI document (1,223 operations), peak memory (tracemalloc)",
+            "baseline": peaks["fastmcp"] / 2**20,
+            "ours": peaks["ours"] / 2**20,
+            "ratio": peaks["ours"] / peaks["fastmcp"],
+            "target": TARGETS["openapi"],
+            "unit": "MiB",
+            "note": "a fresh interpreter per side, the parsed document already loaded",
+        }
+    )
+    return rows
+
+
 # ------------------------------------------------------------------------------------------------ per site
 
 
@@ -534,10 +758,12 @@ PARTS = {
     "registration": lambda: registration_rows(),
     "list": lambda: list_rows(),
     "search": lambda: search_rows(),
+    "serving": lambda: serving_rows(),
+    "openapi": lambda: openapi_rows(),
 }
 
 
-def run(parts: tuple[str, ...] = ("registration", "list", "search")) -> list[dict[str, Any]]:
+def run(parts: tuple[str, ...] = tuple(PARTS)) -> list[dict[str, Any]]:
     if not available():
         return []  # the runner then runs this suite in .venv-bench
     rows: list[dict[str, Any]] = []
@@ -552,5 +778,5 @@ if __name__ == "__main__":
     if sys.argv[1:] == ["sites"]:
         allocation_sites()
     else:
-        for row in run(tuple(sys.argv[1:]) or ("registration", "list", "search")):
+        for row in run(tuple(sys.argv[1:]) or tuple(PARTS)):
             print(json.dumps(row))
