@@ -58,7 +58,7 @@ class Conversion(Generic[N]):
 
 def prepare(
     tool: StandardToolV0[Any, Any, Any],
-    options: Mapping[str, Any],
+    options: Mapping[str, Any] | Options,
     extra: type[Any] | None = None,
     *,
     where: str,
@@ -69,8 +69,13 @@ def prepare(
     """Split `options` (unknown names raise `TypeError`), find the native object the tool came
     from (an instance of `native`), and decide whether it goes home: only when no option is given
     and `home_if(origin)` (if given) holds. Otherwise apply `rename` and check the name against
-    `rule` (`ToolNameError`)."""
-    shared, own = split_options(options, extra, where=where)
+    `rule` (`ToolNameError`). `options` may be `Options` already split (a list of tools splits its
+    options once, then prepares each tool)."""
+    own: dict[str, Any]
+    if isinstance(options, Options):
+        shared, own = options, {}
+    else:
+        shared, own = split_options(options, extra, where=where)
     origin: N | None = get_origin(tool, native) if native is not None else None
     if origin is not None and shared.is_default and not own and (home_if is None or home_if(origin)):
         return Conversion(tool, shared, own, origin, origin, tool.name)

@@ -49,8 +49,10 @@ if _TYPE_CHECKING:
     from ._shown import escaped_json, escaped_text
     from ._tool import validator
     from ._tooloptions import Errors
+    from ._toolset import toolset_options
 
 _LAZY: dict[str, str] = {
+    "toolset_options": "._toolset",
     "ApprovalCallback": "._approval",
     "ApprovalPredicate": "._approval",
     "has_approval_layer": "._approval",
@@ -113,6 +115,7 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "toolset_options",
     "CARRIED_KEY",
     "LEVELS",
     "MAX_ISSUES_SHOWN",

@@ -17,21 +17,25 @@ sequence of its tools, so it goes wherever a list of tools goes.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, overload
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
+from ._arguments import parse_arguments
 from ._direct import acall, call
 from ._errors import ToolNameError
+from ._invoke import Invoker, Outcome
+from ._middleware import with_middleware
 from ._options import Errors, Options
 from ._protocols import StandardToolV0
+from ._shaping import filter_tools, prefix_tools
 
 if TYPE_CHECKING:
     from ._approval import ApprovalCallback
-    from ._invoke import Invoker, Outcome
 
-__all__ = ["ToolSet"]
+__all__ = ["ToolSet", "toolset_options"]
 
 AnyTool = StandardToolV0[Any, Any, Any]
+_O = TypeVar("_O", bound=Mapping[str, Any])
 
 
 class ToolSet(Sequence[AnyTool]):
@@ -131,22 +135,16 @@ class ToolSet(Sequence[AnyTool]):
         exclude_names: str | Collection[str] | None = None,
     ) -> ToolSet:
         """The tools passing every given criterion (as `interop.filter_tools`), same options."""
-        from ._shaping import filter_tools
-
         return self._like(
             filter_tools(self._tools, names=names, tags=tags, group=group, exclude_names=exclude_names)
         )
 
     def prefix(self, prefix: str) -> ToolSet:
         """Every tool renamed `prefix + name` (as `interop.prefix_tools`), same options."""
-        from ._shaping import prefix_tools
-
         return self._like(prefix_tools(self._tools, prefix))
 
     def with_middleware(self, *middleware: Any) -> ToolSet:
         """Every tool with every call passing `middleware` (as `interop.with_middleware`)."""
-        from ._middleware import with_middleware
-
         return self._like(with_middleware(list(self._tools), *middleware))
 
     # ------------------------------------------------------------------------------ calling
@@ -198,8 +196,6 @@ class ToolSet(Sequence[AnyTool]):
             tool = self._by_name.get(name)
             if tool is None:
                 return None
-            from ._invoke import Invoker
-
             options = Options(
                 approval=self.approval,
                 allow_unapproved=self.allow_unapproved,
@@ -233,15 +229,48 @@ class ToolSet(Sequence[AnyTool]):
         return await invoker.ainvoke(arguments, context, call_id=call_id)
 
     def _unknown_outcome(self, name: str) -> Outcome:
-        from ._invoke import Outcome
-
         error = ToolNameError(self._unknown(name))
         return Outcome("error", name, parts=(f"Error: {error}",), error=error)
 
 
 def _decoded(arguments: Any, name: str) -> Any:
     if arguments is None or isinstance(arguments, (str, bytes, bytearray)):
-        from ._arguments import parse_arguments
-
         return parse_arguments(arguments, name)
     return arguments
+
+
+_ALIASES: Mapping[str, tuple[str, ...]] = {
+    "approval": ("approval",),
+    "allow_unapproved": ("allow_unapproved",),
+    "errors": ("errors", "other_errors", "mask_errors", "handle_errors"),
+    "threaded": ("threaded", "sync_in_thread"),
+}
+"""Each option a `ToolSet` carries, with every spelling a caller may give it under."""
+
+
+def toolset_options(tools: object, options: _O) -> _O:
+    """`options`, with the options of `tools` under them when it is a `ToolSet`.
+
+    Every place that takes a list of tools (each `to_X_tools`, the providers' toolsets, the MCP
+    server) calls this first: a `ToolSet`'s `approval`, `allow_unapproved`, `errors` and `threaded`
+    apply to its conversion, unless the call gives that option itself. A plain list (or a set with
+    only default options) gives `options` back as it is.
+    """
+    if not isinstance(tools, ToolSet):
+        return options
+    own: dict[str, Any] = {}
+    if tools.approval is not None:
+        own["approval"] = tools.approval
+    if tools.allow_unapproved:
+        own["allow_unapproved"] = True
+    if tools.errors != "model-facing":
+        own["errors"] = tools.errors
+    if not tools.threaded:
+        own["threaded"] = False
+    if not own:
+        return options
+    merged = dict(options)
+    for key, value in own.items():
+        if not any(spelling in options for spelling in _ALIASES[key]):
+            merged[key] = value
+    return cast("_O", merged)

@@ -57,6 +57,7 @@ from ag2.utils import CONTEXT_OPTION_NAME, build_model
 from typing_extensions import Unpack
 
 from interop import ToolError, bridge
+from interop._kit import toolset_options
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
@@ -285,6 +286,7 @@ def to_ag2_tools(
 ) -> Toolkit:
     """A `Toolkit` of converted tools for `Agent(tools=[toolkit])`; two tools with the same final
     name raise `ToolNameError` (AG2 refuses duplicates). `name` is the toolkit's."""
+    options = toolset_options(tools, options)
     converted = [to_ag2(t, **options) for t in tools]
     bridge.check_unique_names((t.name for t in converted), "AG2")
     return Toolkit(*converted, name=name)

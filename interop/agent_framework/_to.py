@@ -50,7 +50,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import bridge
-from interop._kit import CARRIED_KEY, carried_meta
+from interop._kit import CARRIED_KEY, carried_meta, toolset_options
 from interop._native_approval import loop_approval, native_approval_mode
 
 if TYPE_CHECKING:
@@ -286,6 +286,7 @@ def to_agent_framework_tools(
 ) -> list[FunctionTool]:
     """`to_agent_framework` over a list, for `Agent(tools=[...])`; two tools with the same final
     name raise `ToolNameError` (Agent Framework refuses duplicate tool names)."""
+    options = toolset_options(tools, options)
     out = [to_agent_framework(t, **options) for t in tools]
     bridge.check_unique_names((t.name for t in out), "Agent Framework")
     return out

@@ -54,7 +54,7 @@ from agno.tools.toolkit import Toolkit
 from typing_extensions import Unpack
 
 from interop import InteropError, ToolError, bridge
-from interop._kit import split_hints
+from interop._kit import split_hints, toolset_options
 from interop._native_approval import loop_approval, native_approval_mode
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
@@ -232,6 +232,7 @@ def to_agno_tools(
 ) -> Toolkit:
     """A `Toolkit` of converted tools for `Agent(tools=[toolkit])`; two tools with the same final
     name raise `ToolNameError` (Agno keeps only one). `name` and `instructions` are the toolkit's."""
+    options = toolset_options(tools, options)
     functions = [to_agno(t, **options) for t in tools]
     bridge.check_unique_names((f.name for f in functions), "Agno")
     toolkit = Toolkit(

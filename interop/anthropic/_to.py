@@ -49,6 +49,7 @@ from anthropic.lib.tools import ToolError as AnthropicToolError
 from typing_extensions import Unpack
 
 from interop import bridge
+from interop._kit import toolset_options
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from anthropic.types.beta import BetaToolParam
@@ -221,6 +222,7 @@ def to_anthropic_tools(
     `BetaAsyncFunctionTool`s when `asynchronous=True` or any tool is async (for `AsyncAnthropic`),
     else all `BetaFunctionTool`s. Two tools with the same final name raise `ToolNameError` (the
     runner keeps only the last)."""
+    options = toolset_options(tools, options)
     items = list(tools)
     out: list[Any] = []
     want = options["asynchronous"] if "asynchronous" in options else any(map(bridge.is_async_tool, items))

@@ -63,7 +63,7 @@ from mcp.types import CallToolRequestParams, CallToolResult, ListToolsResult, To
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
-from interop._kit import split_hints
+from interop._kit import split_hints, toolset_options
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
@@ -244,6 +244,7 @@ def to_claude_agent_sdk_server(
     that came from `from_claude_agent_sdk` is listed as the SDK tool it came from and called
     through its neutral tool (validated against the schema the SDK lists for it).
     """
+    options = toolset_options(tools, options)
     neutrals = list(tools)
     converted = [to_claude_agent_sdk(t, **options) for t in neutrals]
     check_unique_names((t.name for t in converted), "the Claude Agent SDK")

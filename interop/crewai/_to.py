@@ -52,6 +52,7 @@ from pydantic import BaseModel, PrivateAttr
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
+from interop._kit import toolset_options
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
@@ -294,6 +295,7 @@ def to_crewai_tools(
 ) -> list[BaseTool]:
     """Convert several tools for one agent; two tools with the same final name raise
     `ToolNameError` (CrewAI would rename the second one for the model)."""
+    options = toolset_options(tools, options)
     out = [to_crewai(t, **options) for t in tools]
     check_unique_names((t.name for t in out), "CrewAI")
     return out

@@ -51,7 +51,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0
-from interop._kit import ErrorKind
+from interop._kit import ErrorKind, toolset_options
 from interop.bridge import (
     Invoker,
     Outcome,
@@ -283,6 +283,7 @@ def to_dspy_tools(
 ) -> list[dspy.Tool]:
     """Convert several tools for `dspy.ReAct(..., tools=...)`; two tools with the same final name
     raise `ToolNameError` (ReAct keys tools by name and would silently keep only the last)."""
+    options = toolset_options(tools, options)
     out = [to_dspy(t, **options) for t in tools]
     check_unique_names((t.name for t in out), "DSPy")
     return out

@@ -47,6 +47,7 @@ from pydantic import RootModel
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0
+from interop._kit import toolset_options
 from interop.bridge import (
     PENDING,
     ApprovalRequest,
@@ -226,6 +227,7 @@ def to_genkit_tools(
     tools: Iterable[StandardToolV0[Any, Any, Any]], ai: Genkit | None = None, **options: Unpack[ToolOptions]
 ) -> list[Tool]:
     """Convert several tools (registered on `ai` when given); duplicate names raise `ToolNameError`."""
+    options = toolset_options(tools, options)
     converted = list(tools)
     check_unique_names((resolve_name(t.name, "genkit", options.get("rename")) for t in converted), "Genkit")
     return [to_genkit(t, ai, **options) for t in converted]

@@ -62,6 +62,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from typing_extensions import Unpack
 
 from interop import ToolError, bridge, jsonschema
+from interop._kit import toolset_options
 from interop.errors import SchemaConversionError
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
@@ -293,6 +294,7 @@ def to_google_genai_tools(
     """`to_google_genai` over a list (`rename` as a mapping or function), for
     `GenerateContentConfig(tools=[...])`; two tools with the same final name raise
     `ToolNameError` (google-genai would run only the last one)."""
+    options = toolset_options(tools, options)
     out = [to_google_genai(t, **options) for t in tools]
     bridge.check_unique_names((f.__name__ for f in out), "google-genai")
     return out

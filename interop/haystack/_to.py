@@ -53,6 +53,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import bridge
+from interop._kit import toolset_options
 
 if TYPE_CHECKING:
     # `from haystack.tools import Tool, Toolset, tool` loads no human-in-the-loop hooks: a strategy
@@ -324,6 +325,7 @@ def to_haystack_tools(
 ) -> Toolset:
     """Convert several tools into one `Toolset` (for `Agent(tools=...)`); two tools with the same
     final name raise `ToolNameError` (Haystack refuses duplicates only when the agent runs)."""
+    options = toolset_options(tools, options)
     out = [to_haystack(t, **options) for t in tools]
     bridge.check_unique_names((t.name for t in out), "Haystack")
     return Toolset(out)

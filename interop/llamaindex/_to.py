@@ -47,6 +47,7 @@ from typing_extensions import Unpack
 
 from interop import InteropError, StandardToolV0
 from interop._arguments import call_arguments
+from interop._kit import toolset_options
 from interop.bridge import (
     BoundContext,
     Invoker,
@@ -256,6 +257,7 @@ def to_llamaindex_tools(
     """Convert several tools at once; two tools with the same final name raise `ToolNameError`
     (an agent would silently keep only one of them). Typed as `FunctionAgent(tools=...)` takes them
     (a list is invariant: `list[BaseTool]` would not type-check there)."""
+    options = toolset_options(tools, options)
     out = [to_llamaindex(t, **options) for t in tools]
     check_unique_names((t.metadata.get_name() for t in out), "LlamaIndex")
     return list(out)

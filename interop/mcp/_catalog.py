@@ -33,6 +33,8 @@ from mcp.shared.subscriptions import ToolsListChanged
 from mcp_types import SubscriptionsListenRequestParams
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
+from interop.errors import ToolNameError
+
 if TYPE_CHECKING:
     from ._server import _Served, _ToolHandlers
 
@@ -94,7 +96,7 @@ class Catalog:
         """Serve `handlers`' tools after those already here (a name served twice is refused)."""
         for name in handlers.served:
             if name in self.by_name:
-                raise ValueError(f"two tools are served under the name {name!r}; pass rename=")
+                raise ToolNameError(f"two tools are served under the name {name!r}; pass rename=")
         for served in handlers.served.values():
             entry = (handlers, served)
             self.entries.append(entry)

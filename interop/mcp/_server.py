@@ -36,16 +36,19 @@ from typing_extensions import Unpack
 
 import interop
 from interop import ApprovalDeniedError, StandardToolV0
-from interop._kit import LEVELS, LogLevel, ResultNotJSON, reporting
+from interop._kit import LEVELS, LogLevel, ResultNotJSON, reporting, toolset_options
 from interop.bridge import (
     ApprovalRequest,
+    Conversion,
     Invoker,
     Options,
     Outcome,
     ToolOptions,
+    check_unique_names,
     content_kind,
     describe_error,
     output_json_schema,
+    prepare,
     split_options,
     to_jsonable,
 )
@@ -282,21 +285,17 @@ class _ToolHandlers:
         self.tasks = tasks
         self.served: dict[str, _Served] = {}
         self._input_schemas: dict[str, dict[str, Any]] = {}
-        for tool in tools:
-            # written once to check the tool (name, input schema, meta), then let go: `tools/list`
+        conversions: list[Conversion[Any]] = [
+            prepare(tool, options, where="interop.mcp", rule="mcp") for tool in tools
+        ]
+        check_unique_names((c.name for c in conversions), "MCP")
+        for c in conversions:
+            tool, name = c.tool, c.name
+            # written once to check the tool (input schema, meta), then let go: `tools/list`
             # writes each page's descriptors when asked (nothing per tool kept between lists)
-            name = to_mcp(tool, rename=options.rename, wrap_output=True).name
-            if name in self.served:
-                raise ValueError(f"two tools are served under the name {name!r}; pass rename=")
+            to_mcp(tool, rename=name, wrap_output=True)
             out = output_json_schema(tool)
-            invoker = Invoker(
-                tool,
-                name=name,
-                target="MCP",
-                options=options,
-                context=default_context,
-                native_approval=True,
-            )
+            invoker = c.invoker(target="MCP", context=default_context, native_approval=True)
             self.served[name] = _Served(
                 invoker=invoker,
                 name=name,
@@ -471,8 +470,8 @@ def add_tools(
     `isError` result with a generic message (and is logged), as MCP servers do. `approval`
     replaces elicitation with a callback; `allow_unapproved=True` serves approval tools unasked.
     """
-    given: dict[str, Any] = dict(options)
-    if "errors" not in given and "mask_errors" not in given:
+    given: dict[str, Any] = dict(toolset_options(tools, options))
+    if not any(key in given for key in ("errors", "mask_errors", "other_errors", "handle_errors")):
         given["errors"] = "masked"
     shared, own = split_options(given, ServerOptions, where="interop.mcp")
     secret = own.get("approval_secret")

@@ -27,7 +27,7 @@ from agents.tool_context import ToolContext
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
-from interop._kit import Asker
+from interop._kit import Asker, toolset_options
 from interop.bridge import (
     ApprovalRequest,
     Invoker,
@@ -223,6 +223,7 @@ def to_openai_agents_tools(
 ) -> list[Tool]:
     """Convert several neutral tools for one `Agent(tools=...)`; duplicate names are an error.
     Typed as `Agent.tools` is (a list is invariant: `list[FunctionTool]` would not type-check there)."""
+    options = toolset_options(tools, options)
     out = [to_openai_agents(t, **options) for t in tools]
     check_unique_names((t.name for t in out), "the OpenAI Agents SDK")
     return list(out)

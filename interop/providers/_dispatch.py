@@ -13,20 +13,21 @@ every outcome that was reached, so a retry never repeats a side effect that alre
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from interop import StandardToolV0, ToolError
-from interop._kit import Part
+from interop._kit import Part, toolset_options
 from interop.bridge import (
+    Conversion,
     Invoker,
     Outcome,
     ToolOptions,
     check_unique_names,
     is_async_tool,
-    resolve_name,
+    prepare,
     run_sync,
     split_options,
 )
@@ -139,31 +140,34 @@ class Dispatcher:
 
     def __init__(
         self,
-        tools: Sequence[AnyTool],
+        tools: Iterable[AnyTool],
         *,
         provider: str,
         strict_for: Callable[[AnyTool, str], StrictSchema | None],
         parallel: bool = True,
         **options: Any,
     ) -> None:
-        shared, _ = split_options(options, ToolOptions, where=f"the {provider} toolset")
+        where = f"the {provider} toolset"
+        shared, _ = split_options(toolset_options(tools, options), ToolOptions, where=where)
         self.provider = provider
         self.parallel = parallel
-        names = [resolve_name(tool.name, provider, shared.rename) for tool in tools]
-        check_unique_names(names, provider)
+        conversions: list[Conversion[Any]] = [
+            prepare(tool, shared, where=where, rule=provider) for tool in tools
+        ]
+        check_unique_names((c.name for c in conversions), provider)
         self.entries: dict[str, Invoker] = {}
         self.strict: dict[str, StrictSchema] = {}
         self._sync: dict[str, Invoker] = {}
         """The entries whose tool is sync (asked once here, not per call)."""
-        for tool, name in zip(tools, names, strict=True):
-            compiled = strict_for(tool, name)
+        for c in conversions:
+            compiled = strict_for(c.tool, c.name)
             if compiled is not None:
-                self.strict[name] = compiled
+                self.strict[c.name] = compiled
             restore = compiled.restore if compiled is not None and compiled.injected else None
-            invoker = Invoker(tool, name=name, target=provider, options=shared, restore=restore)
-            self.entries[name] = invoker
-            if not is_async_tool(tool):
-                self._sync[name] = invoker
+            invoker = c.invoker(target=provider, restore=restore)
+            self.entries[c.name] = invoker
+            if not is_async_tool(c.tool):
+                self._sync[c.name] = invoker
 
     def _unknown(self, call_: ToolCall) -> ToolOutcome:
         known = ", ".join(repr(n) for n in self.entries) or "none"

@@ -55,7 +55,7 @@ from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0, StandardToolValidationError
 from interop._digest import args_digest
-from interop._kit import MAX_ISSUES_SHOWN
+from interop._kit import MAX_ISSUES_SHOWN, toolset_options
 from interop.bridge import (
     PENDING,
     ApprovalRequest,
@@ -351,6 +351,7 @@ def to_pydantic_ai_toolset(
     Options apply to every tool as in `to_pydantic_ai` (`rename` as a mapping or function); `id`
     names the toolset (durable execution needs one).
     """
+    options = toolset_options(tools, options)
     converted = [to_pydantic_ai(t, **options) for t in tools]
     check_unique_names((t.name for t in converted), "pydantic-ai")
     return FunctionToolset(converted, id=id)

@@ -62,7 +62,7 @@ from semantic_kernel.functions.kernel_plugin import KernelPlugin
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardTool, StandardToolV0
-from interop._kit import ApprovalCallback, carried_meta
+from interop._kit import ApprovalCallback, carried_meta, toolset_options
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
@@ -481,6 +481,7 @@ def to_semantic_kernel(
     two tools with the same final name raise `ToolNameError`. The tools `from_semantic_kernel(plugin)`
     made, all of them in order, come back as that very plugin.
     """
+    options = toolset_options(tools, options)
     if isinstance(tools, (list, tuple)):  # the common cases first: a runtime Protocol check is slow
         items = list(tools)
     elif isinstance(tools, StandardTool) or isinstance(tools, StandardToolV0):

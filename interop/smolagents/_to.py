@@ -36,6 +36,7 @@ from typing_extensions import Unpack
 
 from interop import StandardToolV0, ToolError
 from interop._arguments import call_arguments
+from interop._kit import toolset_options
 from interop.bridge import (
     BoundContext,
     Invoker,
@@ -162,6 +163,7 @@ def to_smolagents_tools(
 ) -> list[Tool]:
     """Convert several tools for one agent; two tools with the same final name raise
     `ToolNameError` (an agent keeps tools in a dict by name)."""
+    options = toolset_options(tools, options)
     out = [to_smolagents(t, **options) for t in tools]
     check_unique_names((t.name for t in out), "smolagents")
     return out

@@ -49,7 +49,7 @@ from strands.types.tools import AgentTool, ToolContext, ToolGenerator, ToolResul
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0
-from interop._kit import split_hints
+from interop._kit import split_hints, toolset_options
 from interop.bridge import (
     ApprovalRequest,
     Invoker,
@@ -350,6 +350,7 @@ def to_strands_tools(
 ) -> list[AgentTool]:
     """`to_strands` over a list (`rename` as a mapping or function), for `Agent(tools=[...])`;
     two tools with the same final name raise `ToolNameError` (Strands keeps only one)."""
+    options = toolset_options(tools, options)
     out = [to_strands(t, **options) for t in tools]
     check_unique_names((t.tool_name for t in out), "Strands")
     return out

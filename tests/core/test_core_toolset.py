@@ -127,3 +127,27 @@ def test_a_set_goes_where_a_list_of_tools_goes() -> None:
     tools = interop.ToolSet([add, shout])
     assert [t.name for t in interop.prefix_tools(tools, "x_")] == ["x_add", "x_shout"]
     assert interop.filter_tools(tools, names="add") == [add]
+
+
+def test_a_sets_options_apply_under_the_options_a_conversion_is_given() -> None:
+    from interop._kit import toolset_options
+
+    def ask(request: Any) -> bool:
+        return True
+
+    def say(e: BaseException) -> str:
+        return "nope"
+
+    plain = [add]
+    given = {"rename": "x"}
+    assert toolset_options(plain, given) is given  # a list: as given
+    assert toolset_options(interop.ToolSet(plain), given) is given  # a set with defaults: as given
+    tools = interop.ToolSet(plain, approval=ask, errors=say, threaded=False)
+    assert toolset_options(tools, {}) == {"approval": ask, "errors": say, "threaded": False}
+    # what the call gives wins, under any of its spellings (a deprecated alias included)
+    assert toolset_options(tools, {"errors": "all", "sync_in_thread": True}) == {
+        "errors": "all",
+        "sync_in_thread": True,
+        "approval": ask,
+    }
+    assert toolset_options(interop.ToolSet(plain, allow_unapproved=True), {}) == {"allow_unapproved": True}
