@@ -18,7 +18,7 @@ except ImportError as _import_error:
 
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 from pydantic_ai import (
@@ -59,6 +59,9 @@ from interop.bridge import (
 from interop.protocols import Issue
 
 from ._common import CURRENT_CALL, INITIAL_APPROVAL, METADATA_KEY, offline_run_context
+
+if TYPE_CHECKING:
+    from pydantic_ai._function_schema import FunctionSchema
 
 __all__ = ["afrom_pydantic_ai_toolset", "from_pydantic_ai", "from_pydantic_ai_toolset"]
 
@@ -108,8 +111,11 @@ def from_pydantic_ai(
         if held is not None and held.tool_def == native.tool_def:  # not changed by `prepare`
             return from_pydantic_ai(held, native_context=native_context)
     own: Any
+    single: FunctionSchema | None = None
     if isinstance(native, Tool):
         td, own = native.tool_def, native.function_schema.validator
+        if native.function_schema.single_arg_name is not None:
+            single = native.function_schema
         call, is_async = _tool_call(native)
     elif isinstance(native, ToolsetTool):
         td, own = native.tool_def, native.args_validator
@@ -148,7 +154,9 @@ def from_pydantic_ai(
         native_context=native_context,
         # pydantic-ai's own validation is the tool's contract (lax: "6" for an integer); a
         # validator that checks nothing (`Tool.from_schema`, MCP tools): the JSON Schema instead
-        input_validator=None if getattr(own, "title", None) in _NO_OP_VALIDATORS else _validator(own, name),
+        input_validator=None
+        if getattr(own, "title", None) in _NO_OP_VALIDATORS
+        else _validator(own, name, single),
         decode=_unwrap,
         error_types=(ModelRetry, ToolFailed, ValidationError),
         map_error=deny_deferral,
@@ -318,8 +326,24 @@ def _meta(
     return meta
 
 
-def _validator(own: Any, name: str) -> Callable[[Any], Any]:
-    """pydantic-ai's own argument validator (arguments -> what the function is called with)."""
+def _validator(own: Any, name: str, single: FunctionSchema | None = None) -> Callable[[Any], Any]:
+    """pydantic-ai's own argument validator (arguments -> what the function is called with).
+
+    For a function whose one argument is a model (`single`), the advertised schema is the model's
+    own (its fields at the top level): the arguments are validated as that model's input only.
+    pydantic-ai's validator also takes the `{"argument": {...}}` envelope, which that schema does
+    not describe (one schema, one truth: the tool accepts what it advertises, on every path)."""
+    if single is not None:
+        wrapper = single.single_arg_name
+        assert wrapper is not None
+
+        def validate_single(input: Any) -> Any:
+            try:
+                return single.revalidate({wrapper: input})
+            except ValidationError as e:
+                raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
+
+        return validate_single
 
     def validate(input: Any) -> Any:
         try:
