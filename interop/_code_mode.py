@@ -54,6 +54,7 @@ from ._results import to_json_text, to_jsonable
 from ._schema import as_schema
 from ._search import tool_search
 from ._tool import StandardTool, validator
+from ._toolset import toolset_options
 
 if TYPE_CHECKING:
     from ._approval import ApprovalCallback
@@ -673,7 +674,7 @@ def code_mode(
         if key not in CodeModeOptions.__annotations__:
             known = ", ".join(sorted(CodeModeOptions.__annotations__))
             raise TypeError(f"code_mode got an unknown option {key!r}; known: {known}")
-    shared, _ = split_options(options, where="code_mode")
+    shared, _ = split_options(toolset_options(tools, options), where="code_mode")  # a ToolSet's options
     tool_list = list(tools)
     check_unique_names([t.name for t in tool_list], "code mode")
     loaded = [t for t in tool_list if t.meta.get("defer_loading") is not True]

@@ -336,6 +336,21 @@ async def test_an_inner_call_denied_did_not_run_approved_ran() -> None:
     assert len(asked) == 2
 
 
+async def test_a_toolset_brings_its_approval_to_the_inner_calls() -> None:
+    asked: list[Any] = []
+
+    def decide(request: interop.ApprovalRequest) -> bool:
+        asked.append(request.input)
+        return True
+
+    tools = interop.ToolSet([delete_file, get_weather], approval=decide)
+    tool = interop.code_mode(tools)  # no approval= here: the set's (a plain list would be refused)
+    out = await run(tool, "await delete_file('/tmp/a')")
+    assert out.endswith("deleted /tmp/a") and asked == [{"path": "/tmp/a"}]
+    with pytest.raises(ToolNameError):
+        interop.code_mode(tools.prefix("x_") + tools.filter(names="get_weather").prefix("x_"))
+
+
 async def test_an_async_approval_callback_and_an_approved_outer_call() -> None:
     async def deny(request: interop.ApprovalRequest) -> bool:
         await asyncio.sleep(0)
