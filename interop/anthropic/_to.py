@@ -206,7 +206,7 @@ def to_anthropic(
     from interop.providers import to_anthropic_tool
 
     definition = to_anthropic_tool(
-        tool, strict=c.own.get("strict"), name=c.name, inline_refs=c.own.get("inline_refs", True)
+        tool, strict=c.own.get("strict"), rename=c.name, inline_refs=c.own.get("inline_refs", True)
     )
     invoker = c.invoker(target="the Anthropic tool runner")
     asynchronous = c.own.get("asynchronous")

@@ -13,11 +13,11 @@ from typing import Any, Literal
 from typing_extensions import Unpack
 
 from interop._kit import provider_options
-from interop.bridge import ToolOptions, check_name, content_kind, copy_json, placeholder
+from interop.bridge import Rename, ToolOptions, check_name, content_kind, copy_json, placeholder
 from interop.errors import SchemaConversionError
 from interop.jsonschema import ANTHROPIC_STRICT_LIMITS, RefError, StrictSchema, inline_refs
 
-from ._common import tool_schema
+from ._common import descriptor_name, tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
 
 __all__ = ["TOOL_SEARCH_TOOLS", "AnthropicToolset", "check_anthropic_strict_limits", "to_anthropic_tool"]
@@ -65,7 +65,12 @@ TOOL_SEARCH_TOOLS: Mapping[str, dict[str, str]] = {
 
 
 def to_anthropic_tool(
-    tool: AnyTool, *, strict: bool | None = None, name: str | None = None, inline_refs: bool = True
+    tool: AnyTool,
+    *,
+    strict: bool | None = None,
+    rename: Rename = None,
+    name: str | None = None,
+    inline_refs: bool = True,
 ) -> dict[str, Any]:
     """An Anthropic tool: `{name, description, input_schema, strict?}`.
 
@@ -75,6 +80,7 @@ def to_anthropic_tool(
     `provider_options["anthropic"]` as given (a deferred tool needs one of Anthropic's tool search
     tools in the same request; `AnthropicToolset` adds it).
     """
+    name = descriptor_name(tool, rename, name, provider="anthropic", where="to_anthropic_tool")
     return _descriptor(tool, strict, name, inline_refs)[0]
 
 

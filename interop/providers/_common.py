@@ -1,15 +1,16 @@
-"""Helpers the provider descriptors share: the `strict=` option and object roots."""
+"""Helpers the provider descriptors share: the `strict=` option, object roots, and `rename=`."""
 
 from __future__ import annotations
 
+import warnings
 from typing import Any
 
 from interop import StandardToolV0
-from interop.bridge import input_json_schema
+from interop.bridge import Rename, input_json_schema, resolve_name
 from interop.errors import SchemaConversionError
 from interop.jsonschema import StrictSchema, resolve_strict
 
-__all__ = ["check_object_root", "strict_option", "tool_schema"]
+__all__ = ["check_object_root", "descriptor_name", "strict_option", "tool_schema"]
 
 
 def strict_option(tool: StandardToolV0[Any, Any, Any], strict: bool | None) -> bool | None:
@@ -44,3 +45,17 @@ def tool_schema(
     schema = check_object_root(input_json_schema(tool), tool_name=name, provider=provider)
     compiled = resolve_strict(schema, strict_option(tool, strict), tool_name=name, dialect=dialect)  # type: ignore[arg-type]
     return (compiled.schema if compiled is not None else schema), compiled
+
+
+def descriptor_name(
+    tool: StandardToolV0[Any, Any, Any], rename: Rename, name: str | None, *, provider: str, where: str
+) -> str:
+    """The name a descriptor sends: `rename=` (a string, a mapping old -> new, or a function of the
+    old name, as on every `to_X`) applied to the tool's name and checked against the provider's rule.
+    `name=` is the deprecated spelling of a string `rename=`."""
+    if name is not None:
+        if rename is not None:
+            raise TypeError(f"{where}: pass rename= (name= is its deprecated alias), not both")
+        warnings.warn(f"{where}(name=...) is deprecated: pass rename=", DeprecationWarning, stacklevel=3)
+        rename = name
+    return resolve_name(tool.name, provider, rename)

@@ -12,11 +12,11 @@ from typing_extensions import Unpack
 
 from interop._gemini_schema import gemini_schema_from_openapi, to_gemini_json_schema
 from interop._kit import provider_options
-from interop.bridge import ToolOptions, check_name, input_json_schema, to_json_text, to_jsonable
+from interop.bridge import Rename, ToolOptions, check_name, input_json_schema, to_json_text, to_jsonable
 from interop.errors import SchemaConversionError
 from interop.jsonschema import RefError, has_ref_key
 
-from ._common import check_object_root
+from ._common import check_object_root, descriptor_name
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
 
 __all__ = ["GeminiToolset", "to_gemini_function_declaration"]
@@ -25,16 +25,22 @@ GeminiMode = Literal["parameters", "parameters_json_schema"]
 
 
 def to_gemini_function_declaration(
-    tool: AnyTool, *, mode: GeminiMode = "parameters", name: str | None = None
+    tool: AnyTool, *, mode: GeminiMode = "parameters", rename: Rename = None, name: str | None = None
 ) -> dict[str, Any]:
     """A Gemini `FunctionDeclaration`: `{name, description, parameters | parametersJsonSchema}`.
 
     `mode="parameters"` gives Gemini's OpenAPI-3.0 `Schema` (refs inlined, `nullable`, string
     enums); `mode="parameters_json_schema"` the JSON Schema subset (local refs kept). A tool
     without arguments gets no schema at all (Gemini rejects an object with no properties). The
-    fields of `meta["provider_options"]["gemini"]` are added as given.
+    fields of `meta["provider_options"]["gemini"]` are added as given. `rename=` as on every `to_X`
+    (`name=` is its deprecated alias).
     """
-    name = check_name(name or tool.name, "gemini")
+    name = descriptor_name(tool, rename, name, provider="gemini", where="to_gemini_function_declaration")
+    return _declaration(tool, mode, name)
+
+
+def _declaration(tool: AnyTool, mode: GeminiMode, name: str) -> dict[str, Any]:
+    name = check_name(name, "gemini")
     check_object_root(input_json_schema(tool), tool_name=name, provider="gemini")
     out: dict[str, Any] = {"name": name, "description": tool.description}
     if mode == "parameters":
@@ -131,7 +137,7 @@ class GeminiToolset:
         declarations: list[dict[str, Any]] = []
 
         def declare(tool: AnyTool, name: str) -> None:
-            declarations.append(to_gemini_function_declaration(tool, mode=mode, name=name))
+            declarations.append(_declaration(tool, mode, name))
 
         self.dispatcher = Dispatcher(
             tools, provider="gemini", strict_for=declare, parallel=parallel, **options

@@ -13,10 +13,10 @@ from typing import Any, Literal
 from typing_extensions import Unpack
 
 from interop._kit import provider_options
-from interop.bridge import Outcome, ToolOptions, check_name, content_kind
+from interop.bridge import Outcome, Rename, ToolOptions, check_name, content_kind
 from interop.jsonschema import StrictSchema
 
-from ._common import tool_schema
+from ._common import descriptor_name, tool_schema
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
 
 __all__ = ["TOOL_SEARCH_TOOL", "OpenAIToolset", "to_openai_chat_tool", "to_openai_responses_tool"]
@@ -56,25 +56,28 @@ def _responses_tool(tool: AnyTool, fn: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_openai_chat_tool(
-    tool: AnyTool, *, strict: bool | None = None, name: str | None = None
+    tool: AnyTool, *, strict: bool | None = None, rename: Rename = None, name: str | None = None
 ) -> dict[str, Any]:
     """A Chat Completions tool: `{"type": "function", "function": {name, description, parameters, strict?}}`.
 
     `strict=None` uses the tool's `meta["strict"]`, else strict mode exactly when the schema already
     qualifies; `strict=True` compiles the schema (or raises `SchemaConversionError`). The fields of
-    `meta["provider_options"]["openai"]` are added to the function as given.
+    `meta["provider_options"]["openai"]` are added to the function as given. `rename=` as on every
+    `to_X` (`name=` is its deprecated alias).
     """
+    name = descriptor_name(tool, rename, name, provider="openai", where="to_openai_chat_tool")
     return _chat_tool(tool, _function(tool, strict, name)[0])
 
 
 def to_openai_responses_tool(
-    tool: AnyTool, *, strict: bool | None = None, name: str | None = None
+    tool: AnyTool, *, strict: bool | None = None, rename: Rename = None, name: str | None = None
 ) -> dict[str, Any]:
     """A Responses API tool: `{"type": "function", name, description, parameters, strict?}`.
 
     From the meta: `defer_loading` (the request then needs the hosted `{"type": "tool_search"}`
     tool; `OpenAIToolset` adds it) and the fields of `provider_options["openai"]` as given.
     """
+    name = descriptor_name(tool, rename, name, provider="openai", where="to_openai_responses_tool")
     return _responses_tool(tool, _function(tool, strict, name)[0])
 
 
