@@ -42,7 +42,7 @@ if _TYPE_CHECKING:
     from ._origin import ORIGIN_ATTR
     from ._progress import LEVELS, LogLevel, Reporter, reporting
     from ._protocols import MAX_ISSUES_SHOWN
-    from ._results import OMITTED_TEXT, Part, ResultNotJSON, parts_text
+    from ._results import OMITTED_TEXT, Part, ResultNotJSON, ToolResultText, parts_text
     from ._run import is_async_callable
     from ._schema import foreign_schema, pydantic_issues
     from ._schema_model import SchemaModel
@@ -103,6 +103,7 @@ _LAZY: dict[str, str] = {
     "OMITTED_TEXT": "._results",
     "Part": "._results",
     "ResultNotJSON": "._results",
+    "ToolResultText": "._results",
     "parts_text": "._results",
     "is_async_callable": "._run",
     "foreign_schema": "._schema",
@@ -136,6 +137,7 @@ __all__ = [
     "Part",
     "Reporter",
     "ResultNotJSON",
+    "ToolResultText",
     "SchemaModel",
     "Status",
     "args_digest",

@@ -51,6 +51,7 @@ __all__ = [
     "OMITTED_TEXT",
     "Part",
     "ResultNotJSON",
+    "ToolResultText",
     "describe_error",
     "is_model_facing_error",
     "materialize",
@@ -65,6 +66,25 @@ Part = str | Image | Audio | File
 
 OMITTED_TEXT = "The tool call succeeded (its output is not shown)."
 """What a model is told for a result its tool chose to `OMIT`."""
+
+
+class ToolResultText(str):
+    """What a converted tool returns where the framework takes text (CrewAI, AutoGen, Semantic
+    Kernel): the text the model reads, with the structured `value` (what the application gets) and
+    the model `parts` (text and content values) attached."""
+
+    __slots__ = ("parts", "value")
+    value: Any
+    parts: tuple[Any, ...]
+
+    def __new__(cls, text: str, value: Any = None, parts: tuple[Any, ...] = ()) -> ToolResultText:
+        out = super().__new__(cls, text)
+        out.value = value
+        out.parts = parts
+        return out
+
+    def __reduce__(self) -> Any:  # copies and pickles keep the value
+        return (type(self), (str(self), self.value, self.parts))
 
 
 class ResultNotJSON(StandardToolValidationError):

@@ -51,7 +51,7 @@ from pydantic import BaseModel
 from typing_extensions import Unpack
 
 from interop import ToolError, bridge, jsonschema
-from interop._kit import toolset_options
+from interop._kit import ToolResultText, toolset_options
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
@@ -92,24 +92,6 @@ def run_context(value: Any) -> AbstractContextManager[None]:
 def default_context(cancellation_token: CancellationToken | None) -> Any:
     """The object bound with `run_context(...)`, else None (the token carries no data)."""
     return _BOUND.get(None)
-
-
-class ToolResultText(str):
-    """What a converted tool's `run_json` returns: the text the model reads, with the structured
-    `value` (what the application gets) and the model `parts` (text and content values)."""
-
-    __slots__ = ("parts", "value")
-    value: Any
-    parts: tuple[Any, ...]
-
-    def __new__(cls, text: str, value: Any = None, parts: tuple[Any, ...] = ()) -> ToolResultText:
-        out = super().__new__(cls, text)
-        out.value = value
-        out.parts = parts
-        return out
-
-    def __reduce__(self) -> Any:  # copies and pickles keep the value
-        return (ToolResultText, (str(self), self.value, self.parts))
 
 
 def _result(outcome: Outcome) -> ToolResultText:

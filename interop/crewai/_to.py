@@ -52,7 +52,7 @@ from pydantic import BaseModel, PrivateAttr
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
-from interop._kit import toolset_options
+from interop._kit import ToolResultText, toolset_options
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
@@ -133,20 +133,6 @@ def _strict(tool: StandardToolV0[Any, Any, Any], name: str) -> tuple[dict[str, A
     except SchemaConversionError:
         return schema, None
     return compiled.schema, (compiled.restore if compiled.injected else None)
-
-
-class ToolResultText(str):
-    """What a converted tool returns: the text the model reads, with the structured `value`
-    (what the application gets) and the model `parts` (text and content values) attached."""
-
-    value: Any
-    parts: tuple[Any, ...]
-
-    def __new__(cls, text: str, value: Any = None, parts: tuple[Any, ...] = ()) -> ToolResultText:
-        self = super().__new__(cls, text)
-        self.value = value
-        self.parts = parts
-        return self
 
 
 def _to_crewai(outcome: Outcome) -> Any:

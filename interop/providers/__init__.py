@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
+from interop import jsonschema as _jsonschema
+
 from ._anthropic import AnthropicToolset, check_anthropic_strict_limits, to_anthropic_tool
 from ._dispatch import Dispatcher, DispatchError, ToolCall, ToolOutcome
 from ._gemini import GeminiToolset, to_gemini_function_declaration
@@ -32,16 +34,7 @@ __all__ = [
     "to_openai_responses_tool",
 ]
 
-_MOVED = (
-    "ANTHROPIC_STRICT_LIMITS",
-    "OPENAI_STRICT_LIMITS",
-    "StrictSchema",
-    "compile_anthropic_strict",
-    "compile_openai_strict",
-    "is_anthropic_strict",
-    "is_openai_strict",
-    "resolve_strict",
-)
+_MOVED = tuple(name for name in _jsonschema.__all__ if "strict" in name.lower())
 """The strict compilers this module used to re-export: they live in `interop.jsonschema`."""
 
 if not _TYPE_CHECKING:  # a deprecated name still works, with a warning (type checkers see none)

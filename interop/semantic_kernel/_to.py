@@ -63,6 +63,7 @@ from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardTool, StandardToolV0
 from interop._kit import ApprovalCallback, carried_meta, toolset_options
+from interop._kit import ToolResultText as _ResultText
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
@@ -147,22 +148,12 @@ def _whole(context: FunctionInvocationContext | None) -> Any:
 # ---------------------------------------------------------------------------------- results
 
 
-class ToolResultText(str):
+class ToolResultText(_ResultText):
     """What a converted function returns in the auto function calling loop: the text the model
     reads, with the structured `value` (what the application gets) and the model `parts` (text
     and content values) attached."""
 
-    value: Any
-    parts: tuple[Any, ...]
-
-    def __new__(cls, text: str, value: Any = None, parts: tuple[Any, ...] = ()) -> ToolResultText:
-        self = super().__new__(cls, text)
-        self.value = value
-        self.parts = parts
-        return self
-
-    def __reduce__(self) -> Any:  # copies and pickles keep the value
-        return (ToolResultText, (str(self), self.value, self.parts))
+    __slots__ = ()
 
     def __deepcopy__(self, memo: dict[int, Any]) -> ToolResultText:
         """Semantic Kernel snapshots every result: the text and its parts are immutable, the value is copied."""
