@@ -19,6 +19,8 @@ base's own `with_model_output` view, while the application keeps the whole value
 
 from __future__ import annotations
 
+import asyncio
+import contextvars
 import dataclasses
 import logging
 import threading
@@ -99,14 +101,49 @@ def _run_sync_tool(tool: StandardToolV0[Any, Any, Any], arguments: Any, context:
     return tool.execute(arguments, context)
 
 
+def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():  # the caller stopped waiting (a timeout, a cancelled run)
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(result)
+
+
+async def _in_thread(tool: StandardToolV0[Any, Any, Any], arguments: Any, context: Any) -> Any:
+    """A sync tool's `execute` on a daemon thread of its own, with the caller's context variables.
+
+    Not the loop's default executor (`asyncio.to_thread`): `asyncio.run`, which every sync caller
+    uses (`interop.call`, smolagents, CrewAI...), joins that executor's threads when it ends, so a
+    caller whose `Timeout` stopped waiting would wait for the tool anyway; and a pool would fill up
+    with threads stuck in tools that never return."""
+    loop = asyncio.get_running_loop()
+    future: asyncio.Future[Any] = loop.create_future()
+    ctx = contextvars.copy_context()
+
+    def work() -> None:
+        try:
+            result, error = ctx.run(_run_sync_tool, tool, arguments, context), None
+        except BaseException as e:  # handed to the caller's loop
+            result, error = None, e
+            if isinstance(e, StopIteration):  # a future refuses it (it would end a generator)
+                error = RuntimeError(f"tool {tool.name!r} raised StopIteration")
+                error.__cause__ = e
+        try:
+            loop.call_soon_threadsafe(_settle, future, result, error)
+        except RuntimeError:  # the caller's loop is closed: nobody is waiting any more
+            pass
+
+    threading.Thread(target=work, name=f"interop-tool-{tool.name}", daemon=True).start()
+    return await future
+
+
 async def _run_tool(call: ToolInvocation) -> Any:
     """The innermost step: the wrapped tool's `execute` (a sync one on a worker thread)."""
     tool = call.tool
     if is_async_tool(tool):
         return await tool.execute(call.arguments, call.context)
-    import asyncio
-
-    return await asyncio.to_thread(_run_sync_tool, tool, call.arguments, call.context)
+    return await _in_thread(tool, call.arguments, call.context)
 
 
 def _chain(middleware: tuple[Middleware, ...]) -> CallNext:
@@ -230,7 +267,8 @@ Temporal workflow's sandbox refuses a module's import there)."""
 
 def with_meta_timeout(tool: StandardToolV0[Any, OutputT, Any]) -> StandardToolV0[Any, OutputT, Any]:
     """`tool` under a `Timeout` of `meta["timeout"]` seconds when its meta says so (and no
-    `Timeout` middleware is already around it); else `tool` itself. Every path runs this."""
+    `Timeout` as short is already around it: a longer one, say `interop serve --timeout`'s for
+    every tool, does not lift the tool's own limit); else `tool` itself. Every path runs this."""
     seconds = tool.meta.get("timeout") if tool.meta else None
     if seconds is None:
         return tool
@@ -241,7 +279,9 @@ def with_meta_timeout(tool: StandardToolV0[Any, OutputT, Any]) -> StandardToolV0
         raise ValueError(
             f"tool {tool.name!r}: meta['timeout'] must be a positive number of seconds, got {seconds!r}"
         )
-    for derived in layers(tool):
-        if derived.layer.kind == "middleware" and any(isinstance(mw, Timeout) for mw in derived.layer.value):
+    for derived in layers(tool):  # a Timeout as short or shorter is already around it
+        if derived.layer.kind == "middleware" and any(
+            isinstance(mw, Timeout) and mw.seconds <= seconds for mw in derived.layer.value
+        ):
             return tool
     return _wrap(tool, (Timeout(float(seconds)),))

@@ -36,8 +36,10 @@ from collections.abc import Callable, Hashable
 from typing import Any, Literal
 
 from . import _middleware
+from ._content import Omit
 from ._errors import ToolError
 from ._middleware import WORKER, CallNext, ToolInvocation
+from ._results import model_parts
 
 __all__ = [
     "CallLimit",
@@ -351,21 +353,12 @@ class OutputBudget:
         return await call_next(call)
 
     def model_view(self, shown: Any) -> Any:
-        """What the model sees of `shown` (text, JSON, or a list of text and content), cut to the budget."""
-        from ._content import OMIT, Audio, File, Image
-        from ._results import to_json_text
-
-        content = (Image, Audio, File)
-        if isinstance(shown, str):
-            parts: list[Any] = [shown]
-        elif (
-            isinstance(shown, (list, tuple)) and shown and all(isinstance(p, (str, *content)) for p in shown)
-        ):
-            parts = list(shown)
-        elif isinstance(shown, content) or shown is OMIT:
+        """What the model sees of `shown` (text, JSON, or a list of text and content), cut to the
+        budget. The parts are the ones the model would see without the budget (`model_parts`: a
+        list of strings is JSON text, a list holding content is parts); content passes whole."""
+        if isinstance(shown, Omit):
             return shown
-        else:
-            parts = [to_json_text(shown)]
+        parts = model_parts(shown)
         texts = [p for p in parts if isinstance(p, str)]
         if sum(len(t) for t in texts) <= self.max_chars:
             return shown
@@ -374,14 +367,28 @@ class OutputBudget:
         return [cut, *rest] if rest else cut
 
     def _cut(self, text: str) -> str:
-        marker = "\n[... {n} of {total} characters removed to fit the output budget ...]\n"
-        room = max(0, self.max_chars - len(marker.format(n=len(text), total=len(text))))
+        """`text` cut to at most `max_chars`, marker included: the longest marker that fits (a
+        small budget gets a shorter one)."""
+        total = len(text)
+        marker = next(
+            (m for m in _MARKERS if len(m.format(n=total, total=total)) <= self.max_chars), _MARKERS[-1]
+        )
+        room = max(0, self.max_chars - len(marker.format(n=total, total=total)))
         if self.strategy == "head":
             kept = text[:room]
-            return kept + marker.format(n=len(text) - len(kept), total=len(text)).rstrip("\n")
+            return kept + marker.format(n=total - len(kept), total=total).rstrip("\n")
         head = text[: (room + 1) // 2]
-        tail = text[len(text) - room // 2 :] if room // 2 else ""
-        return head + marker.format(n=len(text) - len(head) - len(tail), total=len(text)) + tail
+        tail = text[total - room // 2 :] if room // 2 else ""
+        return head + marker.format(n=total - len(head) - len(tail), total=total) + tail
+
+
+_MARKERS = (
+    "\n[... {n} of {total} characters removed to fit the output budget ...]\n",
+    "\n[... {n} of {total} characters removed ...]\n",
+    "[-{n} of {total}]",
+    "[cut]",
+)
+"""What replaces the removed text, longest first (`{n}` and `{total}` are characters)."""
 
 
 class CallLimit:

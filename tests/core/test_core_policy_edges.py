@@ -1,0 +1,181 @@
+"""Bad input and edges of the built-in policies (issue 39 Show, bad input): a budget over results
+with no text form, a cut that keeps the model's own rendering of the value, a middleware that fails
+after the tool ran, every construction-time check."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+import interop
+from interop import bridge, policies
+
+
+def _run(tool: Any, arguments: dict[str, Any]) -> bridge.Outcome:
+    return interop.ToolSet([tool]).run(tool.name, arguments)
+
+
+@interop.tool
+def names(n: int) -> list[str]:
+    """Some names."""
+    return [f"name {i:04d}" for i in range(n)]
+
+
+class Opaque:
+    """A value with no JSON or text form."""
+
+
+@interop.tool
+def opaque() -> Any:
+    """Returns an object the model cannot read."""
+    return Opaque()
+
+
+@interop.tool
+def report(n: int) -> list[Any]:
+    """A long text and a picture."""
+    return ["x" * n, interop.Image(data=b"\x89PNG\r\n", media_type="image/png")]
+
+
+def test_a_cut_keeps_the_rendering_the_model_reads_without_a_budget() -> None:
+    """A list of strings is JSON text for the model: cut, it is still the head and tail of that JSON
+    (not its items joined as lines), and under the budget it is unchanged."""
+    budget = policies.OutputBudget(max_chars=120)
+    whole = _run(names, {"n": 300}).text
+    cut = _run(interop.with_middleware(names, budget), {"n": 300}).text
+    assert whole.startswith('["name 0000","name 0001"') and len(whole) > 120
+    assert len(cut) == 120 and cut[:20] == whole[:20] and cut[-20:] == whole[-20:]
+    assert f"of {len(whole)} characters removed" in cut
+    assert _run(interop.with_middleware(names, budget), {"n": 2}).text == _run(names, {"n": 2}).text
+
+
+def test_a_budget_on_a_result_with_no_text_form() -> None:
+    budget = policies.OutputBudget(max_chars=64)
+    # a content list: the text is cut, the picture passes whole
+    outcome = _run(interop.with_middleware(report, budget), {"n": 1000})
+    text, picture = outcome.parts
+    assert isinstance(text, str) and 60 <= len(text) <= 64 and "of 1000 characters removed ...]" in text
+    assert isinstance(picture, interop.Image) and picture.data == b"\x89PNG\r\n"
+    assert outcome.value[0] == "x" * 1000  # the application keeps the whole value
+    # a value with no JSON form: the same model-facing failure as without the budget, not a crash
+    bare, budgeted = _run(opaque, {}), _run(interop.with_middleware(opaque, budget), {})
+    assert bare.status == budgeted.status == "error"
+    assert budgeted.text == bare.text and "opaque" in budgeted.text
+    # OMIT (the model is told the call succeeded) passes the budget as it is
+    hidden = interop.with_model_output(names, lambda value: interop.OMIT)
+    assert _run(interop.with_middleware(hidden, budget), {"n": 300}).text == _run(hidden, {"n": 300}).text
+
+
+def test_a_budget_applies_after_the_tools_own_model_output() -> None:
+    shaped = interop.with_model_output(names, lambda value: "\n".join(value))
+    outcome = _run(interop.with_middleware(shaped, policies.OutputBudget(max_chars=200)), {"n": 300})
+    assert outcome.text.startswith("name 0000\nname 0001") and outcome.text.endswith("name 0299")
+    assert len(outcome.text) == 200 and len(outcome.value) == 300
+
+
+def test_a_middleware_failing_after_the_tool_leaves_no_half_state() -> None:
+    """The tool ran once and whole; the failure is a tool error; the cache outside kept nothing,
+    so the next call runs the tool again instead of answering a result nobody received."""
+    ran: list[int] = []
+
+    @interop.tool(meta={"read_only": True})
+    def square(x: int) -> int:
+        """Square."""
+        ran.append(x)
+        return x * x
+
+    class FailsAfter:
+        async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
+            result = await call_next(call)
+            if call.context == "fail":
+                raise ValueError(f"post-processing of {result} failed")
+            return result
+
+    cache = policies.Cache()
+    wrapped = interop.with_middleware(square, cache, FailsAfter())
+    outcome = interop.ToolSet([wrapped]).run("square", {"x": 3}, "fail")
+    assert outcome.status == "error" and "stopped by middleware FailsAfter (ValueError)" in outcome.text
+    assert "post-processing" not in outcome.text and ran == [3]
+    assert (cache.hits, cache.misses) == (0, 1)
+    assert interop.call(wrapped, {"x": 3}, "ok") == 9 and ran == [3, 3]
+    assert interop.call(wrapped, {"x": 3}, "ok") == 9 and ran == [3, 3] and cache.hits == 1
+
+
+@pytest.mark.parametrize("max_chars", [16, 17, 30, 40, 64, 100, 1000])
+@pytest.mark.parametrize("strategy", ["head_tail", "head"])
+def test_a_cut_never_exceeds_the_budget_and_always_says_so(max_chars: int, strategy: Any) -> None:
+    budget = policies.OutputBudget(max_chars=max_chars, strategy=strategy)
+    for n in (max_chars + 1, 5_000, 2_000_000):
+        shown = budget.model_view("y" * n)
+        assert len(shown) <= max_chars and "[" in shown and "]" in shown
+    assert budget.model_view("y" * max_chars) == "y" * max_chars
+
+
+def test_a_cache_key_function_that_raises_runs_nothing_and_caches_nothing() -> None:
+    ran: list[str] = []
+
+    @interop.tool(meta={"idempotent": True})
+    def fetch(q: str) -> str:
+        """Fetch."""
+        ran.append(q)
+        return q
+
+    cache = policies.Cache(key=lambda call: call.context["user"])
+    wrapped = interop.with_middleware(fetch, cache)
+    outcome = interop.ToolSet([wrapped]).run("fetch", {"q": "a"}, {"no-user": "SECRET"})
+    assert outcome.status == "error" and "middleware Cache (KeyError)" in outcome.text
+    assert "SECRET" not in outcome.text and ran == [] and (cache.hits, cache.misses) == (0, 0)
+    assert interop.call(wrapped, {"q": "a"}, {"user": "ann"}) == "a" and ran == ["a"]
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (lambda: policies.Timeout(0), "Timeout needs a positive number of seconds"),
+        (lambda: policies.Timeout(float("nan")), "Timeout needs a positive number"),
+        (lambda: policies.RateLimit(5, 0), "RateLimit per_seconds needs a positive number"),
+        (lambda: policies.RateLimit(0, 1), "RateLimit calls needs a whole number >= 1"),
+        (lambda: policies.Cache(ttl=0), "Cache ttl needs a positive number"),
+        (lambda: policies.Cache(ttl=-5), "Cache ttl needs a positive number"),
+        (lambda: policies.Retry(0), "Retry attempts needs a whole number >= 1"),
+        (lambda: policies.ConcurrencyLimit(-2), "ConcurrencyLimit needs a whole number >= 1"),
+        (lambda: policies.CallLimit(0), "CallLimit needs a whole number >= 1"),
+        (lambda: policies.OutputBudget(), "needs max_chars= or max_tokens="),
+        (lambda: policies.OutputBudget(max_chars=0), "at least 16 characters"),
+        (lambda: policies.OutputBudget(max_tokens=-1), "at least 16 characters"),
+        (lambda: policies.OutputBudget(max_chars=100, strategy="tail"), "'head_tail' or 'head'"),  # type: ignore[arg-type]
+    ],
+)
+def test_bad_settings_fail_at_construction_naming_the_policy(make: Any, message: str) -> None:
+    with pytest.raises(ValueError, match=message.replace("(", r"\(")):
+        make()
+
+
+def test_with_middleware_over_a_toolset_and_a_list_keeps_each_tool() -> None:
+    budget = policies.OutputBudget(max_chars=40)
+    tools = interop.with_middleware([names, report], budget)
+    assert [t.name for t in tools] == ["names", "report"]
+    assert json.loads(_run(tools[0], {"n": 1}).text) == ["name 0000"]
+
+
+def test_a_longer_timeout_around_a_tool_does_not_lift_its_meta_timeout() -> None:
+    """`interop serve --timeout 60` wraps every tool in Timeout(60): a tool whose meta says 0.2 s
+    still stops at 0.2 s; a shorter wrapper wins over a longer meta; the same limit is applied once."""
+    import asyncio
+
+    @interop.tool(meta={"timeout": 0.2})
+    async def quick(seconds: float) -> str:
+        """Answers within 0.2 s."""
+        await asyncio.sleep(seconds)
+        return "ok"
+
+    outcome = _run(interop.with_middleware(quick, policies.Timeout(60)), {"seconds": 5})
+    assert outcome.status == "error" and "within 0.2 s" in outcome.text
+    outcome = _run(interop.with_middleware(quick, policies.Timeout(0.1)), {"seconds": 5})
+    assert outcome.status == "error" and "within 0.1 s" in outcome.text
+    from interop._middleware import with_meta_timeout
+
+    once = interop.with_middleware(quick, policies.Timeout(0.2))
+    assert with_meta_timeout(once) is once
