@@ -1,0 +1,129 @@
+"""Policies and middleware inside LangChain's real agent loop (`langchain.agents.create_agent`,
+LangGraph's ToolNode), driven by the scripted offline chat model of tests/langchain/conftest.py
+(issue 39 Show): a timeout is a tool error the model reads and the run goes on, an output budget cuts
+what the model reads while the artifact keeps the whole value, a middleware that raises is a tool
+error (never its message) and the tool never ran."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import pytest
+
+pytest.importorskip("langchain_core")
+pytest.importorskip("langgraph")
+
+from langchain.agents import create_agent
+from langchain_core.messages import HumanMessage, ToolMessage
+
+import interop
+from interop import policies
+from interop.langchain import to_langchain
+
+pytestmark = pytest.mark.anyio
+
+EVENTS: list[str] = []
+LEDGER: list[int] = []
+
+
+@interop.tool
+async def crawl(url: str) -> str:
+    """Fetch a page."""
+    try:
+        await asyncio.sleep(30 if url == "slow" else 0)
+    except asyncio.CancelledError:
+        EVENTS.append(f"cancelled {url}")
+        raise
+    EVENTS.append(f"fetched {url}")
+    return f"page {url}"
+
+
+@interop.tool
+def catalogue(n: int) -> list[str]:
+    """List the catalogue."""
+    return [f"item {i:04d}" for i in range(n)]
+
+
+@interop.tool
+def pay(amount: int) -> str:
+    """Pay an amount."""
+    LEDGER.append(amount)
+    return f"paid {amount}"
+
+
+class Buggy:
+    """A middleware with a bug: it fails before the call, quoting the context."""
+
+    async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
+        if call.arguments["amount"] > 100:
+            raise KeyError(f"limit for {call.context}")
+        return await call_next(call)
+
+
+@pytest.fixture(autouse=True)
+def _reset() -> None:
+    EVENTS.clear()
+    LEDGER.clear()
+
+
+def _tool_messages(out: dict[str, Any]) -> list[ToolMessage]:
+    return [m for m in out["messages"] if isinstance(m, ToolMessage)]
+
+
+async def test_a_timeout_is_a_tool_error_and_the_run_goes_on(lc: Any) -> None:
+    model = lc.script(
+        [lc.tool_call("crawl", {"url": "slow"}, "c1")], [lc.tool_call("crawl", {"url": "fast"}, "c2")], "done"
+    )
+    tool = to_langchain(interop.with_middleware(crawl, policies.Timeout(0.3)))
+    out = await create_agent(model, [tool]).ainvoke({"messages": [HumanMessage("crawl")]})
+    slow, fast = _tool_messages(out)
+    assert slow.status == "error" and slow.tool_call_id == "c1"
+    assert "did not finish within 0.3 s and was stopped" in slow.content
+    assert fast.status == "success" and fast.content == "page fast"
+    assert out["messages"][-1].content == "done"
+    assert EVENTS == ["cancelled slow", "fetched fast"]  # the slow call's task was cancelled
+    # what the model was sent on its second turn is that error
+    assert "did not finish within 0.3 s" in model.seen_messages[1][-1].content
+
+
+async def test_meta_timeout_applies_in_the_loop_without_with_middleware(lc: Any) -> None:
+    @interop.tool(meta={"timeout": 0.3})
+    async def nap(url: str) -> str:
+        """Fetch a page, slowly."""
+        return await crawl.execute({"url": url})
+
+    model = lc.script([lc.tool_call("nap", {"url": "slow"}, "c1")], "done")
+    out = await create_agent(model, [to_langchain(nap)]).ainvoke({"messages": [HumanMessage("go")]})
+    (slow,) = _tool_messages(out)
+    assert slow.status == "error" and "did not finish within 0.3 s" in slow.content
+    assert out["messages"][-1].content == "done" and EVENTS == ["cancelled slow"]
+
+
+def test_output_budget_cuts_what_the_model_reads_and_the_artifact_keeps_it_whole(lc: Any) -> None:
+    model = lc.script([lc.tool_call("catalogue", {"n": 500}, "k1")], "done")
+    tool = to_langchain(interop.with_middleware(catalogue, policies.OutputBudget(max_chars=200)))
+    out = create_agent(model, [tool]).invoke({"messages": [HumanMessage("list")]})
+    (msg,) = _tool_messages(out)
+    whole = json.dumps([f"item {i:04d}" for i in range(500)], separators=(",", ":"))
+    assert msg.status == "success"
+    assert len(msg.content) == 200 and "characters removed to fit the output budget" in msg.content
+    assert msg.content.startswith(whole[:60]) and msg.content.endswith(whole[-60:])
+    assert msg.artifact == [f"item {i:04d}" for i in range(500)]  # the application's whole value
+    assert model.seen_messages[1][-1].content == msg.content  # and the model read the cut text
+    assert out["messages"][-1].content == "done"
+
+
+def test_a_middleware_that_raises_is_a_tool_error_and_the_tool_never_ran(lc: Any) -> None:
+    model = lc.script(
+        [lc.tool_call("pay", {"amount": 500}, "p1")], [lc.tool_call("pay", {"amount": 5}, "p2")], "done"
+    )
+    tool = to_langchain(interop.with_middleware(pay, Buggy()), context=lambda config: "ACCOUNT-SECRET")
+    out = create_agent(model, [tool]).invoke({"messages": [HumanMessage("pay")]})
+    bad, good = _tool_messages(out)
+    assert bad.status == "error"
+    assert "stopped by middleware Buggy (KeyError)" in bad.content and "SECRET" not in bad.content
+    assert good.status == "success" and good.content == "paid 5"
+    assert LEDGER == [5]  # the refused call never reached the tool
+    assert out["messages"][-1].content == "done"

@@ -1,0 +1,118 @@
+"""Policies and middleware inside LlamaIndex's real `FunctionAgent` workflow, driven by
+`MockFunctionCallingLLM` with the scripted `Recorder` of test_li_agent.py (issue 39 Show): a
+timeout is an error `ToolOutput` the model reads and the run goes on, an output budget cuts what the
+model reads while `raw_output` keeps the whole value, a middleware that raises is a tool error
+(never its message) and the tool never ran.
+
+No `from __future__ import annotations` (see test_li_agent.py)."""
+
+import asyncio
+from typing import Any
+
+import pytest
+
+pytest.importorskip("llama_index.core")
+
+from llama_index.core.agent.workflow import FunctionAgent
+from llama_index.core.llms.mock import MockFunctionCallingLLM
+from test_li_agent import Recorder, run_agent
+
+import interop
+from interop import policies
+from interop.llamaindex import to_llamaindex
+
+pytestmark = pytest.mark.anyio
+
+EVENTS: list[str] = []
+LEDGER: list[int] = []
+
+
+@interop.tool
+async def crawl(url: str) -> str:
+    """Fetch a page."""
+    try:
+        await asyncio.sleep(30 if url == "slow" else 0)
+    except asyncio.CancelledError:
+        EVENTS.append(f"cancelled {url}")
+        raise
+    EVENTS.append(f"fetched {url}")
+    return f"page {url}"
+
+
+@interop.tool
+def catalogue(n: int) -> list[str]:
+    """List the catalogue."""
+    return [f"item {i:04d}" for i in range(n)]
+
+
+@interop.tool
+def pay(amount: int) -> str:
+    """Pay an amount."""
+    LEDGER.append(amount)
+    return f"paid {amount}"
+
+
+class Buggy:
+    """A middleware with a bug: it fails before the call, quoting the context."""
+
+    async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
+        if call.arguments["amount"] > 100:
+            raise KeyError(f"limit for {call.context}")
+        return await call_next(call)
+
+
+@pytest.fixture(autouse=True)
+def _reset() -> None:
+    EVENTS.clear()
+    LEDGER.clear()
+
+
+def _agent(tool: Any, model: Recorder) -> FunctionAgent:
+    return FunctionAgent(tools=[tool], llm=MockFunctionCallingLLM(response_generator=model))
+
+
+async def test_a_timeout_is_an_error_output_and_the_run_goes_on() -> None:
+    model = Recorder([[("crawl", {"url": "slow"})], [("crawl", {"url": "fast"})], "done"])
+    tool = to_llamaindex(interop.with_middleware(crawl, policies.Timeout(0.3)))
+    result, events = await run_agent(_agent(tool, model))
+    slow, fast = (e.tool_output for e in events)
+    assert slow.is_error and "did not finish within 0.3 s and was stopped" in slow.content
+    assert not fast.is_error and fast.content == "page fast"
+    assert any("did not finish within 0.3 s" in m for m in model.tool_messages(1))
+    assert str(result.response.content) == "done"
+    assert EVENTS == ["cancelled slow", "fetched fast"]  # the slow call's task was cancelled
+
+
+async def test_meta_timeout_applies_without_with_middleware() -> None:
+    @interop.tool(meta={"timeout": 0.3})
+    async def nap(url: str) -> str:
+        """Fetch a page, slowly."""
+        return await crawl.execute({"url": url})
+
+    model = Recorder([[("nap", {"url": "slow"})], "done"])
+    result, (event,) = await run_agent(_agent(to_llamaindex(nap), model))
+    assert event.tool_output.is_error and "did not finish within 0.3 s" in event.tool_output.content
+    assert str(result.response.content) == "done" and EVENTS == ["cancelled slow"]
+
+
+async def test_output_budget_cuts_what_the_model_reads_and_raw_output_keeps_it_whole() -> None:
+    model = Recorder([[("catalogue", {"n": 500})], "done"])
+    tool = to_llamaindex(interop.with_middleware(catalogue, policies.OutputBudget(max_chars=200)))
+    result, (event,) = await run_agent(_agent(tool, model))
+    out = event.tool_output
+    assert len(out.content) == 200 and "characters removed to fit the output budget" in out.content
+    assert out.content.startswith('["item 0000","item 0001"') and out.content.endswith('"item 0499"]')
+    assert out.raw_output == [f"item {i:04d}" for i in range(500)]  # the application's whole value
+    assert model.tool_messages(1) == [out.content]  # and the model read the cut text
+    assert str(result.response.content) == "done"
+
+
+async def test_a_middleware_that_raises_is_a_tool_error_and_the_tool_never_ran() -> None:
+    model = Recorder([[("pay", {"amount": 500})], [("pay", {"amount": 5})], "done"])
+    tool = to_llamaindex(interop.with_middleware(pay, Buggy()), context=lambda ctx: "ACCOUNT-SECRET")
+    result, (bad, good) = await run_agent(_agent(tool, model))
+    assert bad.tool_output.is_error
+    assert "stopped by middleware Buggy (KeyError)" in bad.tool_output.content
+    assert "SECRET" not in bad.tool_output.content and "SECRET" not in model.tool_messages(1)[0]
+    assert good.tool_output.content == "paid 5"
+    assert LEDGER == [5] and str(result.response.content) == "done"

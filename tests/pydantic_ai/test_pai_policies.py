@@ -1,0 +1,156 @@
+"""Policies and middleware inside pydantic-ai's real agent run, driven by a `FunctionModel` (issue 39
+Show): a timeout is a retry prompt the model reads and the run goes on, an output budget cuts what
+the model reads while the `ToolReturnPart`'s metadata keeps the whole value, a middleware that
+raises is a retry prompt (never its message) and the tool never ran."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pydantic_ai")
+
+from pydantic_ai import Agent
+from pydantic_ai.messages import (
+    ModelMessage,
+    ModelRequest,
+    ModelResponse,
+    RetryPromptPart,
+    TextPart,
+    ToolCallPart,
+    ToolReturnPart,
+)
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+import interop
+from interop import policies
+from interop.pydantic_ai import to_pydantic_ai, to_pydantic_ai_toolset
+
+EVENTS: list[str] = []
+LEDGER: list[int] = []
+
+
+@interop.tool
+async def crawl(url: str) -> str:
+    """Fetch a page."""
+    try:
+        await asyncio.sleep(30 if url == "slow" else 0)
+    except asyncio.CancelledError:
+        EVENTS.append(f"cancelled {url}")
+        raise
+    EVENTS.append(f"fetched {url}")
+    return f"page {url}"
+
+
+@interop.tool
+def catalogue(n: int) -> list[str]:
+    """List the catalogue."""
+    return [f"item {i:04d}" for i in range(n)]
+
+
+@interop.tool
+def pay(amount: int) -> str:
+    """Pay an amount."""
+    LEDGER.append(amount)
+    return f"paid {amount}"
+
+
+class Buggy:
+    """A middleware with a bug: it fails before the call, quoting the context."""
+
+    async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
+        if call.arguments["amount"] > 100:
+            raise KeyError(f"limit for {call.context}")
+        return await call_next(call)
+
+
+@pytest.fixture(autouse=True)
+def _reset() -> None:
+    EVENTS.clear()
+    LEDGER.clear()
+
+
+def scripted(*steps: list[ToolCallPart]) -> tuple[FunctionModel, list[list[Any]]]:
+    """A FunctionModel playing `steps`, recording the tool results and retry prompts it is sent."""
+    seen: list[list[Any]] = []
+    it = iter(steps)
+
+    def fn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        last = messages[-1]
+        if isinstance(last, ModelRequest):
+            parts = [p for p in last.parts if isinstance(p, (ToolReturnPart, RetryPromptPart))]
+            if parts:
+                seen.append(parts)
+        step = next(it, None)
+        return ModelResponse(parts=list(step) if step is not None else [TextPart("done")])
+
+    return FunctionModel(fn), seen
+
+
+def _retried(part: Any) -> bool:
+    """A tool's `ModelRetry`: a `RetryPromptPart`, or (pydantic-ai >= 1.x) a `ToolReturnPart`
+    whose outcome is `"retried"`."""
+    return isinstance(part, RetryPromptPart) or getattr(part, "outcome", None) == "retried"
+
+
+def _text(part: Any) -> str:
+    """What the model reads of the part."""
+    return part.model_response() if isinstance(part, RetryPromptPart) else part.model_response_str()
+
+
+@pytest.mark.anyio
+async def test_a_timeout_is_a_retry_prompt_and_the_run_goes_on() -> None:
+    model, seen = scripted(
+        [ToolCallPart("crawl", {"url": "slow"}, tool_call_id="c1")],
+        [ToolCallPart("crawl", {"url": "fast"}, tool_call_id="c2")],
+    )
+    tool = to_pydantic_ai(interop.with_middleware(crawl, policies.Timeout(0.3)))
+    result = await Agent(model, tools=[tool]).run("crawl")
+    (refused,), (fetched,) = seen
+    assert _retried(refused) and refused.tool_call_id == "c1"
+    assert "did not finish within 0.3 s and was stopped" in _text(refused)
+    assert not _retried(fetched) and fetched.content == "page fast"
+    assert result.output == "done"
+    assert EVENTS == ["cancelled slow", "fetched fast"]  # the slow call's task was cancelled
+
+
+def test_meta_timeout_applies_in_a_toolset_without_with_middleware() -> None:
+    @interop.tool(meta={"timeout": 0.3})
+    async def nap(url: str) -> str:
+        """Fetch a page, slowly."""
+        return await crawl.execute({"url": url})
+
+    model, seen = scripted([ToolCallPart("nap", {"url": "slow"}, tool_call_id="c1")])
+    result = Agent(model, toolsets=[to_pydantic_ai_toolset([nap])]).run_sync("go")
+    ((refused,),) = seen
+    assert _retried(refused) and "did not finish within 0.3 s" in _text(refused)
+    assert result.output == "done" and EVENTS == ["cancelled slow"]
+
+
+def test_output_budget_cuts_what_the_model_reads_and_the_metadata_keeps_it_whole() -> None:
+    model, seen = scripted([ToolCallPart("catalogue", {"n": 500}, tool_call_id="k1")])
+    tool = to_pydantic_ai(interop.with_middleware(catalogue, policies.OutputBudget(max_chars=200)))
+    result = Agent(model, tools=[tool]).run_sync("list")
+    ((part,),) = seen
+    assert isinstance(part, ToolReturnPart)
+    shown = part.model_response_str()
+    assert len(shown) == 200 and "characters removed to fit the output budget" in shown
+    assert shown.startswith('["item 0000","item 0001"') and shown.endswith('"item 0499"]')
+    assert part.metadata == [f"item {i:04d}" for i in range(500)]  # the application's whole value
+    assert result.output == "done"
+
+
+def test_a_middleware_that_raises_is_a_retry_prompt_and_the_tool_never_ran() -> None:
+    model, seen = scripted(
+        [ToolCallPart("pay", {"amount": 500}, tool_call_id="p1")],
+        [ToolCallPart("pay", {"amount": 5}, tool_call_id="p2")],
+    )
+    tool = to_pydantic_ai(interop.with_middleware(pay, Buggy()))
+    result = Agent(model, tools=[tool], deps_type=str).run_sync("pay", deps="ACCOUNT-SECRET")
+    (bad,), (good,) = seen
+    assert _retried(bad)
+    assert "stopped by middleware Buggy (KeyError)" in _text(bad) and "SECRET" not in _text(bad)
+    assert not _retried(good) and good.content == "paid 5"
+    assert LEDGER == [5] and result.output == "done"
