@@ -12,12 +12,12 @@ from types import ModuleType
 from typing import Any
 
 from interop import StandardToolV0, input_json_schema, output_json_schema
-from interop.bridge import exception_text, json_safe_meta, meta_tags
+from interop.bridge import exception_text, json_safe_meta, layers, meta_tags
 from interop.protocols import TARGETS
 
 from ._approval import approval_kind
 
-__all__ = ["badges", "consumer_views", "tool_reference", "tool_summary"]
+__all__ = ["badges", "consumer_views", "policies", "tool_reference", "tool_summary"]
 
 AnyTool = StandardToolV0[Any, Any, Any]
 
@@ -44,6 +44,38 @@ def badges(meta: Mapping[str, Any]) -> list[dict[str, str]]:
     return out
 
 
+def _policy_label(middleware: Any) -> str:
+    """A middleware as the page names it: its own repr (`Timeout(5)`, `Cache(ttl=60, maxsize=1024)`),
+    else its class name (a default repr would show an address)."""
+    if getattr(type(middleware), "__repr__", None) is not object.__repr__:
+        try:
+            return repr(middleware)
+        except Exception:  # a broken repr: the class name says enough
+            pass
+    return type(middleware).__name__
+
+
+def policies(tool: AnyTool) -> list[str]:
+    """The middleware every call of `tool` passes, outermost first (`with_middleware`, layers from
+    the outside in), then the `Timeout` its meta `timeout` adds on every path (unless one as short
+    already wraps it)."""
+    out: list[str] = []
+    shortest: float | None = None
+    for derived in layers(tool):
+        if derived.layer.kind != "middleware":
+            continue
+        for middleware in derived.layer.value:
+            out.append(_policy_label(middleware))
+            seconds = getattr(middleware, "seconds", None)
+            if type(middleware).__name__ == "Timeout" and isinstance(seconds, (int, float)):
+                shortest = seconds if shortest is None else min(shortest, seconds)
+    seconds = (tool.meta or {}).get("timeout")
+    if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and seconds > 0:
+        if shortest is None or shortest > seconds:
+            out.append(f"Timeout({seconds:g}) (meta timeout)")
+    return out
+
+
 def _attempt(make: Callable[[], Any]) -> dict[str, Any]:
     try:
         return {"value": make()}
@@ -61,7 +93,8 @@ def tool_summary(tool: AnyTool) -> dict[str, Any]:
         "title": tool.title,
         "description": tool.description,
         "meta": meta,
-        "badges": badges(tool.meta),
+        "badges": badges(tool.meta) + [{"label": label, "kind": "policy"} for label in policies(tool)],
+        "policies": policies(tool),
         "approval": approval_kind(tool.meta),
         # the form library reads draft-07 (`definitions`), not 2020-12 `$defs`
         "form_schema": _attempt(lambda: input_json_schema(tool, target="draft-07")),
