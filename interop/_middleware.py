@@ -23,6 +23,7 @@ import asyncio
 import contextvars
 import dataclasses
 import logging
+import queue
 import threading
 from collections.abc import Awaitable, Callable, Iterable
 from contextvars import ContextVar
@@ -110,18 +111,66 @@ def _settle(future: asyncio.Future[Any], result: Any, error: BaseException | Non
         future.set_result(result)
 
 
+class _Workers:
+    """Daemon threads for sync tools under middleware, reused from call to call. A call takes an
+    idle one or starts a new one, so a tool stuck past its `Timeout` keeps its thread and never
+    holds up the next call; a thread idle for a minute ends."""
+
+    IDLE_SECONDS = 60.0
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idle: list[queue.SimpleQueue[Callable[[], Callable[[], None]]]] = []
+        self._started = 0
+
+    def submit(self, job: Callable[[], Callable[[], None]]) -> None:
+        """Run `job` on a worker; the callable it returns runs once the worker is idle again (so
+        the caller it wakes can take the same worker for its next call)."""
+        with self._lock:
+            inbox = self._idle.pop() if self._idle else None
+            if inbox is None:
+                self._started += 1
+                number = self._started
+        if inbox is not None:
+            inbox.put(job)
+            return
+        inbox = queue.SimpleQueue()
+        inbox.put(job)
+        name = f"interop-tool-worker-{number}"
+        threading.Thread(target=self._serve, args=(inbox,), name=name, daemon=True).start()
+
+    def _serve(self, inbox: queue.SimpleQueue[Callable[[], Callable[[], None]]]) -> None:
+        while True:
+            try:
+                job = inbox.get(timeout=self.IDLE_SECONDS)
+            except queue.Empty:
+                with self._lock:
+                    if inbox in self._idle:  # nobody took it meanwhile: end
+                        self._idle.remove(inbox)
+                        return
+                continue  # a caller took it and is handing it a job
+            then = job()
+            with self._lock:
+                self._idle.append(inbox)
+            then()
+
+
+_WORKERS = _Workers()
+
+
 async def _in_thread(tool: StandardToolV0[Any, Any, Any], arguments: Any, context: Any) -> Any:
-    """A sync tool's `execute` on a daemon thread of its own, with the caller's context variables.
+    """A sync tool's `execute` on a daemon worker thread (`_Workers`), with the caller's context
+    variables.
 
     Not the loop's default executor (`asyncio.to_thread`): `asyncio.run`, which every sync caller
     uses (`interop.call`, smolagents, CrewAI...), joins that executor's threads when it ends, so a
-    caller whose `Timeout` stopped waiting would wait for the tool anyway; and a pool would fill up
-    with threads stuck in tools that never return."""
+    caller whose `Timeout` stopped waiting would wait for the tool anyway; and a bounded pool would
+    fill up with threads stuck in tools that never return."""
     loop = asyncio.get_running_loop()
     future: asyncio.Future[Any] = loop.create_future()
     ctx = contextvars.copy_context()
 
-    def work() -> None:
+    def work() -> Callable[[], None]:
         try:
             result, error = ctx.run(_run_sync_tool, tool, arguments, context), None
         except BaseException as e:  # handed to the caller's loop
@@ -129,12 +178,16 @@ async def _in_thread(tool: StandardToolV0[Any, Any, Any], arguments: Any, contex
             if isinstance(e, StopIteration):  # a future refuses it (it would end a generator)
                 error = RuntimeError(f"tool {tool.name!r} raised StopIteration")
                 error.__cause__ = e
-        try:
-            loop.call_soon_threadsafe(_settle, future, result, error)
-        except RuntimeError:  # the caller's loop is closed: nobody is waiting any more
-            pass
 
-    threading.Thread(target=work, name=f"interop-tool-{tool.name}", daemon=True).start()
+        def settle() -> None:
+            try:
+                loop.call_soon_threadsafe(_settle, future, result, error)
+            except RuntimeError:  # the caller's loop is closed: nobody is waiting any more
+                pass
+
+        return settle
+
+    _WORKERS.submit(work)
     return await future
 
 

@@ -27,6 +27,7 @@ import asyncio
 import json
 import math
 import random
+import sys
 import threading
 import time
 import warnings
@@ -104,8 +105,19 @@ class Timeout:
         workers: list[str] = []
         token = WORKER.set(workers)
         try:
-            return await asyncio.wait_for(call_next(call), self.seconds)
-        except asyncio.TimeoutError:
+            if _SCOPED:  # 3.11+: a deadline on this task (no task per call, as wait_for makes)
+                scope = asyncio.timeout(self.seconds)
+                try:
+                    async with scope:
+                        return await call_next(call)
+                except TimeoutError:
+                    if not scope.expired():  # the tool's own TimeoutError (a socket's, say)
+                        raise
+            else:
+                try:
+                    return await asyncio.wait_for(call_next(call), self.seconds)
+                except asyncio.TimeoutError:
+                    pass
             if workers:
                 warnings.warn(
                     f"tool {call.name!r} timed out after {self.seconds:g} s; it is sync and keeps "
@@ -119,6 +131,10 @@ class Timeout:
             ) from None
         finally:
             WORKER.reset(token)
+
+
+_SCOPED = sys.version_info >= (3, 11)
+"""`asyncio.timeout` exists (it tells a deadline of its own from the tool's TimeoutError)."""
 
 
 def _transient(error: BaseException) -> bool:

@@ -179,3 +179,48 @@ def test_a_longer_timeout_around_a_tool_does_not_lift_its_meta_timeout() -> None
 
     once = interop.with_middleware(quick, policies.Timeout(0.2))
     assert with_meta_timeout(once) is once
+
+
+def test_a_sync_callers_timeout_returns_at_the_limit_and_a_stuck_tool_blocks_nothing() -> None:
+    """`ToolSet.run` / `interop.call` from sync code (as smolagents and every sync framework call):
+    the call returns at the limit, not when the tool's thread ends; the next calls run at once
+    on another worker while it is stuck; sequential calls reuse one worker thread."""
+    import threading
+    import time
+
+    release = threading.Event()
+
+    @interop.tool
+    def stuck(wait: bool) -> str:
+        """Blocks until released (or answers at once)."""
+        if wait:
+            release.wait(10)
+        return threading.current_thread().name
+
+    timed = interop.with_middleware(stuck, policies.Timeout(0.3))
+    started = time.monotonic()
+    with pytest.warns(RuntimeWarning, match=r"keeps running on thread 'interop-tool-worker-\d+'"):
+        outcome = interop.ToolSet([timed]).run("stuck", {"wait": True})
+    try:
+        assert time.monotonic() - started < 3  # 0.3 s, with room for a loaded machine (not 10 s)
+        assert outcome.status == "error" and "within 0.3 s" in outcome.text
+        names = [interop.call(timed, {"wait": False}) for _ in range(5)]
+        assert len(set(names)) == 1 and names[0].startswith("interop-tool-worker-")
+    finally:
+        release.set()
+
+
+@pytest.mark.skipif(
+    __import__("sys").version_info < (3, 11), reason="3.10's wait_for cannot tell the two apart"
+)
+def test_a_tools_own_timeout_error_is_not_the_policys() -> None:
+    """A socket's TimeoutError inside the tool is the tool's failure, not "did not finish within 5 s"."""
+
+    @interop.tool
+    async def upstream() -> str:
+        """Calls a slow service that gives up by itself."""
+        raise TimeoutError("the upstream service timed out")
+
+    with pytest.raises(TimeoutError, match="the upstream service timed out") as raised:
+        interop.call(interop.with_middleware(upstream, policies.Timeout(5)), {})
+    assert not isinstance(raised.value, policies.PolicyRefusal)
