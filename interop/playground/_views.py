@@ -12,7 +12,8 @@ from types import ModuleType
 from typing import Any
 
 from interop import StandardToolV0, input_json_schema, output_json_schema
-from interop.bridge import exception_text, json_safe_meta, layers, meta_tags
+from interop._kit import layers
+from interop.bridge import exception_text, json_safe_meta, meta_tags
 from interop.protocols import TARGETS
 
 from ._approval import approval_kind
