@@ -102,10 +102,12 @@ SIDE_UV = INTEROP_SKIP_PLAYGROUND_ASSETS=1 $(PY) -m uv
 test-crewai: .venv-crewai/.installed
 	.venv-crewai/bin/python -m mypy --cache-dir .venv-crewai/.mypy_cache $(wildcard interop/crewai/*.py)
 	INTEROP_MATRIX_TABLE=crewai .venv-crewai/bin/python -m pytest -m "not heavy" tests/crewai tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_trust_failures.py tests/matrix/test_mx_trust_attacks.py "tests/demo/test_examples.py::test_example_script[crewai_crew.py]"
+	.venv-crewai/bin/python -m pytest tests/test_docs_snippets.py -k "crewai.md"
 
 test-strands: .venv-strands/.installed
 	.venv-strands/bin/python -m mypy --cache-dir .venv-strands/.mypy_cache $(wildcard interop/strands/*.py)
 	INTEROP_MATRIX_TABLE=strands .venv-strands/bin/python -m pytest -m "not heavy" tests/strands tests/matrix/test_mx_matrix.py tests/matrix/test_mx_hostile.py tests/matrix/test_mx_concurrency.py tests/matrix/test_mx_plugins_security.py tests/matrix/test_mx_trust_failures.py tests/matrix/test_mx_trust_attacks.py "tests/demo/test_examples.py::test_example_script[strands_agent.py]"
+	.venv-strands/bin/python -m pytest tests/test_docs_snippets.py -k "strands.md"
 
 # Prefect 3.9 (pydantic-ai's durable execution on Prefect) requires fastapi<0.151 and cachetools<8,
 # which the main environment's pins exclude: its own venv runs the durable Prefect tests (a Prefect
