@@ -230,9 +230,7 @@ def _link(mw: Middleware, call_next: CallNext) -> CallNext:
             if isinstance(e, ToolError) or any(e is p for p in passed) or is_control_flow(e):
                 raise
             logger.error("tool %r: middleware %s raised", call.name, label, exc_info=e)
-            raise ToolError(
-                f"tool {call.name!r}: the call was stopped by middleware {label} ({type(e).__name__})"
-            ) from e
+            raise ToolError(f"the call was stopped by middleware {label} ({type(e).__name__})") from e
 
     return link
 
