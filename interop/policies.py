@@ -32,7 +32,7 @@ import threading
 import time
 import warnings
 import weakref
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable
 from typing import Any, Literal
 
@@ -221,7 +221,7 @@ class RateLimit:
         )
         self.key, self.wait = key, wait
         self._lock = threading.Lock()
-        self._windows: dict[Hashable, list[float]] = {}
+        self._windows: dict[Hashable, deque[float]] = {}
 
     def __repr__(self) -> str:
         return f"RateLimit({self.calls}, {self.per_seconds:g})"
@@ -230,10 +230,12 @@ class RateLimit:
         """0 when the call may run now (and it is counted), else the seconds until it may."""
         now = time.monotonic()
         with self._lock:
-            window = self._windows.setdefault(key, [])
+            window = self._windows.get(key)
+            if window is None:
+                window = self._windows[key] = deque()
             cutoff = now - self.per_seconds
             while window and window[0] <= cutoff:
-                window.pop(0)
+                window.popleft()  # O(1): a busy window holds up to `calls` entries
             if len(window) < self.calls:
                 window.append(now)
                 return 0.0
