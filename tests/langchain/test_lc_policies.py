@@ -127,3 +127,28 @@ def test_a_middleware_that_raises_is_a_tool_error_and_the_tool_never_ran(lc: Any
     assert good.status == "success" and good.content == "paid 5"
     assert LEDGER == [5]  # the refused call never reached the tool
     assert out["messages"][-1].content == "done"
+
+
+def test_call_limit_counts_per_run_context_and_the_run_goes_on(lc: Any) -> None:
+    """CallLimit(2) per context: LangGraph's runtime context is one object per run, so the third
+    call of a run is refused (the model reads why) and a new run with its own context starts over."""
+    from dataclasses import dataclass
+
+    @dataclass(eq=False)
+    class Run:
+        user: str
+
+    limited = to_langchain(interop.with_middleware(pay, policies.CallLimit(2)))
+    model = lc.script(*([lc.tool_call("pay", {"amount": i}, f"p{i}")] for i in (1, 2, 3)), "done")
+    out = create_agent(model, [limited], context_schema=Run).invoke(
+        {"messages": [HumanMessage("pay")]}, context=Run("ann")
+    )
+    first, second, third = _tool_messages(out)
+    assert [first.content, second.content] == ["paid 1", "paid 2"]
+    assert third.status == "error" and "limit of 2 calls for this run is reached" in third.content
+    assert out["messages"][-1].content == "done" and LEDGER == [1, 2]
+    model = lc.script([lc.tool_call("pay", {"amount": 4}, "p4")], "again")
+    out = create_agent(model, [limited], context_schema=Run).invoke(
+        {"messages": [HumanMessage("pay")]}, context=Run("ann")
+    )
+    assert _tool_messages(out)[0].content == "paid 4" and LEDGER == [1, 2, 4]

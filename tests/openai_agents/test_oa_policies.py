@@ -125,3 +125,24 @@ def test_a_middleware_that_raises_is_a_tool_error_and_the_tool_never_ran() -> No
     assert sent(model, 1) == "Error from tool 'pay': the call was stopped by middleware Buggy (KeyError)"
     assert sent(model, 2) == "paid 5"
     assert LEDGER == [5] and result.final_output == "done"
+
+
+def test_call_limit_counts_per_run_context_and_rate_limit_tells_when_to_retry() -> None:
+    class Run:
+        pass
+
+    limited = to_openai_agents(interop.with_middleware(pay, policies.CallLimit(2)))
+    model = script(("pay", {"amount": 1}), ("pay", {"amount": 2}), ("pay", {"amount": 3}))
+    result = Runner.run_sync(Agent(name="a", model=model, tools=[limited]), "pay", context=Run())
+    assert [sent(model, 1), sent(model, 2)] == ["paid 1", "paid 2"]
+    assert "limit of 2 calls for this run is reached" in sent(model, 3)
+    assert result.final_output == "done" and LEDGER == [1, 2]
+    model = script(("pay", {"amount": 4}))
+    Runner.run_sync(Agent(name="a", model=model, tools=[limited]), "pay", context=Run())  # a new run
+    assert sent(model, 1) == "paid 4" and LEDGER == [1, 2, 4]
+
+    rated = to_openai_agents(interop.with_middleware(pay, policies.RateLimit(1, 60)))
+    model = script(("pay", {"amount": 5}), ("pay", {"amount": 6}))
+    Runner.run_sync(Agent(name="a", model=model, tools=[rated]), "pay")
+    assert sent(model, 1) == "paid 5"
+    assert "rate limited (1 calls per 60 s); try again in" in sent(model, 2) and LEDGER == [1, 2, 4, 5]

@@ -154,3 +154,34 @@ def test_a_middleware_that_raises_is_a_retry_prompt_and_the_tool_never_ran() -> 
     assert "stopped by middleware Buggy (KeyError)" in _text(bad) and "SECRET" not in _text(bad)
     assert not _retried(good) and good.content == "paid 5"
     assert LEDGER == [5] and result.output == "done"
+
+
+def test_call_limit_counts_per_run_and_cache_answers_a_repeat() -> None:
+    """CallLimit(2) per context (the run's deps object), and a Cache over a read-only tool: the
+    repeated call in the run is answered from memory (the tool ran once)."""
+
+    class Deps:
+        pass
+
+    ran: list[str] = []
+
+    @interop.tool(meta={"read_only": True})
+    def quote(sku: str) -> str:
+        """A price."""
+        ran.append(sku)
+        return f"{sku}: 10"
+
+    tool = to_pydantic_ai(interop.with_middleware(quote, policies.CallLimit(2), policies.Cache()))
+    model, seen = scripted(
+        [ToolCallPart("quote", {"sku": "A"}, tool_call_id="q1")],
+        [ToolCallPart("quote", {"sku": "A"}, tool_call_id="q2")],
+        [ToolCallPart("quote", {"sku": "B"}, tool_call_id="q3")],
+    )
+    result = Agent(model, tools=[tool], deps_type=Deps).run_sync("quote", deps=Deps())
+    (a1,), (a2,), (b,) = seen
+    assert _text(a1) == _text(a2) == "A: 10" and ran == ["A"]  # the repeat came from the cache
+    assert _retried(b) and "limit of 2 calls for this run is reached" in _text(b)
+    assert result.output == "done"
+    model, seen = scripted([ToolCallPart("quote", {"sku": "B"}, tool_call_id="q4")])
+    Agent(model, tools=[tool], deps_type=Deps).run_sync("quote", deps=Deps())  # a new run
+    assert _text(seen[0][0]) == "B: 10" and ran == ["A", "B"]
