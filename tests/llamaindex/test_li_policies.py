@@ -116,3 +116,24 @@ async def test_a_middleware_that_raises_is_a_tool_error_and_the_tool_never_ran()
     assert "SECRET" not in bad.tool_output.content and "SECRET" not in model.tool_messages(1)[0]
     assert good.tool_output.content == "paid 5"
     assert LEDGER == [5] and str(result.response.content) == "done"
+
+
+async def test_call_limit_counts_per_run_context() -> None:
+    """CallLimit(2) per context: `run_context(obj)` gives the run's calls one context object, so
+    the third call of a run is an error output and a new run with its own object starts over."""
+    from interop.llamaindex import run_context
+
+    class Run:
+        pass
+
+    limited = to_llamaindex(interop.with_middleware(pay, policies.CallLimit(2)))
+    model = Recorder([*([("pay", {"amount": i})] for i in (1, 2, 3)), "done"])
+    with run_context(Run()):
+        result, events = await run_agent(_agent(limited, model))
+    outputs = [e.tool_output for e in events]
+    assert [o.content for o in outputs[:2]] == ["paid 1", "paid 2"]
+    assert outputs[2].is_error and "limit of 2 calls for this run is reached" in outputs[2].content
+    assert str(result.response.content) == "done" and LEDGER == [1, 2]
+    with run_context(Run()):
+        _, (event,) = await run_agent(_agent(limited, Recorder([[("pay", {"amount": 4})], "again"])))
+    assert event.tool_output.content == "paid 4" and LEDGER == [1, 2, 4]
