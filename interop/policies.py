@@ -171,9 +171,7 @@ class Retry:
         force: bool = False,
     ) -> None:
         self.attempts = _whole(attempts, "Retry attempts")
-        self.backoff = (
-            backoff if backoff is not None else (lambda attempt: min(0.1 * 2 ** (attempt - 1), 5.0))
-        )
+        self.backoff = backoff if backoff is not None else _backoff
         if retry_on is None:
             self._retry: Callable[[BaseException], bool] = _transient
         elif isinstance(retry_on, tuple):

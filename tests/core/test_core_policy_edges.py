@@ -224,3 +224,12 @@ def test_a_tools_own_timeout_error_is_not_the_policys() -> None:
     with pytest.raises(TimeoutError, match="the upstream service timed out") as raised:
         interop.call(interop.with_middleware(upstream, policies.Timeout(5)), {})
     assert not isinstance(raised.value, policies.PolicyRefusal)
+
+
+def test_retrys_default_backoff_is_jittered_exponential() -> None:
+    """Callers retrying together spread out: each wait is a random share (half to all) of
+    0.1 s doubling per attempt, capped at 5 s."""
+    backoff = policies.Retry(3).backoff
+    for attempt, ceiling in ((1, 0.1), (2, 0.2), (3, 0.4), (12, 5.0)):
+        waits = {backoff(attempt) for _ in range(50)}
+        assert len(waits) > 1 and all(ceiling / 2 <= w <= ceiling for w in waits)
