@@ -70,6 +70,7 @@ from ._run import (
     is_async_tool,
     is_awaitable,
     resolve,
+    run_sync,
     stopped,
 )
 
@@ -299,10 +300,15 @@ class Invoker:
         """Run one call from sync code (a sync tool runs inline)."""
         observer = _observe._observer
         if observer is None:
+            if self._direct:
+                return self._invoke_direct(arguments, native, call_id)
             return drive_sync(self.steps(arguments, native, call_id, ask))
         record = observer.begin(self.tool, self.name, call_id, arguments)
         try:
-            outcome = drive_sync(self.steps(arguments, native, call_id, ask))
+            if self._direct:
+                outcome = self._invoke_direct(arguments, native, call_id)
+            else:
+                outcome = drive_sync(self.steps(arguments, native, call_id, ask))
         except BaseException as e:
             record.end(None, e)
             raise
@@ -419,6 +425,34 @@ class Invoker:
             error = stopped(self.tool, e)
             error.__cause__ = e
             return self._failure(error)
+        except Exception as e:
+            return self._failure(e)
+        finally:
+            if token is not None:
+                CALL_ID.reset(token)
+        return self._ok(result, result)
+
+    def _invoke_direct(self, arguments: Any, native: Any, call_id: str | None) -> Outcome:
+        """`steps` as one plain call under `drive_sync`'s rules, for the same tools as
+        `_ainvoke_direct` (`_direct`): awaitables (an async context hook, an async `execute`)
+        go through `run_sync`, a sync `execute` runs inline. A call made inside an approved call
+        takes `steps` (it must run as not approved)."""
+        if APPROVED.get() is not None:
+            return drive_sync(self.steps(arguments, native, call_id, None))
+        token = CALL_ID.set(call_id) if call_id is not None else None
+        try:
+            args = self._parse(arguments)
+            context = self.context_of(native)
+            if context is not None and is_awaitable(context):
+                context = run_sync(context)
+            try:  # `call(self._run, args, context)`, inlined
+                result = self._run.execute(args, context)
+            except (StopIteration, StopAsyncIteration) as e:  # see `interop._run`
+                raise stopped(self._run, e) from e
+            if is_awaitable(result):
+                result = run_sync(result)
+            if type(result) not in _PLAIN:
+                result = drive_sync(_read(result))
         except Exception as e:
             return self._failure(e)
         finally:

@@ -1,5 +1,6 @@
-"""The pipeline's async call path: a plain call (no approval rule, no model-output layer) takes a
-generator-free coroutine; it must give what the step path gives, for every kind of outcome."""
+"""The pipeline's direct call paths: a plain call (no approval rule, no model-output layer) takes a
+generator-free coroutine (async) or a plain call (sync); each must give what the step path gives,
+for every kind of outcome."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ import pytest
 
 import interop
 from interop import bridge
-from interop._run import drive_async
+from interop._middleware import CALL_ID
+from interop._observe import set_observer
+from interop._run import drive_async, drive_sync
 
 
 class _Halt(Exception):
@@ -99,6 +102,12 @@ def halt(n: int) -> int:
     raise _Halt(n)
 
 
+def _stop(input: Any, context: Any) -> Any:
+    raise StopIteration
+
+
+stops = interop.standard_tool(name="stops", description="Stops.", execute=_stop, input_schema=None)
+
 unjson = interop.standard_tool(
     name="unjson", description="Not JSON.", execute=lambda input, context: object(), input_schema=None
 )
@@ -124,6 +133,7 @@ CASES: list[tuple[Any, Any]] = [
     (refuse, {"reason": "policy"}),
     (unjson, {}),
     (crash, {"n": 1}),
+    (stops, {}),
 ]
 
 
@@ -156,12 +166,30 @@ async def _both(invoker: bridge.Invoker, arguments: Any, native: Any = None) -> 
     return direct, steps
 
 
+def _both_sync(invoker: bridge.Invoker, arguments: Any, native: Any = None) -> tuple[Any, Any]:
+    """(the outcome `invoke` gives, the outcome the step path gives under `drive_sync`) -- or the
+    exception each raised."""
+
+    def attempt(run: Callable[[], bridge.Outcome]) -> Any:
+        try:
+            return _seen(run())
+        except Exception as e:
+            return ("raised", type(e).__name__, str(e))
+
+    direct = attempt(lambda: invoker.invoke(arguments, native))
+    steps = attempt(lambda: drive_sync(invoker.steps(arguments, native, None, None)))
+    return direct, steps
+
+
+@pytest.mark.parametrize("sync", [False, True], ids=["async", "sync"])
 @pytest.mark.parametrize("errors", ["model-facing", "all", "masked"])
 @pytest.mark.parametrize(("tool", "arguments"), CASES, ids=lambda x: getattr(x, "name", None) or repr(x))
-def test_the_direct_path_gives_what_the_step_path_gives(tool: Any, arguments: Any, errors: Any) -> None:
+def test_the_direct_path_gives_what_the_step_path_gives(
+    tool: Any, arguments: Any, errors: Any, sync: bool
+) -> None:
     invoker = bridge.Invoker(tool, name=tool.name, target="test", options=bridge.Options(errors=errors))
     assert invoker._direct  # the case runs the direct path
-    direct, steps = asyncio.run(_both(invoker, arguments))
+    direct, steps = _both_sync(invoker, arguments) if sync else asyncio.run(_both(invoker, arguments))
     assert direct == steps
     if tool is crash and errors == "model-facing":
         assert direct == ("raised", "RuntimeError", "boom 1")  # as a native tool would
@@ -173,6 +201,43 @@ def test_control_flow_passes_both_paths() -> None:
     invoker = bridge.Invoker(halt, name="halt", target="test", options=bridge.Options(errors="all"))
     direct, steps = asyncio.run(_both(invoker, {"n": 7}))
     assert direct == steps == ("raised", "_Halt", "7")
+    assert _both_sync(invoker, {"n": 7}) == (direct, steps)
+
+
+def test_a_sync_execute_s_stop_iteration_fails_the_call_on_both_sync_paths() -> None:
+    invoker = bridge.Invoker(stops, name="stops", target="test", options=bridge.Options(errors="all"))
+    direct, steps = _both_sync(invoker, {})
+    assert direct == steps
+    assert direct[0] == "error" and direct[6] == "RuntimeError" and "StopIteration" in direct[4]
+
+
+def test_the_sync_direct_path_sets_the_call_id_and_the_observer_sees_it() -> None:
+    seen: list[Any] = []
+
+    @interop.tool
+    def which() -> str:
+        """Which call."""
+        return str(CALL_ID.get())
+
+    class Record:
+        def end(self, outcome: Any, error: Any) -> None:
+            seen.append(("end", outcome.text if outcome is not None else None, error))
+
+    class Observer:
+        def begin(self, tool: Any, name: str, call_id: Any, arguments: Any) -> Record:
+            seen.append(("begin", name, call_id))
+            return Record()
+
+    invoker = bridge.Invoker(which, name="which", target="test", options=bridge.Options())
+    assert invoker._direct
+    assert invoker.invoke({}, call_id="c-1").value == "c-1"
+    assert CALL_ID.get() is None  # reset after the call
+    previous = set_observer(Observer())
+    try:
+        assert invoker.invoke({}, call_id="c-2").value == "c-2"
+    finally:
+        set_observer(previous)
+    assert seen == [("begin", "which", "c-2"), ("end", "c-2", None)]
 
 
 @pytest.mark.parametrize("threaded", [True, False])
@@ -208,6 +273,7 @@ def test_both_paths_resolve_the_context_hook() -> None:
         direct, steps = asyncio.run(_both(invoker, {}, native="session-1"))
         assert direct == steps
         assert direct[2] == "context='user of session-1'"
+        assert _both_sync(invoker, {}, native="session-1") == (direct, steps)
 
 
 def test_a_call_inside_an_approved_call_runs_as_not_approved() -> None:
@@ -276,6 +342,7 @@ def test_approval_and_model_output_on_either_path() -> None:
     for invoker in (ruled, wrapped):
         direct, steps = asyncio.run(_both(invoker, {"a": 1}))
         assert direct == steps and direct[0] == "denied"
-    assert asked == ["add"] * 4
+        assert _both_sync(invoker, {"a": 1}) == (direct, steps)
+    assert asked == ["add"] * 8
     said = asyncio.run(shaped.ainvoke({"a": 1}))
     assert said.text == "= 2" and said.value == 2
