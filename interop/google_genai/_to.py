@@ -7,7 +7,7 @@ signature (`FunctionDeclaration.from_callable(..., use_json_schema=True)`: one p
 sends `{"result": <return value>}` back, or `{"error": str(exception)}` when it raises.
 
 - **Declaration.** The converted function's `__signature__` has one keyword-only parameter per
-  property of the neutral input schema, in order, each annotated with a type whose JSON Schema is
+  property of the neutral input schema, in order, each annotated with an object whose JSON Schema is
   that property's schema (local `$ref`s inlined: google-genai's pydantic pass cannot carry them),
   and a return annotation carrying the output schema (google-genai sends it as
   `response_json_schema` when the tool has parameters). So the `parameters_json_schema`
@@ -57,7 +57,7 @@ import keyword
 import types
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 from typing_extensions import Unpack
 
@@ -104,34 +104,49 @@ def bound_context() -> Any:
 # ---------------------------------------------------------------------------------- describing
 
 
-class _AnyValue(type):
-    """The metaclass of the parameter types: google-genai checks each argument with
-    `isinstance(value, annotation)` before the call, and every value is for the neutral tool to
-    judge."""
+class _Described:
+    """A parameter (or return) annotation whose JSON Schema is `json_schema`, accepting any value.
 
-    def __instancecheck__(cls, instance: Any) -> bool:
+    An instance, not a class per parameter (a class costs ~7 us to make; an instance nothing):
+    google-genai builds each parameter's schema with `pydantic.TypeAdapter(annotation)`, which
+    takes any object with `__get_pydantic_core_schema__`, and checks each argument with
+    `isinstance(value, annotation)` before the call, which asks `__instancecheck__`: every value
+    is for the neutral tool to judge."""
+
+    __slots__ = ("json_schema", "name")
+
+    def __init__(self, name: str, json_schema: Any) -> None:
+        self.name = name
+        self.json_schema = json_schema
+
+    def __instancecheck__(self, instance: Any) -> bool:
         return True
 
+    def __repr__(self) -> str:
+        return self.name
 
-class _Described(metaclass=_AnyValue):
-    """A parameter (or return) type whose JSON Schema is `json_schema`, accepting any value."""
-
-    json_schema: ClassVar[Any] = {}
-
-    @classmethod
-    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
+    def __get_pydantic_core_schema__(self, source: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
         from pydantic_core import core_schema
 
         return core_schema.any_schema()
 
-    @classmethod
-    def __get_pydantic_json_schema__(cls, core: CoreSchema, handler: GetJsonSchemaHandler) -> Any:
-        return bridge.copy_json(cls.json_schema)
+    def __get_pydantic_json_schema__(self, core: CoreSchema, handler: GetJsonSchemaHandler) -> Any:
+        return bridge.copy_json(self.json_schema)
 
 
-def _described(name: str, schema: Any) -> type[_Described]:
-    made: type[_Described] = _AnyValue(name, (_Described,), {"json_schema": schema, "__module__": __name__})  # type: ignore[assignment]
-    return made
+def _needs_inlining(value: Any) -> bool:
+    """Whether `inline_refs` would change the schema: a `$ref`, `$defs` or `definitions` key at
+    any depth (looked for everywhere, values included: when in doubt it inlines)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if "$ref" in item or "$defs" in item or "definitions" in item:
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
 
 
 _ANNOTATIONS = frozenset({"title", "description", "$schema", "$id", "$comment", "examples", "deprecated"})
@@ -149,10 +164,11 @@ def _refuse(tool_name: str, what: str) -> SchemaConversionError:
 def _parameters(tool: StandardToolV0[Any, Any, Any], name: str) -> list[tuple[str, Any]]:
     """(property name, its schema as declared) for each parameter, or `SchemaConversionError`."""
     schema = bridge.object_input_schema(tool, "google-genai")
-    try:
-        schema = jsonschema.inline_refs(schema, recursion="raise")
-    except jsonschema.RefError as e:
-        raise _refuse(name, f"its input schema's $refs ({e})") from e
+    if _needs_inlining(schema):  # inlining copies the whole schema: only when it changes it
+        try:
+            schema = jsonschema.inline_refs(schema, recursion="raise")
+        except jsonschema.RefError as e:
+            raise _refuse(name, f"its input schema's $refs ({e})") from e
     extra = schema.get("additionalProperties", schema.get("unevaluatedProperties"))
     if extra is not None and extra is not False:
         raise _refuse(name, "arguments beyond the declared properties (google-genai passes only those)")
@@ -200,7 +216,7 @@ def _parameters(tool: StandardToolV0[Any, Any, Any], name: str) -> list[tuple[st
 
 
 def _parameter(prop: str, schema: Any, index: int) -> inspect.Parameter:
-    annotation = _described(f"Argument_{index}", schema)
+    annotation = _Described(f"Argument_{index}", schema)
     if prop.isidentifier() and not keyword.iskeyword(prop):
         return inspect.Parameter(prop, inspect.Parameter.KEYWORD_ONLY, annotation=annotation)
     # a property name Python cannot spell ("from", "user-id"): google-genai only reads the name
@@ -221,7 +237,7 @@ def _signature(tool: StandardToolV0[Any, Any, Any], name: str) -> inspect.Signat
             raise _refuse(name, f"its output schema's $refs ({e})") from e
         if jsonschema.has_ref_key(out):
             raise _refuse(name, "a '$ref' key inside its output schema (pydantic reads it as a ref)")
-    returns: Any = inspect.Signature.empty if out is None else _described("Result", out)
+    returns: Any = inspect.Signature.empty if out is None else _Described("Result", out)
     return inspect.Signature(params, return_annotation=returns, __validate_parameters__=False)
 
 
