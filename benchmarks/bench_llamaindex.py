@@ -46,10 +46,10 @@ def _per_call(fn: Callable[[], Awaitable[Any]]) -> float:
 
 
 def _compare(
-    name: str, base: Callable[[], Awaitable[Any]], ours: Callable[[], Awaitable[Any]]
+    name: str, base: Callable[[], Awaitable[Any]], ours: Callable[[], Awaitable[Any]], target: float
 ) -> dict[str, object]:
     result = compare(lambda: _per_call(base), lambda: _per_call(ours), ROUNDS)
-    return result.row(name, target=1.05, unit="us CPU/call", scale=1e6)
+    return result.row(name, target=target, unit="us CPU/call", scale=1e6)
 
 
 def run() -> list[dict[str, object]]:
@@ -62,6 +62,8 @@ def run() -> list[dict[str, object]]:
                 f"llamaindex acall ({label})",
                 lambda native=native: native.acall(a=2, b=3),
                 lambda converted=converted: converted.acall(a=2, b=3),
+                # issue 37: the async call's target is 1.15 (the tool's own validation is ~5% of it)
+                1.05 if fn is add else 1.15,
             )
         )
     return rows

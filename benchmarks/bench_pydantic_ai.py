@@ -118,10 +118,8 @@ async def _run() -> list[dict[str, object]]:
     async_base = await _toolset_caller(Tool(add_async))
     async_ours = await _toolset_caller(to_pydantic_ai(neutral))
     row = await _compare("pydantic-ai toolset call, async tool", async_base, async_ours, 2000, 25)
-    row["target"] = None
-    row["note"] = (
-        "info: the neutral execute validates into a model and checks the output; native does neither"
-    )
+    row["target"] = 1.3  # issue 37 (the call path's fixed cost shows: the function itself is a sum)
+    row["note"] = "the neutral execute validates into a model and checks the output; native does neither"
     rows.append(row)
     hand_base = await _toolset_caller(_hand_written(neutral))
     row = await _compare("adapter only: vs hand-written Tool around execute", hand_base, async_ours, 2000, 25)
