@@ -12,10 +12,11 @@ An `Invoker` is built once per converted tool, at conversion time (where the app
 rule is checked: a tool that needs approval never converts to a target with no way to ask unless
 the caller says so). An adapter then does two things only: describe the tool to its framework,
 and turn each `Outcome` into the framework's own channel. `ainvoke` is the async path; `invoke`
-the sync facade: the same steps, driven by `interop._run`. From async code, a call with nothing to
-ask and nothing to shape (no approval rule, no model-output layer: most calls) runs those steps as
-one coroutine instead (`_ainvoke_direct`, the same helpers; tests hold it to the step path's
-outcomes): the generator and its driver were most of the pipeline's own cost per call.
+the sync facade: the same steps, driven by `interop._run`. A call with nothing to ask and nothing
+to shape (no approval rule, no model-output layer: most calls) runs those steps as one coroutine
+from async code (`_ainvoke_direct`) and as one plain call from sync code (`_invoke_direct`), with
+the same helpers (tests hold both to the step path's outcomes): the generator and its driver were
+most of the pipeline's own cost per call.
 
 Rules owned here, once: only the value `True` approves; the framework's control flow passes every
 catch; results are never a Python `repr`; errors follow `Options.errors`.
