@@ -13,7 +13,7 @@ from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.stdio import stdio_server
 
-from interop import StandardToolV0
+from interop import StandardToolV0, ToolSet
 
 from ._asgi import LOOPBACK, asgi_app, host_security
 from ._server import build_server
@@ -102,4 +102,5 @@ async def serve_async(
 def serve(tools: Iterable[StandardToolV0[Any, Any, Any]], **kwargs: Any) -> None:
     """Blocking `serve_async` (same arguments): `serve(tools)` is a stdio MCP server,
     `serve(tools, transport="streamable-http", port=8000)` an HTTP one."""
-    anyio.run(functools.partial(serve_async, list(tools), **kwargs))
+    given = tools if isinstance(tools, ToolSet) else list(tools)  # a set keeps its options
+    anyio.run(functools.partial(serve_async, given, **kwargs))

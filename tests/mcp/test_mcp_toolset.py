@@ -80,3 +80,34 @@ async def test_a_served_set_brings_its_errors_and_approval() -> None:
         assert masked.is_error and "secret" not in _text(masked)
         refused = await client.call_tool("wipe", {"path": "/tmp/y"})
         assert refused.is_error and asked == [{"path": "/tmp/x"}]
+
+
+SERVED_SET = """
+import interop
+from interop.mcp import serve
+
+
+@interop.tool
+def boom(x: int) -> int:
+    '''Always fails.'''
+    raise RuntimeError(f"secret detail {x}")
+
+
+serve(interop.ToolSet([boom], errors=lambda e: f"failed: {type(e).__name__}"))
+"""
+
+
+async def test_serve_over_stdio_keeps_the_sets_options(tmp_path: Any) -> None:
+    import sys
+
+    from mcp import StdioServerParameters
+
+    from interop.errors import ToolError
+    from interop.mcp import mcp_tools
+
+    script = tmp_path / "served_set.py"
+    script.write_text(SERVED_SET, encoding="utf-8")
+    async with mcp_tools(StdioServerParameters(command=sys.executable, args=[str(script)])) as tools:
+        with pytest.raises(ToolError, match="failed: RuntimeError") as raised:
+            await interop.acall(tools[0], {"x": 1})
+        assert "secret" not in str(raised.value)
