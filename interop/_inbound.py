@@ -15,7 +15,8 @@ execute(input, context)
      its wrapper exceptions give way to what the tool raised, other error shapes are mapped by
      `map_error`; control flow passes)
   -> decode the native result (`decode`, default: MCP-style and Converse results decoded, other
-     values kept; see interop._decode)
+     values kept; see interop._decode), then `carry` (what the model should see of the native
+     result, kept on the value: MCP's content beside a structured value)
   -> validate the output against the output schema, when there is one
 ```
 
@@ -116,6 +117,7 @@ def from_native(
     native_context: Callable[[Any], Any] | None = None,
     default_native_context: Callable[[Any], Any] | None = None,
     decode: Callable[[Any], Any] | None = None,
+    carry: Callable[[Any, Any], Any] | None = None,
     text_results: bool = False,
     error_types: tuple[type[BaseException], ...] = (),
     invalid_types: tuple[type[BaseException], ...] = (),
@@ -151,6 +153,9 @@ def from_native(
             context itself is passed.
         decode: native result -> neutral value (raise `ToolError` for an error result), applied
             before the default decoding; default: `decode_result` only.
+        carry: `(native result, decoded value) -> value`, after the decoding and before the output
+            check: for a framework whose model sees something else than the value (an MCP
+            result's content blocks beside its `structuredContent`), the value carrying it.
         text_results: whether the framework's results are text (MCP, the Claude Agent SDK, Strands,
             OpenAI Agents): a string result then follows the text rule (a JSON object or array
             is that value).
@@ -206,6 +211,8 @@ def from_native(
     def finish(result: Any) -> Any:
         value = decode(result) if decode is not None else result
         value = decode_result(value, tool_name=name, text=text_results)
+        if carry is not None:
+            value = carry(result, value)
         return check_out(value) if check_out is not None else value
 
     if is_async if is_async is not None else is_async_callable(call):

@@ -1,8 +1,11 @@
 """Consuming MCP servers: `from_mcp(session)` and `mcp_tools(source)` -> neutral tools.
 
 Each neutral tool calls `tools/call` through the one session it was listed from (no session per
-call). Arguments are validated locally against the server's JSON Schema first, so a bad call
-never leaves the process and fails naming the tool and fields. An `isError` result raises
+call), on the core's one inbound path (`interop.bridge.from_native`, as every `from_X`): arguments
+are validated locally against the server's JSON Schema first, so a bad call never leaves the
+process and fails naming the tool and fields; the result is read by the core's one decoder (the
+same MCP result reads the same through every `from_X`), and the structured value is checked
+against the output schema. An `isError` result raises
 `ToolError` with the server's text. The value returned is the `structuredContent` when present
 (unwrapped from `{"result": ...}` when the output schema says it was wrapped); else the content
 as neutral values: text as `str` (decoded when it is a JSON object or array), image/audio blocks
@@ -51,8 +54,8 @@ from mcp.shared.exceptions import MCPError
 
 import interop
 from interop import InteropError, StandardTool, ToolError, with_model_output
-from interop._kit import foreign_schema, validator
-from interop.bridge import Rename, approved_call, decode_content, resolve_name, set_origin, to_jsonable
+from interop._kit import foreign_schema
+from interop.bridge import Rename, approved_call, from_native, resolve_name, set_origin, to_jsonable
 
 from ._approval import APPROVAL_META_KEY, CALL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema
@@ -160,17 +163,6 @@ def _error_text(result: mt.CallToolResult, name: str, remote_name: str) -> str:
     text = "\n".join(b.text for b in result.content if isinstance(b, mt.TextContent)).strip()
     text = text.removeprefix(f"Error from tool {remote_name!r}: ")
     return text or f"tool {name!r} failed (the MCP server gave no message)"
-
-
-def _decode(result: mt.CallToolResult, unwrap: bool, name: str) -> Any:
-    """The neutral value of a successful `CallToolResult` (the core's one decoder; a structured
-    result a server wrapped as `{"result": ...}` is unwrapped when its output schema says so)."""
-    value = structured = result.structured_content
-    if unwrap and isinstance(structured, dict) and "result" in structured:
-        value = structured["result"]
-    if value is not None:
-        return value
-    return decode_content(result.content, tool_name=name)
 
 
 @dataclass(frozen=True)
@@ -323,16 +315,16 @@ def _progress_forwarder(context: contextvars.Context) -> ProgressFnT:
 
 
 class _Remote:
-    """Calls one remote tool through its session, on the session's event loop."""
+    """Calls one remote tool through its session, on the session's event loop: the `call`,
+    `decode` and `map_error` that `from_native` runs it with (the rest of the call path, input
+    validation, decoding and the output check included, is the core's)."""
 
     def __init__(
         self,
         session: ClientSession | Client,
         remote_name: str,
         neutral_name: str,
-        validate: Callable[[object], Any],
         unwrap: bool,
-        request_meta: RequestMeta | None,
         read_timeout: float | None,
         as_task: bool = False,
     ) -> None:
@@ -341,26 +333,45 @@ class _Remote:
         self.session = session
         self.remote_name = remote_name
         self.name = neutral_name
-        self.validate = validate
         self.unwrap = unwrap
-        self.request_meta = request_meta
         self.read_timeout = read_timeout
         self.loop = asyncio.get_running_loop()
 
-    async def execute(self, input: Any = None, context: Any = None) -> Any:
-        args = {} if input is None else input
-        self.validate(args)  # raises `StandardToolValidationError` naming the tool and the fields
+    async def call(self, arguments: Mapping[str, Any], request_meta: Mapping[str, Any] | None) -> Any:
+        """`tools/call` with the validated arguments and the request `_meta` (`from_native`'s
+        native per-call object: what `request_meta=` made of the neutral context)."""
+        approved = approved_call()  # read here: a forwarded call runs in another context
         try:
             current = asyncio.get_running_loop()
-        except RuntimeError:  # pragma: no cover - execute is always awaited in a loop
+        except RuntimeError:  # pragma: no cover - the call is always awaited in a loop
             current = None
-        approved = approved_call(self.execute)  # read here: the forwarded call runs in another context
         if current is self.loop:
-            return await self._call(dict(args), context, approved)
-        return await self._call_on_session_loop(dict(args), context, approved)
+            return await self._call(dict(arguments), request_meta, approved)
+        return await self._call_on_session_loop(dict(arguments), request_meta, approved)
 
-    async def _call(self, args: dict[str, Any], context: Any, approved: bool) -> Any:
-        meta = dict(self.request_meta(context) or {}) if self.request_meta is not None else {}
+    def decode(self, result: mt.CallToolResult) -> Any:
+        """MCP's own shapes, before the core's one decoder reads the result: an error result is
+        the server's text (without an interop server's prefix); a structured result wrapped as
+        `{"result": ...}` is unwrapped when the output schema says so."""
+        if result.is_error:
+            raise ToolError(_error_text(result, self.name, self.remote_name))
+        structured = result.structured_content
+        if self.unwrap and isinstance(structured, dict) and "result" in structured:
+            return result.model_copy(update={"structured_content": structured["result"]})
+        return result
+
+    def map_error(self, error: Exception) -> BaseException | None:
+        """The server's failures as errors the model reads (see `_failures`); None: as it is."""
+        if isinstance(error, MCPError):
+            return protocol_error(error)
+        if isinstance(error, RuntimeError):
+            return output_error(error, self.name, self.unwrap)
+        return None
+
+    async def _call(
+        self, args: dict[str, Any], request_meta: Mapping[str, Any] | None, approved: bool
+    ) -> mt.CallToolResult:
+        meta = dict(request_meta or {})
         call = _Call(self._session(), self.remote_name, args, approved, secrets.token_urlsafe(16))
         meta[CALL_META_KEY] = call.token  # an interop server names it in its approval form
         if approved:
@@ -375,9 +386,7 @@ class _Remote:
             _CURRENT_CALL.reset(reset)
             if approved:
                 self.approvals.leave(call)
-        if result.is_error:
-            raise ToolError(_error_text(result, self.name, self.remote_name))
-        return carry(_decode(result, self.unwrap, self.name), model_view(result))
+        return result
 
     async def _send(
         self, args: dict[str, Any], meta: mt.RequestParamsMeta | None, progress: ProgressFnT
@@ -399,28 +408,25 @@ class _Remote:
             except MCPError as e:
                 pages = url_elicitations(e)
                 if not pages:
-                    raise protocol_error(e) from e
+                    raise  # `map_error`: the server's message, as a tool error
                 if attempt == URL_ROUNDS or not await urls_completed(self._session(), pages):
                     raise url_required(e, pages) from e
-            except RuntimeError as e:
-                mapped = output_error(e, self.name, self.unwrap)
-                if mapped is None:
-                    raise
-                raise mapped from e
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _session(self) -> ClientSession:
         return self.session.session if isinstance(self.session, Client) else self.session
 
-    async def _call_on_session_loop(self, args: dict[str, Any], context: Any, approved: bool) -> Any:
+    async def _call_on_session_loop(
+        self, args: dict[str, Any], request_meta: Mapping[str, Any] | None, approved: bool
+    ) -> mt.CallToolResult:
         """Called from another loop (a framework's sync path): run the call on the session's loop."""
         if self.loop.is_closed():
             raise RuntimeError(f"MCP tool {self.name!r}: its session's event loop is closed")
         started = threading.Event()
 
-        async def run() -> Any:
+        async def run() -> mt.CallToolResult:
             started.set()
-            return await self._call(args, context, approved)
+            return await self._call(args, request_meta, approved)
 
         future = asyncio.run_coroutine_threadsafe(run(), self.loop)
         ok = await asyncio.get_running_loop().run_in_executor(None, started.wait, _START_TIMEOUT)
@@ -436,6 +442,16 @@ class _Remote:
 
 
 TaskRequired = Literal["run", "skip", "error"]
+
+
+def _no_request_meta(context: Any) -> None:
+    """No `request_meta=`: the neutral context stays local (nothing goes in the request `_meta`)."""
+    return None
+
+
+def _carry_view(result: mt.CallToolResult, value: Any) -> Any:
+    """The decoded value, carrying what a native client shows the model of the result."""
+    return carry(value, model_view(result))
 
 
 def _session_of(session: ClientSession | Client) -> ClientSession:
@@ -504,25 +520,23 @@ async def from_mcp(
         if descriptor.output_schema is not None:
             inner, unwrap = unwrap_output_schema(descriptor.output_schema, descriptor.name)
             output_schema = foreign_schema(inner, where=f"MCP tool {descriptor.name!r}: its output schema")
-        remote = _Remote(
-            session,
-            descriptor.name,
-            name,
-            validator(input_schema, "input", name),
-            unwrap,
-            request_meta,
-            read_timeout,
-            as_task=as_task,
-        )
-        title = descriptor.title or (descriptor.annotations.title if descriptor.annotations else None)
-        base: StandardTool[Any, Any, Any] = StandardTool(
+        remote = _Remote(session, descriptor.name, name, unwrap, read_timeout, as_task=as_task)
+        base = from_native(
+            descriptor,
+            framework="MCP",
             name=name,
             description=descriptor.description or "",
-            execute=remote.execute,
+            title=descriptor.title or (descriptor.annotations.title if descriptor.annotations else None),
+            meta=meta_from_mcp(descriptor),
             input_schema=input_schema,
             output_schema=output_schema,
-            title=title,
-            meta=meta_from_mcp(descriptor),
+            call=remote.call,
+            is_async=True,
+            native_context=request_meta,
+            default_native_context=_no_request_meta,
+            decode=remote.decode,
+            carry=_carry_view,
+            map_error=remote.map_error,
         )
         tool = with_model_output(base, shown)  # the model sees the content, the app the value
         set_origin(tool, descriptor)
