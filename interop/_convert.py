@@ -43,6 +43,7 @@ class Conversion(Generic[N]):
         context: Callable[[Any], Any] | None = None,
         native_approval: bool = False,
         restore: Callable[[Any], Any] | None = None,
+        failure_text: Callable[[BaseException], str] | None = None,
     ) -> Invoker:
         """The call path of the converted tool (see `Invoker` for the arguments)."""
         return Invoker(
@@ -53,6 +54,7 @@ class Conversion(Generic[N]):
             context=context,
             native_approval=native_approval,
             restore=restore,
+            failure_text=failure_text,
         )
 
 

@@ -1,7 +1,7 @@
 """The invocation pipeline: the one call path every adapter's converted tool goes through.
 
 ```
-model arguments (dict or JSON text)
+model arguments (JSON text, or decoded: `decoded=True`)
   -> parse (a correctable error)       -> strict-null restore (strict schemas only)
   -> context (the adapter's hook)      -> approval (static or conditional: callback, native asker)
   -> execute (one thread policy)       -> model parts + structured value (content values, OMIT)
@@ -17,6 +17,12 @@ to shape (no approval rule, no model-output layer: most calls) runs those steps 
 from async code (`_ainvoke_direct`) and as one plain call from sync code (`_invoke_direct`), with
 the same helpers (tests hold both to the step path's outcomes): the generator and its driver were
 most of the pipeline's own cost per call.
+
+Two entry points for the model's arguments: JSON text (or a dict) as the model sent them, the
+default, where a `str` is text to parse; and `decoded=True`, for a framework that already decoded
+the model's JSON (Strands' tool use input, Genkit's input, Agent Framework's arguments), where a
+`str` is a string value (the input schema then says whether that will do), never parsed again.
+None is no arguments (`{}`) on both.
 
 Rules owned here, once: only the value `True` approves; the framework's control flow passes every
 catch; results are never a Python `repr`; errors follow `Options.errors`.
@@ -214,6 +220,7 @@ class Invoker:
         "callback",
         "context_of",
         "errors",
+        "failure_text",
         "name",
         "restore",
         "rule",
@@ -233,6 +240,7 @@ class Invoker:
         native_approval: bool = False,
         restore: Callable[[Any], Any] | None = None,
         engine_timeout: bool = False,
+        failure_text: Callable[[BaseException], str] | None = None,
     ) -> None:
         """Args:
         tool: the neutral tool to run.
@@ -247,6 +255,12 @@ class Invoker:
         restore: removes the nulls a strict schema injected (strict targets only).
         engine_timeout: the target enforces the tool's meta `timeout` itself (a Temporal activity's
             start-to-close timeout): the pipeline does not time the call a second time.
+        failure_text: for a framework whose native tools' unexpected exceptions reach the model as
+            text and the loop goes on (Haystack's "Failed to invoke Tool", DSPy ReAct's "Execution
+            error in"): that text, as a function of the exception. With the default
+            `errors="model-facing"` ("other exceptions behave as for a native tool") such an
+            exception is then an error `Outcome` with it, not raised: the adapter maps it to the
+            framework's error channel and catches nothing after the pipeline.
         """
         self.tool = tool
         self._run = tool if engine_timeout else with_meta_timeout(tool)
@@ -259,6 +273,7 @@ class Invoker:
         self._offload = options.threaded and not is_async_tool(tool)
         """Whether `ainvoke` runs `execute` on a worker thread (decided once, not per call)."""
         self.errors = options.errors
+        self.failure_text = failure_text
         self.callback = options.approval
         rule = False if options.allow_unapproved else approval_rule(tool.meta)
         if rule is not False and self.callback is None and asks_itself(tool, rule):
@@ -296,20 +311,27 @@ class Invoker:
     # -------------------------------------------------------------------------------- calling
 
     def invoke(
-        self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
+        self,
+        arguments: Any,
+        native: Any = None,
+        *,
+        call_id: str | None = None,
+        ask: Asker | None = None,
+        decoded: bool = False,
     ) -> Outcome:
-        """Run one call from sync code (a sync tool runs inline)."""
+        """Run one call from sync code (a sync tool runs inline). `decoded`: the arguments are the
+        model's JSON already decoded (a `str` is a string value, not text to parse)."""
         observer = _observe._observer
         if observer is None:
             if self._direct:
-                return self._invoke_direct(arguments, native, call_id)
-            return drive_sync(self.steps(arguments, native, call_id, ask))
+                return self._invoke_direct(arguments, native, call_id, decoded)
+            return drive_sync(self.steps(arguments, native, call_id, ask, decoded))
         record = observer.begin(self.tool, self.name, call_id, arguments)
         try:
             if self._direct:
-                outcome = self._invoke_direct(arguments, native, call_id)
+                outcome = self._invoke_direct(arguments, native, call_id, decoded)
             else:
-                outcome = drive_sync(self.steps(arguments, native, call_id, ask))
+                outcome = drive_sync(self.steps(arguments, native, call_id, ask, decoded))
         except BaseException as e:
             record.end(None, e)
             raise
@@ -317,31 +339,40 @@ class Invoker:
         return outcome
 
     def ainvoke(
-        self, arguments: Any, native: Any = None, *, call_id: str | None = None, ask: Asker | None = None
+        self,
+        arguments: Any,
+        native: Any = None,
+        *,
+        call_id: str | None = None,
+        ask: Asker | None = None,
+        decoded: bool = False,
     ) -> Coroutine[Any, Any, Outcome]:
         """Run one call from async code (a sync tool on a worker thread unless `threaded=False`);
-        await it. (A plain method returning the driver's coroutine: one coroutine per call less.)"""
+        await it. (A plain method returning the driver's coroutine: one coroutine per call less.)
+        `decoded`: as in `invoke`."""
         if _observe._observer is not None:
-            return self._ainvoke_observed(arguments, native, call_id, ask)
+            return self._ainvoke_observed(arguments, native, call_id, ask, decoded)
         if self._direct:
-            return self._ainvoke_direct(arguments, native, call_id)
-        return drive_async(self.steps(arguments, native, call_id, ask), threaded=self._offload)
+            return self._ainvoke_direct(arguments, native, call_id, decoded)
+        return drive_async(self.steps(arguments, native, call_id, ask, decoded), threaded=self._offload)
 
     async def _ainvoke_observed(
-        self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None
+        self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None, decoded: bool
     ) -> Outcome:
         """`ainvoke` with the installed observer told (`interop._observe`), begun in the task
         that awaits the call."""
         observer = _observe._observer
         if observer is None:  # removed since `ainvoke`
-            return await drive_async(self.steps(arguments, native, call_id, ask), threaded=self._offload)
+            return await drive_async(
+                self.steps(arguments, native, call_id, ask, decoded), threaded=self._offload
+            )
         record = observer.begin(self.tool, self.name, call_id, arguments)
         try:
             if self._direct:
-                outcome = await self._ainvoke_direct(arguments, native, call_id)
+                outcome = await self._ainvoke_direct(arguments, native, call_id, decoded)
             else:
                 outcome = await drive_async(
-                    self.steps(arguments, native, call_id, ask), threaded=self._offload
+                    self.steps(arguments, native, call_id, ask, decoded), threaded=self._offload
                 )
         except BaseException as e:
             record.end(None, e)
@@ -349,28 +380,32 @@ class Invoker:
         record.end(outcome, None)
         return outcome
 
-    def needs_approval(self, arguments: Any, native: Any = None) -> bool:
+    def needs_approval(self, arguments: Any, native: Any = None, *, decoded: bool = False) -> bool:
         """For frameworks that gate calls before running them: does this call need approval?"""
-        return drive_sync(self._needs_approval_steps(arguments, native))
+        return drive_sync(self._needs_approval_steps(arguments, native, decoded))
 
-    async def aneeds_approval(self, arguments: Any, native: Any = None) -> bool:
+    async def aneeds_approval(self, arguments: Any, native: Any = None, *, decoded: bool = False) -> bool:
         """`needs_approval` from async code."""
-        return await drive_async(self._needs_approval_steps(arguments, native))
+        return await drive_async(self._needs_approval_steps(arguments, native, decoded))
 
     # -------------------------------------------------------------------------------- steps
 
-    def steps(self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None) -> StepGen[Outcome]:
+    def steps(
+        self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None, decoded: bool = False
+    ) -> StepGen[Outcome]:
         """The pipeline for one call, as a step generator (see `interop._run`)."""
         token = CALL_ID.set(call_id) if call_id is not None else None
         try:
-            return (yield from self._steps(arguments, native, call_id, ask))
+            return (yield from self._steps(arguments, native, call_id, ask, decoded))
         finally:
             if token is not None:
                 CALL_ID.reset(token)
 
-    def _steps(self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None) -> StepGen[Outcome]:
+    def _steps(
+        self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None, decoded: bool
+    ) -> StepGen[Outcome]:
         try:
-            args = self._parse(arguments)
+            args = self._parse(arguments, decoded)
             context = self.context_of(native)
             if context is not None and is_awaitable(context):  # `resolve`, inlined: no generator per call
                 context = yield context
@@ -401,16 +436,20 @@ class Invoker:
         except ResultNotJSON as e:
             return self._failure(e)
 
-    async def _ainvoke_direct(self, arguments: Any, native: Any, call_id: str | None) -> Outcome:
+    async def _ainvoke_direct(
+        self, arguments: Any, native: Any, call_id: str | None, decoded: bool
+    ) -> Outcome:
         """`steps` as one coroutine, for a tool with no approval rule and no model-output layer
         (`_direct`): nothing can pause between the context and the result, and the generator and
         its driver are most of the pipeline's own cost per call. A call made inside an approved
         call takes `steps` (it must run as not approved)."""
         if APPROVED.get() is not None:
-            return await drive_async(self.steps(arguments, native, call_id, None), threaded=self._offload)
+            return await drive_async(
+                self.steps(arguments, native, call_id, None, decoded), threaded=self._offload
+            )
         token = CALL_ID.set(call_id) if call_id is not None else None
         try:
-            args = self._parse(arguments)
+            args = self._parse(arguments, decoded)
             context = self.context_of(native)
             if context is not None and is_awaitable(context):
                 context = await context
@@ -433,16 +472,16 @@ class Invoker:
                 CALL_ID.reset(token)
         return self._ok(result, result)
 
-    def _invoke_direct(self, arguments: Any, native: Any, call_id: str | None) -> Outcome:
+    def _invoke_direct(self, arguments: Any, native: Any, call_id: str | None, decoded: bool) -> Outcome:
         """`steps` as one plain call under `drive_sync`'s rules, for the same tools as
         `_ainvoke_direct` (`_direct`): awaitables (an async context hook, an async `execute`)
         go through `run_sync`, a sync `execute` runs inline. A call made inside an approved call
         takes `steps` (it must run as not approved)."""
         if APPROVED.get() is not None:
-            return drive_sync(self.steps(arguments, native, call_id, None))
+            return drive_sync(self.steps(arguments, native, call_id, None, decoded))
         token = CALL_ID.set(call_id) if call_id is not None else None
         try:
-            args = self._parse(arguments)
+            args = self._parse(arguments, decoded)
             context = self.context_of(native)
             if context is not None and is_awaitable(context):
                 context = run_sync(context)
@@ -480,8 +519,10 @@ class Invoker:
         outcome.shaped = self.to_model_output is not None
         return outcome
 
-    def _parse(self, arguments: Any) -> Any:
-        if arguments is None or isinstance(arguments, _TEXT):
+    def _parse(self, arguments: Any, decoded: bool) -> Any:
+        if arguments is None:
+            arguments = {}
+        elif not decoded and isinstance(arguments, _TEXT):
             arguments = parse_arguments(arguments, self.name)
         if self.restore is not None:
             arguments = self.restore(arguments)
@@ -506,13 +547,13 @@ class Invoker:
             return Outcome("pending", self.name, request=request)
         return True
 
-    def _needs_approval_steps(self, arguments: Any, native: Any) -> StepGen[bool]:
+    def _needs_approval_steps(self, arguments: Any, native: Any, decoded: bool) -> StepGen[bool]:
         if self.rule is False:
             return False
         if self.rule is True:
             return True
         try:
-            args = self._parse(arguments)
+            args = self._parse(arguments, decoded)
             value = args
             if self._approval_check is not None:
                 checked = self._approval_check(args)
@@ -542,6 +583,10 @@ class Invoker:
             logger.error("tool %r raised an unexpected exception", self.name, exc_info=e)
             text = f"Error from tool {self.name!r}: the tool failed with an internal error."
             return Outcome("error", self.name, parts=(text,), error=e)
+        if self.failure_text is not None:  # "model-facing": as the framework shows a native tool's
+            return Outcome(
+                "error", self.name, parts=(_policy_text(self.failure_text, e, self.name),), error=e
+            )
         raise e
 
 
