@@ -3,8 +3,8 @@
 Not public: what is here may change or go without notice. `interop.bridge` lists what an adapter
 author outside the project needs (at most 45 names, issue 37); the project's adapters, servers and
 providers also use these (native approval in a framework's own loop, the carried-meta slot, MCP
-hints, the foreign-content decoders, the argument helpers, progress reporting, the context-factory
-loader...). Loaded on first use, as the bridge is, so importing an adapter costs only what it uses.
+hints, the one `CONTEXT_KEY`, the foreign-content decoders, the argument helpers, progress
+reporting, the context-factory loader...). Loaded on first use, as the bridge is, so importing an adapter costs only what it uses.
 The names that `interop.bridge` used to export and that live here still resolve there, with a
 `DeprecationWarning`.
 """
@@ -39,6 +39,7 @@ if _TYPE_CHECKING:
     )
     from ._names import NAME_RULES
     from ._native_approval import loop_approval, native_approval_mode
+    from ._options import CONTEXT_KEY, context_entry
     from ._origin import ORIGIN_ATTR
     from ._progress import LEVELS, LogLevel, Reporter, reporting
     from ._protocols import MAX_ISSUES_SHOWN
@@ -92,6 +93,8 @@ _LAZY: dict[str, str] = {
     "validate_meta": "._meta",
     "well_formed_meta": "._meta",
     "NAME_RULES": "._names",
+    "CONTEXT_KEY": "._options",
+    "context_entry": "._options",
     "loop_approval": "._native_approval",
     "native_approval_mode": "._native_approval",
     "ORIGIN_ATTR": "._origin",
@@ -118,6 +121,7 @@ _LAZY: dict[str, str] = {
 __all__ = [
     "toolset_options",
     "CARRIED_KEY",
+    "CONTEXT_KEY",
     "LEVELS",
     "MAX_ISSUES_SHOWN",
     "MCP_HINTS",
@@ -145,6 +149,7 @@ __all__ = [
     "carried_meta",
     "check_argument_names",
     "check_input_examples",
+    "context_entry",
     "decode_block",
     "decode_data_url",
     "decode_result",

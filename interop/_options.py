@@ -10,6 +10,11 @@
 | `threaded` | run a sync tool on a worker thread when called from async code (default, as frameworks do for their own sync tools); `False` runs it inline |
 
 Adapters add framework-specific options to these (`max_retries` for pydantic-ai, ...).
+
+Where a framework keeps the neutral context in a state mapping of its own (Haystack's `State`,
+DSPy's settings, LlamaIndex's workflow store, Strands' `invocation_state`, Agent Framework's
+`function_invocation_kwargs`, Semantic Kernel's `KernelArguments`, ...), the key is one:
+`CONTEXT_KEY` (each such adapter exports it under the same name).
 """
 
 from __future__ import annotations
@@ -23,7 +28,30 @@ from ._approval import ApprovalCallback
 from ._names import Rename
 from ._tooloptions import ErrorMode, Errors, ToolOptions
 
-__all__ = ["Errors", "Options", "ToolOptions", "split_options"]
+__all__ = ["CONTEXT_KEY", "Errors", "Options", "ToolOptions", "context_entry", "split_options"]
+
+CONTEXT_KEY = "interop_context"
+"""The key of the neutral context in a framework's own state mapping, in every adapter."""
+
+
+def context_entry(state: Mapping[str, Any], old: str | None = None, *, where: str = "") -> Any:
+    """The neutral context `state` holds under `CONTEXT_KEY` (None when absent).
+
+    `old`: the key an adapter used before round 3 (Strands' and Agent Framework's `"context"`),
+    read when `CONTEXT_KEY` is absent, with a `DeprecationWarning` naming `where`, so code that
+    still passes it keeps working for a release.
+    """
+    if CONTEXT_KEY in state:
+        return state[CONTEXT_KEY]
+    if old is not None and old in state:
+        warnings.warn(
+            f"{where}: the neutral context under {old!r} is deprecated, pass it under "
+            f"{CONTEXT_KEY!r} (CONTEXT_KEY)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return state[old]
+    return None
 
 
 @dataclass(frozen=True, kw_only=True)

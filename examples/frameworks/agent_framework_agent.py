@@ -5,7 +5,7 @@ import asyncio
 
 from agent_framework import Agent, BaseChatClient, ChatResponse, Content, FunctionInvocationLayer, Message
 
-from interop.agent_framework import to_agent_framework_tools
+from interop.agent_framework import CONTEXT_KEY, to_agent_framework_tools
 from interop.examples.acme_tools import TOOLS, AcmeContext
 
 
@@ -38,7 +38,7 @@ class Scripted(FunctionInvocationLayer, BaseChatClient):
 async def main():
     agent = Agent(client=Scripted(), tools=to_agent_framework_tools(TOOLS))
     session = agent.create_session()
-    ctx = {"context": AcmeContext(user="ann")}  # function_invocation_kwargs["context"] -> context
+    ctx = {CONTEXT_KEY: AcmeContext(user="ann")}  # function_invocation_kwargs[CONTEXT_KEY] -> context
     run = await agent.run("Weather in Paris, then clean up", session=session, function_invocation_kwargs=ctx)
     print("approval asked for:", [r.function_call.name for r in run.user_input_requests])
     answer = Message(

@@ -12,7 +12,7 @@ from strands import Agent
 from strands.models import Model
 
 from interop.examples.acme_tools import TOOLS, AcmeContext
-from interop.strands import to_strands_tools
+from interop.strands import CONTEXT_KEY, to_strands_tools
 
 
 class Scripted(Model):
@@ -52,7 +52,7 @@ class Scripted(Model):
 
 
 agent = Agent(model=Scripted(), tools=to_strands_tools(TOOLS), callback_handler=None)
-state = {"context": AcmeContext(user="ann")}  # invocation_state["context"] -> context
+state = {CONTEXT_KEY: AcmeContext(user="ann")}  # invocation_state[CONTEXT_KEY] -> context
 result = agent("Weather in Rome, then clean up", invocation_state=state)
 print("interrupted for:", [i.reason["tool"] for i in result.interrupts])  # reason: tool, args, ...
 answers = [{"interruptResponse": {"interruptId": i.id, "response": "approve"}} for i in result.interrupts]

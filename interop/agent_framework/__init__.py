@@ -4,8 +4,9 @@
   `input_model` is the neutral input JSON Schema (sent verbatim). Each call goes through the core
   invocation pipeline: text / JSON text and `Content.from_data` results; bad arguments, `ToolError`
   and denials as the function result the model reads (Agent Framework would hide them behind
-  "Error: Function failed."). Context: `function_invocation_kwargs["context"]`
-  (`agent.run(..., function_invocation_kwargs={"context": obj})`), or a `context=` hook given the
+  "Error: Function failed."). Context: `function_invocation_kwargs[CONTEXT_KEY]`
+  (`agent.run(..., function_invocation_kwargs={CONTEXT_KEY: obj})`; `CONTEXT_KEY` is
+  `"interop_context"`, the one key of every adapter), or a `context=` hook given the
   `FunctionInvocationContext`. `requires_approval=True` becomes `approval_mode="always_require"`
   (answer `run.user_input_requests` with `to_function_approval_response(True)` on the same session).
 - `from_agent_framework(native)`: a neutral tool for a `FunctionTool`, `@tool` function or plain

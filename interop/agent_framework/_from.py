@@ -6,7 +6,8 @@ The neutral tool is async. Its `execute(input, context)` validates `input` again
 `invoke(arguments=..., context=...)`, which validates again with the tool's own input model and
 injects its `FunctionInvocationContext`: the neutral context itself when it is one (the tool runs
 inside an Agent Framework agent through `to_agent_framework`), else a fresh one whose `kwargs`
-are `{"context": <neutral context>}` (what `to_agent_framework` reads), or the `kwargs` a
+are `{CONTEXT_KEY: <neutral context>}` (what `to_agent_framework` reads; also under the round-2
+key `"context"` for a release, for functions that still read it), or the `kwargs` a
 `native_context=` hook makes of the neutral context. The result is the function's own return value
 (`skip_parsing`), with Agent Framework `Content` items read as every adapter reads foreign
 content (`interop.bridge.decode_content`): text (a JSON object or array text is that value),
@@ -34,7 +35,7 @@ from interop import bridge
 from interop._decode import decode_block
 from interop._kit import read_carried_meta
 
-from ._to import CONTEXT_KEY
+from ._to import CONTEXT_KEY, OLD_CONTEXT_KEY
 
 if TYPE_CHECKING:
     # imported by the first conversion: `from agent_framework import tool, FunctionTool` loads neither
@@ -102,7 +103,7 @@ def from_agent_framework(
     """Convert an Agent Framework tool (a `FunctionTool`, `@tool` function, or plain function).
 
     `native_context`: maps the neutral context to the `kwargs` of the `FunctionInvocationContext`
-    the tool gets (default: `{"context": <neutral context>}`, or the neutral context itself when it
+    the tool gets (default: `{CONTEXT_KEY: <neutral context>}`, or the neutral context itself when it
     is a `FunctionInvocationContext`; `context=` is its deprecated name). A tool made by
     `to_agent_framework` comes back as the very neutral tool it was made from.
     """
@@ -125,7 +126,9 @@ def from_agent_framework(
     tool = native
 
     def default_kwargs(value: Any) -> Any:
-        return value if isinstance(value, FunctionInvocationContext) else {CONTEXT_KEY: value}
+        if isinstance(value, FunctionInvocationContext):
+            return value
+        return {CONTEXT_KEY: value, OLD_CONTEXT_KEY: value}  # the old key: functions written before round 3
 
     async def call(arguments: Any, made: Any) -> Any:
         args = dict(arguments)

@@ -16,8 +16,10 @@ as the function result the model reads: their text names the tool and the fields
 goes on (Agent Framework then does not count them toward `max_consecutive_errors_per_request`).
 Other exceptions propagate and Agent Framework handles them as for its own tools.
 
-Context: `FunctionInvocationContext.kwargs["context"]`, i.e. what the caller passes as
-`agent.run(..., function_invocation_kwargs={"context": obj})` (by identity), or a `context=` hook
+Context: `FunctionInvocationContext.kwargs[CONTEXT_KEY]` (`"interop_context"`, the one key of
+every adapter; the round-2 key `"context"` is still read, with a `DeprecationWarning`), i.e. what
+the caller passes as `agent.run(..., function_invocation_kwargs={CONTEXT_KEY: obj})` (by
+identity), or a `context=` hook
 that gets the `FunctionInvocationContext` (its `kwargs`, `session`, `metadata`...; None when the
 tool is invoked without one). The model's arguments never reach it.
 
@@ -50,7 +52,8 @@ from typing_extensions import Unpack
 
 import interop
 from interop import bridge
-from interop._kit import CARRIED_KEY, carried_meta, toolset_options
+from interop._kit import CARRIED_KEY, carried_meta, context_entry, toolset_options
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._native_approval import loop_approval, native_approval_mode
 
 if TYPE_CHECKING:
@@ -73,8 +76,12 @@ __all__ = [
     "to_agent_framework_tools",
 ]
 
-CONTEXT_KEY = "context"
-"""The `function_invocation_kwargs` key the default context mapping reads."""
+CONTEXT_KEY = _CONTEXT_KEY
+"""The `function_invocation_kwargs` key the default context mapping reads (`"interop_context"`, the one key of every
+adapter)."""
+
+OLD_CONTEXT_KEY = "context"
+"""The `function_invocation_kwargs` key of the neutral context before round 3 (still read, deprecated)."""
 
 META_KEY = CARRIED_KEY
 """The `additional_properties` key holding the title and the output schema."""
@@ -97,8 +104,11 @@ class AgentFrameworkOptions(bridge.ToolOptions, total=False):
 
 
 def default_context(context: FunctionInvocationContext | None) -> Any:
-    """The neutral context: `context.kwargs["context"]` (None when absent)."""
-    return context.kwargs.get(CONTEXT_KEY) if context is not None else None
+    """The neutral context: `context.kwargs[CONTEXT_KEY]` (None when absent; the round-2 key
+    `"context"` is read when `CONTEXT_KEY` is absent, with a `DeprecationWarning`)."""
+    if context is None:
+        return None
+    return context_entry(context.kwargs, OLD_CONTEXT_KEY, where="to_agent_framework")
 
 
 def _whole_context(context: FunctionInvocationContext | None) -> Any:
@@ -202,10 +212,11 @@ class StandardFunctionTool(FunctionTool):
     ) -> Callable[[ApprovalRequest], bool] | None:
         return _loop_approval(context, tool_call_id) if self._loop_approves else None
 
-    def _arguments(self, arguments: Any) -> Any:
-        """The model's arguments as the pipeline takes them (a dict, or what the model really sent)."""
+    def _arguments(self, arguments: Any) -> tuple[Any, bool]:
+        """The model's arguments as the pipeline takes them, and whether they are decoded: Agent
+        Framework decoded the model's JSON, except text it could not parse (then JSON text)."""
         if isinstance(arguments, BaseModel):
-            return arguments.model_dump(exclude_unset=True)
+            return arguments.model_dump(exclude_unset=True), True
         if isinstance(arguments, Mapping):
             if set(arguments) == {"raw"} and "raw" not in self._properties:
                 # Agent Framework's wrapper: the text it could not parse, or the decoded non-object
@@ -214,11 +225,10 @@ class StandardFunctionTool(FunctionTool):
                     try:
                         json.loads(raw)
                     except ValueError:
-                        return raw  # the model's text, not JSON
-                    return json.dumps(raw)  # a JSON string the model sent (say a double-encoded object)
-                return raw
-            return dict(arguments)
-        return arguments
+                        return raw, False  # the model's text, not JSON: the pipeline says so
+                return raw, True  # a decoded value (a string: say a double-encoded object)
+            return dict(arguments), True
+        return arguments, False  # None, or what a direct caller passed (JSON text is parsed)
 
     async def invoke(
         self,
@@ -233,8 +243,9 @@ class StandardFunctionTool(FunctionTool):
         structured value with `skip_parsing=True` (errors then raise `ToolError`)."""
         if arguments is None:
             arguments = kwargs if kwargs else (context.arguments if context is not None else None)
+        given, decoded = self._arguments(arguments)
         outcome = await self._invoker.ainvoke(
-            self._arguments(arguments), context, call_id=tool_call_id, ask=self._ask(context, tool_call_id)
+            given, context, call_id=tool_call_id, ask=self._ask(context, tool_call_id), decoded=decoded
         )
         if skip_parsing:
             return _raw(outcome)
@@ -251,7 +262,7 @@ def to_agent_framework(
 
     Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
     `threaded`; see the README's options table) and `approval_mode`. Context defaults to
-    `function_invocation_kwargs["context"]`; the `context=` hook gets the
+    `function_invocation_kwargs[CONTEXT_KEY]`; the `context=` hook gets the
     `FunctionInvocationContext`. Names follow the provider rule (1-64 characters from
     `a-z A-Z 0-9 _ -`).
     """

@@ -18,10 +18,12 @@ What the converted tool does:
   the adapter sends the model as image, audio and file parts), with the same `.value`.
 - **Errors.** Bad arguments, `ToolError` and denials come back as a `ToolResult` holding our text
   (the tool and the fields named; `.is_error` is true), so the model reads it as the
-  observation and the loop goes on. Other exceptions propagate as from a native tool (ReAct
-  shows the model `Execution error in <tool>: <traceback>`), their traceback without the
-  pipeline's own frames (so the model sees the tool's frames, as for a native tool); nothing of
-  the context is in any text this adapter adds.
+  observation and the loop goes on. Other exceptions, with the default `errors="model-facing"`,
+  read as ReAct shows a native tool's (`Execution error in <tool>: <traceback>`, the traceback
+  without the pipeline's own frames, so the model sees the tool's frames): the pipeline makes
+  that text (`Invoker(failure_text=...)`; nothing is caught after it), and the call returns it
+  as an error `ToolResult` (`.error_kind == "internal"`), in ReAct and outside it; nothing of the
+  context is in any text this adapter adds.
 - **Context.** DSPy has no per-call object: the neutral context is the value of DSPy's settings
   key `CONTEXT_KEY` (`"interop_context"`), set with `with run_context(obj):` (which is
   `dspy.context(interop_context=obj)`: it follows `dspy.Parallel` threads and async tasks) or
@@ -40,6 +42,7 @@ import concurrent.futures
 import contextlib
 import json
 import os
+import traceback
 import types
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar, cast
@@ -51,6 +54,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._kit import ErrorKind, toolset_options
 from interop.bridge import (
     Invoker,
@@ -75,7 +79,7 @@ __all__ = [
     "to_dspy_tools",
 ]
 
-CONTEXT_KEY = "interop_context"
+CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The DSPy settings key the default context mapping reads (`dspy.context(interop_context=obj)`)."""
 
 ContextHook = Callable[[Any], Any]
@@ -186,6 +190,23 @@ def _tool_frames(error: BaseException) -> BaseException:
     return error.with_traceback(new)
 
 
+_TRACEBACK_FRAMES = 5
+"""As many frames as ReAct shows the model of a native tool's exception."""
+
+
+def _failure_text(name: str) -> Callable[[BaseException], str]:
+    """The pipeline's text for an unexpected exception (`Invoker(failure_text=...)`): what ReAct
+    shows the model of a native tool's (`Execution error in <tool>: <traceback>`), the tool's own
+    frames only."""
+
+    def text(error: BaseException) -> str:
+        error = _tool_frames(error)
+        shown = traceback.format_exception(type(error), error, error.__traceback__, limit=_TRACEBACK_FRAMES)
+        return f"Execution error in {name}: \n" + "".join(shown).strip()
+
+    return text
+
+
 def _args(schema: dict[str, Any]) -> dict[str, Any]:
     """Per-argument schemas with local refs inlined (a recursive one unrolled a few levels)."""
     props = schema.get("properties")
@@ -240,21 +261,13 @@ class StandardDSPyTool(dspy.Tool):  # type: ignore[misc]  # dspy ships no type i
 
     @with_callbacks
     def __call__(self, /, **kwargs: Any) -> ToolResult | ToolContent:
-        """Sync call (the `ReAct.forward` path): the observation, or the tool's own exception."""
-        try:
-            outcome = self._invoker.invoke(kwargs, dspy.settings)
-        except Exception as e:
-            raise _tool_frames(e)  # noqa: B904 - the tool's own exception, as a native tool raises it
-        return _result(outcome)
+        """Sync call (the `ReAct.forward` path): the observation (an error one when the call failed)."""
+        return _result(self._invoker.invoke(kwargs, dspy.settings))
 
     @with_callbacks
     async def acall(self, /, **kwargs: Any) -> ToolResult | ToolContent:
         """Async call (the `ReAct.aforward` path; a sync tool runs on a worker thread)."""
-        try:
-            outcome = await self._invoker.ainvoke(kwargs, dspy.settings)
-        except Exception as e:
-            raise _tool_frames(e)  # noqa: B904
-        return _result(outcome)
+        return _result(await self._invoker.ainvoke(kwargs, dspy.settings))
 
     def __repr__(self) -> str:
         return f"StandardDSPyTool(name={self.name!r})"
@@ -273,7 +286,8 @@ def to_dspy(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOptions])
     c = prepare(tool, options, where="to_dspy", rule="dspy", native=dspy.Tool)
     if c.home is not None:
         return c.home
-    converted = StandardDSPyTool(tool, invoker=c.invoker(target="DSPy", context=default_context))
+    invoker = c.invoker(target="DSPy", context=default_context, failure_text=_failure_text(c.name))
+    converted = StandardDSPyTool(tool, invoker=invoker)
     set_origin(converted, tool)
     return converted
 

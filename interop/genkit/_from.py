@@ -34,13 +34,14 @@ from genkit import Action, GenkitError, Interrupt, Tool, ToolRunContext
 
 from interop import StandardToolV0, ToolError
 from interop._decode import decode_data_url
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
 
 from ._to import META_KEY
 
 __all__ = ["CONTEXT_KEY", "from_genkit", "from_genkit_tools"]
 
-CONTEXT_KEY = "interop_context"
+CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The tool-run context key holding a neutral context that is not a dict."""
 
 

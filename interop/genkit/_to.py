@@ -35,7 +35,6 @@ except ImportError as _import_error:
         'Please install `genkit` to use `interop.genkit`: `pip install "standard-tool[genkit]"`'
     ) from _import_error
 
-import json
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -167,9 +166,8 @@ def _handler(invoker: Invoker) -> Callable[..., Any]:
     gated = invoker.may_need_approval
 
     async def handler(input: Any, ctx: ToolRunContext) -> Any:
-        if isinstance(input, str):  # a JSON string value (Genkit input is JSON), not JSON text
-            input = json.dumps(input)
-        outcome = await invoker.ainvoke(input, ctx, ask=_ask(ctx) if gated else None)
+        # Genkit's input is the model's JSON decoded (a string there is a string value)
+        outcome = await invoker.ainvoke(input, ctx, ask=_ask(ctx) if gated else None, decoded=True)
         return _to_genkit(outcome)
 
     handler.__name__ = invoker.name

@@ -50,6 +50,7 @@ from google.genai import types
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._kit import read_carried_meta
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ __all__ = [
     "from_google_adk_tools",
 ]
 
-CONTEXT_KEY = "interop_context"
+CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The session-state key holding a neutral context that is not a mapping."""
 
 ToolContextHook = Callable[[Any], Any]

@@ -15,7 +15,8 @@ What the converted tool does:
 - **Errors.** Bad arguments, `ToolError` and denials raise Haystack's `ToolInvocationError`
   carrying our text (the tool and the fields named), so the `Agent` shows it to the model as an
   error result (`error=True`) and goes on, as for a failing native tool (or stops, with
-  `raise_on_tool_invocation_failure=True`). Other exceptions do what they do in a native tool,
+  `raise_on_tool_invocation_failure=True`). Other exceptions do what they do in a native tool
+  (with the default `errors="model-facing"`; the pipeline decides, nothing is caught after it):
   a `ToolInvocationError` chained to the original, except that its text does not list the
   call's arguments (Haystack's own text would repr every keyword argument, the injected `State`
   and with it the context included).
@@ -53,6 +54,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import bridge
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._kit import toolset_options
 
 if TYPE_CHECKING:
@@ -75,7 +77,7 @@ __all__ = [
     "to_haystack_tools",
 ]
 
-CONTEXT_KEY = "interop_context"
+CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The `State` key the default context mapping reads (declare it in the agent's `state_schema`)."""
 
 STATE_PARAM = "__interop_state__"
@@ -126,11 +128,14 @@ def _model_output(outcome: Outcome) -> Any:
     return outcome.text
 
 
-def _failure(name: str, error: BaseException) -> ToolInvocationError:
-    """A native-style failure for an unexpected exception, without the call's arguments in it."""
-    return ToolInvocationError(
-        f"Failed to invoke Tool `{name}`. Error: {bridge.exception_text(error)}", tool_name=name
-    )
+def _failure_text(name: str) -> Callable[[BaseException], str]:
+    """The pipeline's text for an unexpected exception (`Invoker(failure_text=...)`): Haystack's
+    own for a failing native tool, without the call's arguments in it."""
+
+    def text(error: BaseException) -> str:
+        return f"Failed to invoke Tool `{name}`. Error: {bridge.exception_text(error)}"
+
+    return text
 
 
 def _strategy_asker(
@@ -250,8 +255,8 @@ class StandardHaystackTool(Tool):
         return _strategy_asker(strategy, self.description, state, is_async=is_async)
 
     def _result(self, outcome: Outcome, state: State | None) -> Any:
-        if outcome.status != "ok":  # bad arguments, ToolError, denied: the model reads our text
-            raise ToolInvocationError(outcome.text, tool_name=outcome.name)
+        if outcome.status != "ok":  # bad arguments, ToolError, denied, a failure: the model reads our text
+            raise ToolInvocationError(outcome.text, tool_name=outcome.name) from outcome.error
         if state is not None and self.outputs_to_state:
             self._to_state(outcome.value, state)
         return _model_output(outcome)
@@ -271,23 +276,13 @@ class StandardHaystackTool(Tool):
     def invoke(self, /, **kwargs: Any) -> Any:  # type: ignore[override]
         """Sync call (the `Agent.run` path): what the model reads, or `ToolInvocationError`."""
         state = self._pop_state(kwargs)
-        try:
-            outcome = self._invoker.invoke(kwargs, state, ask=self._asker(state, is_async=False))
-        except Exception as e:
-            if bridge.is_control_flow(e):
-                raise
-            raise _failure(self.name, e) from e
+        outcome = self._invoker.invoke(kwargs, state, ask=self._asker(state, is_async=False))
         return self._result(outcome, state)
 
     async def invoke_async(self, /, **kwargs: Any) -> Any:  # type: ignore[override]
         """Async call (the `Agent.run_async` path; a sync tool runs on a worker thread)."""
         state = self._pop_state(kwargs)
-        try:
-            outcome = await self._invoker.ainvoke(kwargs, state, ask=self._asker(state, is_async=True))
-        except Exception as e:
-            if bridge.is_control_flow(e):
-                raise
-            raise _failure(self.name, e) from e
+        outcome = await self._invoker.ainvoke(kwargs, state, ask=self._asker(state, is_async=True))
         return self._result(outcome, state)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> StandardHaystackTool:
@@ -312,7 +307,12 @@ def to_haystack(tool: StandardToolV0[Any, Any, Any], **options: Unpack[HaystackO
     strategy: ConfirmationStrategy | None = c.own.get("confirmation_strategy")
     if strategy is not None and not callable(getattr(strategy, "run", None)):
         raise TypeError("confirmation_strategy= must be a Haystack ConfirmationStrategy (with a run method)")
-    invoker = c.invoker(target="Haystack", context=default_context, native_approval=strategy is not None)
+    invoker = c.invoker(
+        target="Haystack",
+        context=default_context,
+        native_approval=strategy is not None,
+        failure_text=_failure_text(c.name),
+    )
     converted = StandardHaystackTool(
         tool, invoker=invoker, confirmation_strategy=strategy, outputs_to_state=c.own.get("outputs_to_state")
     )

@@ -5,7 +5,14 @@ the neutral tool validates once), `tags`, `return_direct`, the JSON-safe meta (p
 output schema under `metadata["interop"]`). Each call goes through the core invocation pipeline;
 this module only maps its `Outcome`: content for the model (JSON text, or standard content blocks
 for images, audio and files) with the structured value as the artifact; an error or a denial as
-a `ToolException` (LangChain's `handle_tool_error` turns it into `ToolMessage(status="error")`).
+a `ToolException` carrying the text the pipeline decided (LangChain turns it into
+`ToolMessage(status="error")`).
+
+`handle_tool_error` is LangChain's spelling of the neutral `errors=`: a string or a function
+`(exception) -> str` becomes the `errors=` function of the pipeline (the one place that decides
+what the model reads), so the tool's own exception reaches it, not a `ToolException` wrapping its
+text; `True` (the default) leaves `errors=` as it is; `False` lets the error outcome's
+`ToolException` end the run, as a native tool with `handle_tool_error=False` does.
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ except ImportError as _import_error:
     ) from _import_error
 
 import contextvars
+import dataclasses
 import inspect
 import logging
 from collections.abc import Callable, Iterable
@@ -58,9 +66,35 @@ _tool_call_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 class LangChainOptions(bridge.ToolOptions, total=False):
     """`to_langchain` options: the shared ones (see `interop.bridge.Options`) plus:"""
 
-    handle_tool_error: bool | str | Callable[[ToolException], str]
-    """LangChain's `handle_tool_error` for the errors this tool reports (default True: the
-    message becomes an error `ToolMessage`)."""
+    handle_tool_error: bool | str | Callable[[BaseException], str]
+    """LangChain's `handle_tool_error`, mapped onto the neutral `errors=`: a string (what the model
+    reads of every failure) or a function of the exception (the tool's own: `ToolError`, or what
+    it raised) is the pipeline's `errors=` function; `True` (default) keeps `errors=`; `False`
+    raises the error as a `ToolException` (LangChain ends the run). Not with `errors=` too."""
+
+
+def _handle_tool_error(c: Conversion[Any], where: str) -> tuple[Conversion[Any], bool]:
+    """`c` with `handle_tool_error` mapped onto its `errors=` (see `LangChainOptions`), and the
+    `handle_tool_error` the LangChain tool keeps (`False` only when the user said so)."""
+    given = c.own.get("handle_tool_error", True)
+    if given is True or given is False:
+        return c, given
+    if c.options.errors != "model-facing":
+        raise TypeError(
+            f"{where}: pass errors= or handle_tool_error=, not both (handle_tool_error is "
+            f"LangChain's spelling of errors=)"
+        )
+    if isinstance(given, str):
+        text = given
+
+        def errors(e: BaseException) -> str:
+            return text
+
+    elif callable(given):
+        errors = given
+    else:
+        raise TypeError(f"{where}: handle_tool_error must be a bool, a string or a function, got {given!r}")
+    return dataclasses.replace(c, options=dataclasses.replace(c.options, errors=errors)), True
 
 
 def _block(part: Any) -> dict[str, Any]:
@@ -248,6 +282,7 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
     ):
         new_name = bridge.resolve_name(origin.name, "langchain", c.options.rename)
         return origin if new_name == origin.name else origin.model_copy(update={"name": new_name})
+    c, handle_tool_error = _handle_tool_error(c, "to_langchain")
     invoker = c.invoker(target="LangChain", context=default_context, native_approval=HAS_INTERRUPT)
     holder: list[LangChainStandardTool] = []
     func, coroutine = _entry_points(holder)
@@ -261,7 +296,7 @@ def to_langchain(tool: StandardToolV0[Any, Any, Any], **options: Unpack[LangChai
         return_direct=bridge.meta_flag(tool.meta, "return_direct"),
         tags=bridge.meta_tags(tool.meta) or None,
         metadata=carried_meta(tool, leave_out=_NATIVE_META) or None,
-        handle_tool_error=c.own.get("handle_tool_error", True),
+        handle_tool_error=handle_tool_error,
     )
     holder.append(lc_tool)
     lc_tool._standard_tool = tool

@@ -47,6 +47,7 @@ from typing_extensions import Unpack
 
 from interop import InteropError, StandardToolV0
 from interop._arguments import call_arguments
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._kit import toolset_options
 from interop.bridge import (
     BoundContext,
@@ -89,7 +90,7 @@ def run_context(value: Any) -> AbstractContextManager[None]:
     return _BOUND.bind(value)
 
 
-CONTEXT_KEY = "interop_context"
+CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The workflow-store key the default context mapping reads (`await ctx.store.get(CONTEXT_KEY)`)."""
 
 CTX_PARAM = "__interop_workflow_ctx__"

@@ -62,6 +62,7 @@ from semantic_kernel.functions.kernel_plugin import KernelPlugin
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardTool, StandardToolV0
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._kit import ApprovalCallback, carried_meta, toolset_options
 from interop._kit import ToolResultText as _ResultText
 from interop.bridge import (
@@ -98,7 +99,7 @@ __all__ = [
     "to_semantic_kernel",
 ]
 
-CONTEXT_KEY = "interop_context"
+CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The `KernelArguments` key the default context mapping reads (`KernelArguments(interop_context=obj)`)."""
 
 ContextHook = Callable[[FunctionInvocationContext], Any]

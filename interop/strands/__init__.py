@@ -4,9 +4,9 @@
   neutral input JSON Schema (`inputSchema: {"json": ...}`), the output schema and the meta
   (`annotations`). Each call goes through the core invocation pipeline. Results are Strands tool
   results (`json`, `text`, `image`, `document` blocks); bad arguments, `ToolError` and denials are
-  `status: "error"` results the model reads. Context: `invocation_state["context"]`
-  (`agent(prompt, invocation_state={"context": obj})`), or a `context=` hook that gets the
-  Strands `ToolContext`. A call that needs approval raises a Strands interrupt
+  `status: "error"` results the model reads. Context: `invocation_state[CONTEXT_KEY]`
+  (`agent(prompt, invocation_state={CONTEXT_KEY: obj})`; `CONTEXT_KEY` is `"interop_context"`, the
+  one key of every adapter), or a `context=` hook that gets the Strands `ToolContext`. A call that needs approval raises a Strands interrupt
   (`APPROVAL_INTERRUPT`); resume with `{"interruptResponse": {"interruptId": ..., "response": True}}`.
 - `from_strands(native)`: a neutral tool for a `@tool` function or any `AgentTool`, run through
   its own `stream`.

@@ -8,7 +8,8 @@ any other `AgentTool` subclass. The neutral tool is async; its `execute(input, c
   makes (a `@tool` function then validates again with its own model, as in Strands);
 - `invocation_state`: when the neutral context is a Strands `ToolContext` (the tool runs inside a
   Strands agent through `to_strands`), that call's own state and agent; otherwise
-  `{"context": <neutral context>}` (the key `to_strands` reads), or what a `native_context=` hook
+  `{CONTEXT_KEY: <neutral context>}` (the key `to_strands` reads; also under the round-2 key
+  `"context"` for a release, for native tools that still read it), or what a `native_context=` hook
   makes of the neutral context. Outside a Strands agent, a tool that asks for `tool_context.agent` gets
   a stand-in whose interrupts cannot be answered: a tool that interrupts (asks a human) is then
   denied (`ApprovalDeniedError`), it never runs half-approved. Inside an agent the interrupt
@@ -39,7 +40,7 @@ from strands.types.tools import AgentTool, ToolContext, ToolUse
 from interop import ApprovalDeniedError, StandardToolV0, ToolError, bridge
 from interop._kit import hints_meta, well_formed_meta
 
-from ._to import CONTEXT_KEY, META_KEY
+from ._to import CONTEXT_KEY, META_KEY, OLD_CONTEXT_KEY
 
 __all__ = ["InvocationStateHook", "from_strands"]
 
@@ -102,8 +103,11 @@ def _schema(spec: Mapping[str, Any], key: str) -> dict[str, Any] | None:
 
 
 def _default_state(context: Any) -> Any:
-    """The Strands call's own state inside a Strands agent, else `{"context": <neutral context>}`."""
-    return context.invocation_state if isinstance(context, ToolContext) else {CONTEXT_KEY: context}
+    """The Strands call's own state inside a Strands agent, else `{CONTEXT_KEY: <neutral context>}`
+    (and the round-2 key, read by native tools written before round 3)."""
+    if isinstance(context, ToolContext):
+        return context.invocation_state
+    return {CONTEXT_KEY: context, OLD_CONTEXT_KEY: context}
 
 
 def _runner(native: AgentTool, name: str) -> Callable[[Any, Any, Any], Any]:
@@ -153,7 +157,7 @@ def from_strands(
     """Convert a Strands tool (`@tool` function or any `AgentTool`) into a neutral tool.
 
     `native_context`: maps the neutral context to the `invocation_state` the native tool gets
-    (default: the Strands call's own state inside a Strands agent, else `{"context": <neutral
+    (default: the Strands call's own state inside a Strands agent, else `{CONTEXT_KEY: <neutral
     context>}`; `context=` is its deprecated name). A tool made by `to_strands` comes back as the
     very neutral tool it was made from.
     """

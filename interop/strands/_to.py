@@ -17,9 +17,12 @@ text otherwise, and for audio); bad arguments, `ToolError` and denials as `statu
 a text naming the tool and the fields, and the loop goes on. Other exceptions propagate, and
 Strands turns them into `status: "error"` results (`"Error: <message>"`), as for its own tools.
 
-Context: `ToolContext.invocation_state[CONTEXT_KEY]` (`"context"`), i.e. what the caller passes
-as `agent(prompt, invocation_state={"context": obj})` (by identity), or a `context=` hook that
-gets the Strands `ToolContext` (the tool use, the agent and the whole invocation state).
+Context: `ToolContext.invocation_state[CONTEXT_KEY]` (`"interop_context"`, the one key of every
+adapter), i.e. what the caller passes as `agent(prompt, invocation_state={CONTEXT_KEY: obj})` (by
+identity; the round-2 key `"context"` is still read, with a `DeprecationWarning`), or a `context=`
+hook that gets the Strands `ToolContext` (the tool use, the agent and the whole invocation state).
+The tool use's input is the model's JSON as Strands decoded it, so it goes to the pipeline as
+decoded arguments (a string there is a string value, never text parsed again).
 
 Approval: a call that needs it raises a Strands interrupt named `APPROVAL_INTERRUPT` whose reason
 holds the tool name, the arguments and the tool-use id (never the context). The run stops with
@@ -39,7 +42,6 @@ except ImportError as _import_error:
         'Please install `strands-agents` to use `interop.strands`: `pip install "standard-tool[strands]"`'
     ) from _import_error
 
-import json
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -49,7 +51,8 @@ from strands.types.tools import AgentTool, ToolContext, ToolGenerator, ToolResul
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0
-from interop._kit import split_hints, toolset_options
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
+from interop._kit import context_entry, split_hints, toolset_options
 from interop.bridge import (
     ApprovalRequest,
     Invoker,
@@ -80,8 +83,12 @@ __all__ = [
     "to_strands_tools",
 ]
 
-CONTEXT_KEY = "context"
-"""The `invocation_state` key the default context mapping reads."""
+CONTEXT_KEY = _CONTEXT_KEY
+"""The `invocation_state` key the default context mapping reads (`"interop_context"`, the one key of every
+adapter)."""
+
+OLD_CONTEXT_KEY = "context"
+"""The `invocation_state` key of the neutral context before round 3 (still read, deprecated)."""
 
 APPROVAL_INTERRUPT = "tool_approval"
 """The name of the interrupt a converted tool raises to ask for approval."""
@@ -98,8 +105,9 @@ class StrandsOptions(ToolOptions, total=False):
 
 
 def default_context(tool_context: ToolContext[Any]) -> Any:
-    """The neutral context: `invocation_state["context"]` (None when absent)."""
-    return tool_context.invocation_state.get(CONTEXT_KEY)
+    """The neutral context: `invocation_state[CONTEXT_KEY]` (None when absent; the round-2 key
+    `"context"` is read when `CONTEXT_KEY` is absent, with a `DeprecationWarning`)."""
+    return context_entry(tool_context.invocation_state, OLD_CONTEXT_KEY, where="to_strands")
 
 
 def _whole_tool_context(tool_context: ToolContext[Any]) -> ToolContext[Any]:
@@ -250,11 +258,8 @@ class StandardAgentTool(AgentTool):
         """Run one call (Strands calls this); yields the `ToolResultEvent`."""
         tool_context = self._tool_context(tool_use, invocation_state, kwargs)
         tool_use_id = str(tool_use.get("toolUseId"))
-        arguments = tool_use.get("input")
-        if isinstance(arguments, str):  # Strands already decoded the model's JSON: this is a JSON string
-            arguments = json.dumps(arguments)  # (a double-encoded object), not arguments text to parse
-        outcome = await self._invoker.ainvoke(
-            arguments, tool_context, call_id=tool_use_id, ask=_ask(tool_context)
+        outcome = await self._invoker.ainvoke(  # Strands decoded the model's JSON already
+            tool_use.get("input"), tool_context, call_id=tool_use_id, ask=_ask(tool_context), decoded=True
         )
         exception = outcome.error if isinstance(outcome.error, Exception) else None
         yield ToolResultEvent(_result(outcome, tool_use_id), exception=exception)
@@ -327,7 +332,7 @@ def to_strands(tool: StandardToolV0[Any, Any, Any], **options: Unpack[StrandsOpt
     """A Strands `AgentTool` running `tool` (or the very Strands tool `tool` came from).
 
     Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
-    `threaded`; see the README's options table). Context defaults to `invocation_state["context"]`;
+    `threaded`; see the README's options table). Context defaults to `invocation_state[CONTEXT_KEY]`;
     the `context=` hook gets the Strands `ToolContext`. A call that needs approval raises a Strands
     interrupt (`APPROVAL_INTERRUPT`) unless `approval=` gives a callback. Names follow the
     provider rule Strands checks (1-64 characters from `a-z A-Z 0-9 _ -`).

@@ -32,7 +32,7 @@ def get_weather(
 def whoami(greeting: str, ctx: FunctionInvocationContext) -> str:
     """Greet the caller named in the run's function_invocation_kwargs."""
     LOG.append(("whoami", greeting, dict(ctx.kwargs)))
-    return f"{greeting}, {ctx.kwargs['context']['user']}"
+    return f"{greeting}, {ctx.kwargs[CONTEXT_KEY]['user']}"
 
 
 @tool(approval_mode="always_require", additional_properties={"owner": "ops"})
@@ -87,7 +87,8 @@ def test_the_invocation_context_carries_the_neutral_context() -> None:
     with pytest.warns(DeprecationWarning, match="context= is deprecated, use native_context="):
         old = from_agent_framework(whoami, context=lambda c: {CONTEXT_KEY: {"user": c}})
     assert interop.call(old, {"greeting": "yo"}, "ed") == "yo, ed"
-    assert LOG[0] == ("whoami", "hi", {"context": {"user": "ann"}})
+    # the one key, and the round-2 key for functions written before it (see the test below)
+    assert LOG[0] == ("whoami", "hi", {CONTEXT_KEY: {"user": "ann"}, "context": {"user": "ann"}})
 
 
 def test_a_function_tool_with_a_pydantic_model_content_and_limits() -> None:
@@ -119,7 +120,9 @@ def test_the_tools_own_input_model_refusing_is_bad_input_naming_the_field() -> N
         LOG.append(("stock", sku))
         return sku
 
-    neutral = from_agent_framework(FunctionTool(name="stock", description="Stock.", func=stock, input_model=Sku))
+    neutral = from_agent_framework(
+        FunctionTool(name="stock", description="Stock.", func=stock, input_model=Sku)
+    )
     LOG.clear()
     with pytest.raises(StandardToolValidationError, match="sku must be upper-case") as err:
         interop.call(neutral, {"sku": "ab"})
@@ -174,3 +177,32 @@ async def test_native_tools_through_neutral_in_an_agent_framework_agent() -> Non
     a, _ = agent([[("get_weather", {"location": "Rome"}), ("whoami", {"greeting": "hey"})], "done"], tools)
     run = await a.run("go", function_invocation_kwargs={CONTEXT_KEY: {"user": "cy"}})
     assert result_texts(run) == ['{"location":"Rome","temperature":22,"unit":"celsius"}', "hey, cy"]
+
+
+@tool
+def whoami_round2(greeting: str, ctx: FunctionInvocationContext) -> str:
+    """Greet the caller, reading the round-2 key (`"context"`) as code written before round 3 did."""
+    return f"{greeting}, {ctx.kwargs['context']['user']}"
+
+
+@pytest.mark.anyio
+async def test_the_one_context_key_and_the_round2_key_still_read() -> None:
+    """`CONTEXT_KEY` is the core's one key; code passing or reading `"context"` keeps working."""
+    assert CONTEXT_KEY == "interop_context" == interop._kit.CONTEXT_KEY
+    # a native function reading the old key, brought in: it gets the neutral context there too
+    assert interop.call(from_agent_framework(whoami_round2), {"greeting": "hi"}, {"user": "ann"}) == "hi, ann"
+    # an application still passing the old key to an agent: read, with a DeprecationWarning
+    seen: list[Any] = []
+
+    @interop.tool(context="caller")
+    def greet(name: str, caller: Any = None) -> str:
+        """Greet."""
+        seen.append(caller)
+        return f"hi {name}"
+
+    a, _ = agent([[("greet", {"name": "bo"})], "done"], [to_agent_framework(greet)])
+    with pytest.warns(DeprecationWarning, match="'context' is deprecated.*interop_context"):
+        await a.run("go", function_invocation_kwargs={"context": {"user": "old"}})
+    b, _ = agent([[("greet", {"name": "cy"})], "done"], [to_agent_framework(greet)])
+    await b.run("go", function_invocation_kwargs={CONTEXT_KEY: {"user": "new"}, "context": "ignored"})
+    assert seen == [{"user": "old"}, {"user": "new"}]

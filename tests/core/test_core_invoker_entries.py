@@ -69,7 +69,12 @@ def test_text_is_parsed_and_decoded_values_are_not(tool: Any) -> None:
 
 def test_approval_is_asked_about_the_decoded_value() -> None:
     asked: list[Any] = []
-    invoker = _invoker(gated, approval=lambda request: asked.append(request.input) or True)
+
+    def approve(request: interop.ApprovalRequest) -> bool:
+        asked.append(request.input)
+        return True
+
+    invoker = _invoker(gated, approval=approve)
     assert invoker.needs_approval({"a": 9}, decoded=True)
     assert not invoker.needs_approval(json.dumps({"a": 9}), decoded=True)  # a string: fails validation
     assert invoker.needs_approval(json.dumps({"a": 9}))

@@ -166,9 +166,29 @@ def test_other_exceptions_show_the_tools_own_traceback_and_no_context(dk: Any, u
         'raise RuntimeError("carrier down")' in obs and "interop/_run.py" not in obs
     )  # the tool's own frame
     assert SECRET not in obs
-    with pytest.raises(RuntimeError):  # outside ReAct: the native behaviour, the exception itself
-        with run_context({"user": "x"}):
-            to_dspy(ship)(to={"city": "Oslo"}, weight=7)
+    # the pipeline made that text (nothing caught after it): outside ReAct the call returns it
+    with run_context({"user": SECRET}):
+        direct = to_dspy(ship)(to={"city": "Oslo"}, weight=7)
+    assert direct.is_error and direct.error_kind == "internal" and direct.value is None
+    assert direct.startswith("Execution error in ship:") and direct.endswith("RuntimeError: carrier down")
+    assert 'raise RuntimeError("carrier down")' in direct and SECRET not in direct
+
+
+def test_the_pipelines_errors_function_decides_the_observation(dk: Any, use_async: bool) -> None:
+    """Nothing is caught after the pipeline: its `errors=` function makes what ReAct shows."""
+    with run_context({"user": SECRET}):
+        pred, _ = dk.react(
+            [to_dspy(ship, errors=lambda e: f"ship failed: {type(e).__name__}")],
+            [
+                dk.step("ship", to={"city": "O"}, weight=7),
+                dk.step("ship", to={"city": "O"}, weight=13),
+                dk.FINISH,
+            ],
+            use_async=use_async,
+        )
+    crash, told = dk.observations(pred)[:2]  # (then finish)
+    assert crash == "ship failed: RuntimeError" and crash.error_kind == "internal"
+    assert told == "ship failed: ToolError" and told.error_kind == "tool"
 
 
 def test_errors_option_turns_every_exception_into_an_observation(dk: Any) -> None:

@@ -452,3 +452,24 @@ def test_names_are_checked_and_renamed() -> None:
 
 def test_the_context_key_is_documented() -> None:
     assert CONTEXT_KEY == "interop_context" and state_schema() == {"interop_context": {"type": object}}
+
+
+def test_the_pipelines_errors_function_decides_what_the_agent_shows(hs: Any, use_async: bool) -> None:
+    """Nothing is caught after the pipeline: its `errors=` function makes the text the model reads
+    (as the default makes Haystack's own), through Haystack's error result; the run goes on."""
+    run, _ = hs.run_agent(
+        [to_haystack(ship, errors=lambda e: f"ship failed: {type(e).__name__}")],
+        [
+            [
+                ("ship", {"to": {"city": "Oslo"}, "weight": 7}),
+                ("ship", {"to": {"city": "Oslo"}, "weight": 13}),
+            ],
+            "done",
+        ],
+        use_async=use_async,
+        agent_kw={"state_schema": state_schema()},
+        interop_context={"user": SECRET},
+    )
+    (crash, crash_error), (told, told_error) = hs.results(run)
+    assert crash_error and told_error and run["last_message"].text == "done"
+    assert crash == "ship failed: RuntimeError" and told == "ship failed: ToolError"

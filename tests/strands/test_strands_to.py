@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from typing import Annotated, Any
 
@@ -330,3 +331,42 @@ def test_unknown_options_and_non_object_schemas_are_refused() -> None:
     )
     with pytest.raises(SchemaConversionError):
         to_strands(listy)
+
+
+def test_the_one_context_key_and_the_round2_key_still_read() -> None:
+    """`CONTEXT_KEY` is the core's one key; an application still passing `"context"` keeps working
+    (read with a `DeprecationWarning`); a native tool reading `"context"`, brought in, too."""
+    from strands import tool as strands_tool
+
+    from interop.strands import from_strands
+
+    assert CONTEXT_KEY == "interop_context" == interop._kit.CONTEXT_KEY
+    log: list[Any] = []
+    add, _ = make_tools(log)
+    a, _ = agent([[("add", {"a": 2, "b": 3})], "done"], [to_strands(add)])
+    with pytest.warns(DeprecationWarning, match="'context' is deprecated.*interop_context"):
+        a("add", invocation_state={"context": {"user": "old"}})
+    b, _ = agent([[("add", {"a": 2, "b": 3})], "done"], [to_strands(add)])
+    b("add", invocation_state={CONTEXT_KEY: {"user": "new"}, "context": "ignored"})
+    assert [entry[2] for entry in log] == [{"user": "old"}, {"user": "new"}]
+
+    @strands_tool(context=True)
+    def round2(greeting: str, tool_context: ToolContext) -> str:
+        """Greet the caller, reading the round-2 key as code written before round 3 did."""
+        return f"{greeting}, {tool_context.invocation_state['context']['user']}"
+
+    assert interop.call(from_strands(round2), {"greeting": "hi"}, {"user": "ann"}) == "hi, ann"
+
+
+def test_the_decoded_input_is_never_parsed_again() -> None:
+    """Strands decodes the model's JSON: a tool use whose input is a JSON string (a double-encoded
+    object) is a string value, refused by the schema; the tool never runs."""
+    log: list[Any] = []
+    add, _ = make_tools(log)
+    a, _ = agent(
+        [[("add", json.dumps('{"a": 2, "b": 3}'))], [("add", {"a": 2, "b": 3})], "done"], [to_strands(add)]
+    )
+    a("add", invocation_state={CONTEXT_KEY: {"user": "ann"}})
+    refused, ran = tool_results(a)
+    assert refused["status"] == "error" and "add" in refused["content"][0]["text"]
+    assert ran["status"] == "success" and [entry[:2] for entry in log] == [(2, 3)]
