@@ -39,7 +39,6 @@ except ImportError as _import_error:
         'Please install `anthropic` to use `interop.anthropic`: `pip install "standard-tool[anthropic]"`'
     ) from _import_error
 
-import json
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
@@ -109,12 +108,6 @@ def _content(outcome: Outcome) -> Any:
     return [block(p) for p in outcome.parts]
 
 
-def _decoded(input: object) -> object:
-    """The runner's input is the model's decoded JSON: a string there is a JSON string (a
-    double-encoded object at most), never arguments text for the pipeline to parse."""
-    return json.dumps(input) if isinstance(input, str) else input
-
-
 class _Standard:
     """What the two converted tool classes share: the description, the invoker, the origin."""
 
@@ -160,7 +153,9 @@ class StandardFunctionTool(_Standard, BetaFunctionTool[Any]):
 
     def call(self, input: object) -> Any:
         """Run one call (the runner calls this): text or content blocks, or the SDK's `ToolError`."""
-        return _content(self._invoker.invoke(_decoded(input), _BOUND.get(None)))
+        return _content(
+            self._invoker.invoke(input, _BOUND.get(None), decoded=True)
+        )  # the model's JSON, decoded
 
 
 class StandardAsyncFunctionTool(_Standard, BetaAsyncFunctionTool[Any]):
@@ -181,7 +176,7 @@ class StandardAsyncFunctionTool(_Standard, BetaAsyncFunctionTool[Any]):
 
     async def call(self, input: object) -> Any:
         """Run one call (the runner awaits this): text or content blocks, or the SDK's `ToolError`."""
-        return _content(await self._invoker.ainvoke(_decoded(input), _BOUND.get(None)))
+        return _content(await self._invoker.ainvoke(input, _BOUND.get(None), decoded=True))
 
 
 _NATIVE = (BetaFunctionTool, BetaAsyncFunctionTool)

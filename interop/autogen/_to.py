@@ -38,7 +38,6 @@ except ImportError as _import_error:
         'Please install `autogen-core` to use `interop.autogen`: `pip install "standard-tool[autogen]"`'
     ) from _import_error
 
-import json
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager
@@ -146,9 +145,10 @@ class StandardAutoGenTool(BaseTool[BaseModel, Any]):
     ) -> Any:
         """Run one call with the model's arguments (validated once, by the neutral tool)."""
         # AutoGen decoded the model's JSON already: a JSON string is a string, not arguments to decode again
-        given: Any = json.dumps(args) if isinstance(args, str) else args
         with trace_tool_span(tool_name=self._name, tool_description=self._description, tool_call_id=call_id):
-            result = _result(await self._invoker.ainvoke(given, cancellation_token, call_id=call_id))
+            result = _result(
+                await self._invoker.ainvoke(args, cancellation_token, call_id=call_id, decoded=True)
+            )
         arguments = dict(args) if isinstance(args, Mapping) else {"arguments": args}
         _events.info(ToolCallEvent(tool_name=self._name, arguments=arguments, result=str(result)))
         return result
