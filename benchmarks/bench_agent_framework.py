@@ -26,13 +26,13 @@ def run() -> list[dict[str, object]]:
     from agent_framework import FunctionInvocationContext, tool
 
     import interop
-    from interop.agent_framework import to_agent_framework
+    from interop.agent_framework import CONTEXT_KEY, to_agent_framework
 
     args = {"a": 2, "b": 3, "label": "sum"}
 
     def invoker(fn: Any) -> Any:
         def call() -> Any:
-            ctx = FunctionInvocationContext(function=fn, arguments=dict(args), kwargs={"context": None})
+            ctx = FunctionInvocationContext(function=fn, arguments=dict(args), kwargs={CONTEXT_KEY: None})
             return fn.invoke(arguments=dict(args), context=ctx, tool_call_id="c1")
 
         return call
