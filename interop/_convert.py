@@ -14,6 +14,7 @@ from ._options import Options, split_options
 from ._origin import get_origin
 from ._protocols import StandardToolV0
 from ._tool import input_json_schema
+from ._tooloptions import PolicyText
 
 __all__ = ["Conversion", "object_input_schema", "prepare"]
 
@@ -43,7 +44,7 @@ class Conversion(Generic[N]):
         context: Callable[[Any], Any] | None = None,
         native_approval: bool = False,
         restore: Callable[[Any], Any] | None = None,
-        failure_text: Callable[[BaseException], str] | None = None,
+        failure_text: PolicyText | None = None,
     ) -> Invoker:
         """The call path of the converted tool (see `Invoker` for the arguments)."""
         return Invoker(

@@ -80,6 +80,7 @@ from ._run import (
     run_sync,
     stopped,
 )
+from ._tooloptions import PolicyText
 
 __all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status"]
 
@@ -240,7 +241,7 @@ class Invoker:
         native_approval: bool = False,
         restore: Callable[[Any], Any] | None = None,
         engine_timeout: bool = False,
-        failure_text: Callable[[BaseException], str] | None = None,
+        failure_text: PolicyText | None = None,
     ) -> None:
         """Args:
         tool: the neutral tool to run.
@@ -260,7 +261,8 @@ class Invoker:
             error in"): that text, as a function of the exception. With the default
             `errors="model-facing"` ("other exceptions behave as for a native tool") such an
             exception is then an error `Outcome` with it, not raised: the adapter maps it to the
-            framework's error channel and catches nothing after the pipeline.
+            framework's error channel and catches nothing after the pipeline. It may be async
+            and decline as an `errors=` function may (`interop._tooloptions.PolicyText`).
         """
         self.tool = tool
         self._run = tool if engine_timeout else with_meta_timeout(tool)
@@ -427,14 +429,16 @@ class Invoker:
             if type(result) not in _PLAIN:
                 result = yield from _read(result)
         except Exception as e:
-            return self._failure(e)
+            failed = self._failure(e)
+            return failed if isinstance(failed, Outcome) else (yield failed)
         try:
             shown = result
             if self.to_model_output is not None:  # its own exceptions propagate
                 shown = yield from resolve(self.to_model_output(result))
             return self._ok(result, shown)
         except ResultNotJSON as e:
-            return self._failure(e)
+            failed = self._failure(e)
+            return failed if isinstance(failed, Outcome) else (yield failed)
 
     async def _ainvoke_direct(
         self, arguments: Any, native: Any, call_id: str | None, decoded: bool
@@ -464,13 +468,19 @@ class Invoker:
         except (StopIteration, StopAsyncIteration) as e:  # a sync `execute`'s (see `interop._run`)
             error = stopped(self.tool, e)
             error.__cause__ = e
-            return self._failure(error)
+            failed = self._failure(error)
+            return failed if isinstance(failed, Outcome) else await failed
         except Exception as e:
-            return self._failure(e)
+            failed = self._failure(e)
+            return failed if isinstance(failed, Outcome) else await failed
         finally:
             if token is not None:
                 CALL_ID.reset(token)
-        return self._ok(result, result)
+        try:
+            return self._ok(result, result)
+        except ResultNotJSON as e:
+            failed = self._failure(e)
+            return failed if isinstance(failed, Outcome) else await failed
 
     def _invoke_direct(self, arguments: Any, native: Any, call_id: str | None, decoded: bool) -> Outcome:
         """`steps` as one plain call under `drive_sync`'s rules, for the same tools as
@@ -494,21 +504,24 @@ class Invoker:
             if type(result) not in _PLAIN:
                 result = drive_sync(_read(result))
         except Exception as e:
-            return self._failure(e)
+            failed = self._failure(e)
+            return failed if isinstance(failed, Outcome) else run_sync(failed)
         finally:
             if token is not None:
                 CALL_ID.reset(token)
-        return self._ok(result, result)
+        try:
+            return self._ok(result, result)
+        except ResultNotJSON as e:
+            failed = self._failure(e)
+            return failed if isinstance(failed, Outcome) else run_sync(failed)
 
     def _ok(self, result: Any, shown: Any) -> Outcome:
-        """The ok `Outcome`, or the failure for a result that cannot be sent as JSON."""
+        """The ok `Outcome`; raises `ResultNotJSON` for a result that cannot be sent as JSON (the
+        caller makes it a failure)."""
         if shown is result and type(result) in _SCALAR:
             parts = None  # its JSON text cannot fail: made when first asked for
         else:
-            try:
-                parts = model_parts(shown, tool_name=self.name)
-            except ResultNotJSON as e:
-                return self._failure(e)
+            parts = model_parts(shown, tool_name=self.name)
         outcome: Outcome = _new(Outcome)  # `Outcome("ok", ...)`, without the keyword parsing
         outcome.status = "ok"
         outcome.name = self.name
@@ -567,39 +580,61 @@ class Invoker:
             return False
         return (yield from needs_approval(self.rule, value, context))
 
-    def _failure(self, e: Exception) -> Outcome:
+    def _failure(self, e: Exception) -> Outcome | Coroutine[Any, Any, Outcome]:
         """The `Outcome` for an exception, or re-raise it (a framework's control flow, and the
-        `errors` policy)."""
+        `errors` policy). A coroutine of it when the policy function's text is awaitable (an
+        async `errors=` or `failure_text`: the caller awaits it, `run_sync` on the sync path)."""
         if is_control_flow(e):
             raise e
         if isinstance(e, ApprovalDeniedError):
             return Outcome("denied", self.name, parts=(describe_error(e, self.name),), error=e)
         errors = self.errors
         if callable(errors) and not isinstance(e, StandardToolValidationError):
-            return Outcome("error", self.name, parts=(_policy_text(errors, e, self.name),), error=e)
+            return self._policy_outcome(errors, e)
         if is_model_facing_error(e) or errors == "all":
             return Outcome("error", self.name, parts=(describe_error(e, self.name),), error=e)
         if errors == "masked":
             logger.error("tool %r raised an unexpected exception", self.name, exc_info=e)
-            text = f"Error from tool {self.name!r}: the tool failed with an internal error."
-            return Outcome("error", self.name, parts=(text,), error=e)
+            return Outcome("error", self.name, parts=(_masked(self.name),), error=e)
         if self.failure_text is not None:  # "model-facing": as the framework shows a native tool's
-            return Outcome(
-                "error", self.name, parts=(_policy_text(self.failure_text, e, self.name),), error=e
-            )
+            return self._policy_outcome(self.failure_text, e)
         raise e
 
+    def _policy_outcome(self, fn: PolicyText, e: Exception) -> Outcome | Coroutine[Any, Any, Outcome]:
+        """The error `Outcome` with the text `fn` (`errors=` or `failure_text`) gives for `e`.
+        `fn` declines by raising `e` itself: it then propagates (the framework's own handling)."""
+        try:
+            text = fn(e)
+        except Exception as raised:
+            if raised is e:
+                raise
+            logger.exception("tool %r: the errors= function raised", self.name)
+            text = _masked(self.name)
+        if not isinstance(text, str) and is_awaitable(text):
+            return self._policy_outcome_later(text, e)
+        return Outcome("error", self.name, parts=(_text_or_masked(text, self.name),), error=e)
 
-def _policy_text(errors: Callable[[BaseException], str], e: BaseException, name: str) -> str:
-    """What the `errors=` function says the model reads for `e` (its own failure is masked)."""
-    try:
-        text = errors(e)
-        if isinstance(text, str):
-            return text
-        logger.error("tool %r: the errors= function returned %s, not text", name, type(text).__name__)
-    except Exception:
-        logger.exception("tool %r: the errors= function raised", name)
+    async def _policy_outcome_later(self, awaitable: Awaitable[Any], e: Exception) -> Outcome:
+        try:
+            text = await awaitable
+        except Exception as raised:
+            if raised is e:
+                raise
+            logger.exception("tool %r: the errors= function raised", self.name)
+            text = _masked(self.name)
+        return Outcome("error", self.name, parts=(_text_or_masked(text, self.name),), error=e)
+
+
+def _masked(name: str) -> str:
     return f"Error from tool {name!r}: the tool failed with an internal error."
+
+
+def _text_or_masked(text: Any, name: str) -> str:
+    """`text` when the policy function gave text; else logged and masked."""
+    if isinstance(text, str):
+        return text
+    logger.error("tool %r: the errors= function returned %s, not text", name, type(text).__name__)
+    return _masked(name)
 
 
 AsyncAsker = Callable[[ApprovalRequest], Awaitable[Any]]

@@ -7,7 +7,7 @@ See `interop._options` for what each option means.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Literal
 
 from typing_extensions import TypedDict
@@ -16,15 +16,19 @@ if TYPE_CHECKING:
     from ._approval import ApprovalCallback
     from ._names import Rename
 
-__all__ = ["ErrorMode", "Errors", "ToolOptions"]
+__all__ = ["ErrorMode", "Errors", "PolicyText", "ToolOptions"]
 
 ErrorMode = Literal["model-facing", "all", "masked"]
 """The named error policies (see `interop._options`)."""
 
-Errors = ErrorMode | Callable[[BaseException], str]
-"""What reaches the model as an error: a named policy, or a function of the exception returning
-the text the model reads (for every exception the tool raises; the framework's control flow and
-approval denials excepted)."""
+PolicyText = Callable[[BaseException], "str | Awaitable[str]"]
+"""A function of an exception returning the text the model reads (or an awaitable of it: awaited
+on the async path, run to completion on the sync one). It declines by raising the very exception
+it was given: that exception then propagates (the framework's own handling)."""
+
+Errors = ErrorMode | PolicyText
+"""What reaches the model as an error: a named policy, or a `PolicyText` function (for every
+exception the tool raises; the framework's control flow and approval denials excepted)."""
 
 
 class ToolOptions(TypedDict, total=False):

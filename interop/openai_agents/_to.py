@@ -5,13 +5,24 @@ the pipeline removes again), `needs_approval` (a static `True`, or a per-call fu
 conditional approval), the title (`_mcp_title`) and timeout. Each call goes through the core
 invocation pipeline; its `Outcome` maps to the SDK's channel: JSON text (images and files as
 `ToolOutputImage` / `ToolOutputFileContent` items), and a descriptive error string for bad JSON,
-bad arguments, `ToolError` and denials. Other exceptions follow the SDK's `failure_error_function`
-convention, as for a `@function_tool`.
+bad arguments, `ToolError` and denials.
+
+`failure_error_function` is the SDK's spelling of the neutral `errors=`, decided in the pipeline
+(nothing is caught after it): a function `(ctx, exc) -> str` (sync or async) is the pipeline's
+`errors=` function, called with the call's `ToolContext` and the tool's own exception (`ToolError`
+too, as a native tool's function gets whatever it raised; bad arguments keep the pipeline's text
+naming the field, so the model can correct them); `None` lets unexpected exceptions end the run
+(the SDK raises `UserError`, as for a native tool); left unset, unexpected exceptions read as a
+native tool's do (the SDK's default message, `RunConfig.tool_error_formatter` applied). The
+function is looked up on the copy of the `FunctionTool` that runs, so a copy given its own policy
+(`set_function_tool_failure_error_function`) follows it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Iterable
+from contextvars import ContextVar
 from typing import Any
 
 from agents import FunctionTool, RunContextWrapper, Tool
@@ -69,7 +80,9 @@ class OpenAIAgentsOptions(ToolOptions, total=False):
     needs_approval: NeedsApproval
     """Take over approval with the SDK's own policy (default: from meta `requires_approval`)."""
     failure_error_function: ToolErrorFunction | None
-    """For exceptions other than bad input and `ToolError`: `(ctx, exc) -> str`, or None to raise."""
+    """The SDK's spelling of `errors=` (not with it): `(ctx, exc) -> str` (may be async) for what
+    the tool raises, `ToolError` included; None lets unexpected exceptions end the run; unset, the
+    SDK's default message for unexpected ones (see the module doc)."""
     timeout: float
     """Per-call timeout in seconds (the SDK's `timeout_seconds`)."""
 
@@ -110,6 +123,23 @@ def _to_sdk(outcome: Outcome) -> Any:
     return outcome.text  # JSON text, or the error/denial message for the model
 
 
+_CALL: ContextVar[tuple[FunctionTool, ToolContext[Any]]] = ContextVar("interop_openai_agents_call")
+"""The `FunctionTool` copy running and its `ToolContext`, for the failure policy (the pipeline's
+policy function gets the exception only)."""
+
+
+async def _sdk_failure_text(e: BaseException) -> str:
+    """The text the SDK's failure policy of the running `FunctionTool` gives for `e` (the pipeline's
+    `errors=`/`failure_text`); declines (raises `e`) when the policy is None."""
+    function_tool, ctx = _CALL.get()
+    text = await maybe_invoke_function_tool_failure_error_function(
+        function_tool=function_tool, context=ctx, error=e
+    )
+    if text is None:
+        raise e
+    return text
+
+
 class _OnInvoke:
     """The `on_invoke_tool` of a converted tool: run the pipeline, map the outcome."""
 
@@ -139,16 +169,12 @@ class _OnInvoke:
             def ask(request: ApprovalRequest) -> bool:  # the SDK approved (or refused) before calling
                 return ctx.is_tool_approved(name, ctx.tool_call_id) is True
 
-        try:
+        assert self._function_tool is not None
+        token = _CALL.set((self._function_tool, ctx))
+        try:  # failures are the pipeline's (`_sdk_failure_text`): nothing is caught here
             outcome = await invoker.ainvoke(input, ctx, call_id=ctx.tool_call_id, ask=ask)
-        except Exception as e:  # neither the model's fault nor the tool's report: SDK convention
-            assert self._function_tool is not None
-            message = await maybe_invoke_function_tool_failure_error_function(
-                function_tool=self._function_tool, context=ctx, error=e
-            )
-            if message is None:
-                raise
-            return message
+        finally:
+            _CALL.reset(token)
         return _to_sdk(outcome)
 
 
@@ -191,7 +217,15 @@ def to_openai_agents(
     shared, own, name = c.options, c.own, c.name
     schema, is_strict, restore = _strict_schema(tool, name, own.get("strict"))
     given: NeedsApproval | None = own.get("needs_approval")
-    pipeline_options = shared if given is None else Options(**{**vars(shared), "allow_unapproved": True})
+    pipeline_options = shared if given is None else dataclasses.replace(shared, allow_unapproved=True)
+    if "failure_error_function" in own:
+        if shared.errors != "model-facing":
+            raise TypeError(
+                "to_openai_agents: pass errors= or failure_error_function=, not both "
+                "(failure_error_function is the OpenAI Agents SDK's spelling of errors=)"
+            )
+        if own["failure_error_function"] is not None:  # the pipeline's errors= function
+            pipeline_options = dataclasses.replace(pipeline_options, errors=_sdk_failure_text)
     invoker = Invoker(
         tool,
         name=name,
@@ -200,6 +234,7 @@ def to_openai_agents(
         context=_run_context,
         native_approval=True,
         restore=restore,
+        failure_text=_sdk_failure_text,  # unset: the SDK's default; None: declines (raises)
     )
     needs_approval = _needs_approval(invoker, shared, given)
     function_tool = FunctionTool(

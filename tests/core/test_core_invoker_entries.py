@@ -116,3 +116,67 @@ def test_failure_text_answers_unexpected_exceptions_in_the_default_mode_only() -
     bad = prepare(crash, {}, where="test", rule="openai").invoker(target="Test", failure_text=broken)
     for outcome in _both(bad, {"a": 1}):  # its own failure is masked, never raised into the loop
         assert outcome.text == "Error from tool 'crash': the tool failed with an internal error."
+
+
+@interop.tool
+def crash_unjsonable(a: int) -> Any:
+    """Return what JSON cannot hold."""
+    return object()  # type: ignore[return-value]
+
+
+@interop.tool(name="crash", meta={"requires_approval": lambda input, context: input["a"] > 5})
+def _crash_gated(a: int) -> int:
+    """Fail, asking above 5 (the step path)."""
+    raise RuntimeError(f"disk on fire at {a}")
+
+
+@pytest.mark.parametrize("tool", [crash, _crash_gated], ids=["direct", "steps"])
+def test_a_policy_function_may_be_async_and_may_decline(tool: Any) -> None:
+    """An `errors=` function (or an adapter's `failure_text`) may return an awaitable: awaited on
+    the async path, run to completion on the sync one (an adapter's async handler, OpenAI Agents'
+    `failure_error_function`). Raising the very exception it got declines: it propagates."""
+    async def later(e: BaseException) -> str:
+        await asyncio.sleep(0)
+        return f"later: {e}"
+
+    for key in ("errors", "failure_text"):
+        if key == "errors":
+            invoker = _invoker(tool, errors=later, approval=lambda r: True)
+        else:
+            invoker = prepare(tool, {"approval": lambda r: True}, where="test", rule="openai").invoker(
+                target="Test", failure_text=later
+            )
+        for outcome in _both(invoker, {"a": 7}):
+            assert outcome.status == "error" and outcome.text == "later: disk on fire at 7"
+            assert isinstance(outcome.error, RuntimeError)
+
+    def decline(e: BaseException) -> str:
+        raise e
+
+    async def adecline(e: BaseException) -> str:
+        raise e
+
+    async def abroken(e: BaseException) -> str:
+        raise KeyError("the handler's own bug")
+
+    async def not_text(e: BaseException) -> Any:
+        return 42
+
+    for fn in (decline, adecline):
+        invoker = _invoker(tool, errors=fn, approval=lambda r: True)
+        with pytest.raises(RuntimeError, match="disk on fire at 7"):
+            invoker.invoke({"a": 7})
+        with pytest.raises(RuntimeError, match="disk on fire at 7"):
+            asyncio.run(invoker.ainvoke({"a": 7}))
+    for fn in (abroken, not_text):  # masked, never raised into the loop
+        for outcome in _both(_invoker(tool, errors=fn, approval=lambda r: True), {"a": 7}):
+            assert outcome.text == "Error from tool 'crash': the tool failed with an internal error."
+
+
+def test_a_result_that_is_not_json_keeps_its_text_under_an_async_policy() -> None:
+    async def later(e: BaseException) -> str:
+        return f"later: {type(e).__name__}"
+
+    for outcome in _both(_invoker(crash_unjsonable, errors=later), {"a": 1}):
+        assert outcome.error_kind == "output" and "later" not in outcome.text
+        assert isinstance(outcome.error, bridge.ResultNotJSON)
