@@ -375,7 +375,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=f"examples:\n  interop list {EXAMPLE_LIBRARY}\n"
         f'  interop call {EXAMPLE_LIBRARY}:get_weather \'{{"city": "Rome"}}\'\n'
         f"  interop serve {EXAMPLE_LIBRARY} --transport http\n"
-        "  interop demo                  (the offline demo through every installed framework)\n"
+        "  interop demo                  (offline: five real agent loops, scripted model)\n"
         "  interop COMMAND --help        (a command's options)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -388,7 +388,8 @@ def _parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "demo",
-        help="offline demo: the example tools (or MODULE's) in every installed framework's agent loop",
+        help="offline demo: the example tools (or MODULE's) in five real agent loops (LangChain, "
+        "pydantic-ai, LlamaIndex, OpenAI Agents, MCP)",
     )
     p.add_argument(
         "module",

@@ -14,6 +14,7 @@ import math
 import sys
 import types
 import typing
+import warnings
 from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, Generic, Protocol, cast, overload
@@ -769,7 +770,7 @@ def tool(
             annotate it `Annotated[T, FromContext]`).
     """
     if fn is not None:
-        return _build(
+        built = _build(
             fn,
             name=name,
             title=title,
@@ -778,9 +779,11 @@ def tool(
             context=context,
             localns=_caller_locals(),
         )
+        _warn_no_description(fn, built)
+        return built
 
     def decorate(f: Callable[..., Any]) -> Any:
-        return _build(
+        built = _build(
             f,
             name=name,
             title=title,
@@ -789,5 +792,24 @@ def tool(
             context=context,
             localns=_caller_locals(),
         )
+        _warn_no_description(f, built)
+        return built
 
     return decorate
+
+
+def _warn_no_description(
+    fn: Callable[..., Any], built: FunctionTool[..., Any] | AsyncFunctionTool[..., Any]
+) -> None:
+    """A newcomer's first silent mistake: a tool without a description reaches every model as a bare
+    name. Warned at the decorated line (`tool` -> `decorate` or the caller: two frames up)."""
+    if built.description:
+        return
+    fname = getattr(fn, "__name__", "tool")
+    warnings.warn(
+        f"tool {built.name!r} has no description, so a model sees only its name and parameters: "
+        f"give {fname}() a docstring (its first paragraph becomes the description) "
+        f"or pass @tool(description=...)",
+        UserWarning,
+        stacklevel=3,
+    )

@@ -1,4 +1,5 @@
-"""`interop demo [MODULE]`: a tool library through every installed framework's real agent loop.
+"""`interop demo [MODULE]`: a tool library through five real agent loops (LangChain, pydantic-ai,
+LlamaIndex, OpenAI Agents and an MCP client), those whose extra is installed.
 
 Offline: a scripted model makes the calls (one of them bad, then corrected); nothing touches the
 network. Without MODULE the demo runs over the example library (`acme_tools`, shipped inside the
@@ -30,7 +31,7 @@ def scenario_for(module: str | None = None, context: Any = None) -> Scenario:
 
 
 def run_demo(scenario: Scenario | None = None, *, only: list[str] | None = None) -> int:
-    """Run the demo (default: over the example library); 0 when every installed framework's loop
+    """Run the demo (default: over the example library); 0 when each installed loop of the five
     finished as scripted."""
     unknown = sorted(set(only or ()) - set(DRIVERS))
     if unknown:
@@ -38,7 +39,7 @@ def run_demo(scenario: Scenario | None = None, *, only: list[str] | None = None)
     scenario = scenario or scenario_for()
     print(
         f"interop demo: {len(scenario.tools)} framework-free tools from {scenario.source}"
-        " -> every installed framework\n"
+        " -> five agent loops (LangChain, pydantic-ai, LlamaIndex, OpenAI Agents, MCP)\n"
     )
     for note in scenario.notes:
         print(f"note: {note}")

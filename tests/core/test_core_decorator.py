@@ -765,3 +765,39 @@ def test_fields_this_module_does_not_write_go_to_pydantic() -> None:
     assert _constraints(str, Field(ge=1)) is None
     assert _constraints(int | None, Field(ge=1)) is None
     assert _constraints(int, Field(strict=True)) is None
+
+
+def test_a_tool_without_a_description_warns_at_the_decorated_line() -> None:
+    with pytest.warns(UserWarning, match=r"tool 'lookup' has no description.*give lookup\(\) a docstring") as seen:
+
+        @interop.tool
+        def lookup(key: str) -> str:
+            return key
+
+    assert seen[0].filename == __file__  # the user's line, not the library's
+    with pytest.warns(UserWarning, match=r"tool 'renamed' has no description.*@tool\(description=\.\.\.\)") as seen:
+
+        @interop.tool(name="renamed")
+        def fetch(key: str) -> str:
+            return key
+
+    assert seen[0].filename == __file__
+    assert lookup.description == "" and fetch.name == "renamed"  # still a working tool
+
+
+def test_a_docstring_or_description_silences_the_warning() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+
+        @interop.tool
+        def documented(key: str) -> str:
+            """Look a key up."""
+            return key
+
+        @interop.tool(description="Look a key up.")
+        def described(key: str) -> str:
+            return key
+
+    assert documented.description == described.description == "Look a key up."
