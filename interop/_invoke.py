@@ -31,7 +31,11 @@ catch; results are never a Python `repr`; errors follow `Options.errors`.
 from __future__ import annotations
 
 import logging
+from asyncio import get_running_loop as _get_running_loop
 from collections.abc import Awaitable, Callable, Coroutine
+from contextvars import copy_context as _copy_context
+from functools import partial as _partial
+from types import CoroutineType as _Coroutine
 from typing import Any, Literal
 
 from . import _observe
@@ -71,7 +75,7 @@ from ._results import (
 from ._run import (
     Run,
     StepGen,
-    acall,
+    call,
     drive_async,
     drive_sync,
     is_async_tool,
@@ -453,15 +457,20 @@ class Invoker:
             )
         token = CALL_ID.set(call_id) if call_id is not None else None
         try:
-            args = self._parse(arguments, decoded)
+            if decoded and arguments is not None and self.restore is None:  # `_parse`, inlined
+                args = arguments
+            else:
+                args = self._parse(arguments, decoded)
             context = self.context_of(native)
             if context is not None and is_awaitable(context):
                 context = await context
-            if self._offload:
-                result = await acall(self._run, args, context, threaded=True)
+            if self._offload:  # `acall(..., threaded=True)`, inlined: no coroutines per call
+                result = await _get_running_loop().run_in_executor(
+                    None, _partial(_copy_context().run, call, self._run, args, context)
+                )
             else:  # inlined: no coroutine per call
                 result = self._run.execute(args, context)
-                if is_awaitable(result):
+                if type(result) is _Coroutine or is_awaitable(result):
                     result = await result
             if type(result) not in _PLAIN:
                 result = await drive_async(_read(result), threaded=False)

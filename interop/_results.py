@@ -78,7 +78,7 @@ class ToolResultText(str):
     parts: tuple[Any, ...]
 
     def __new__(cls, text: str, value: Any = None, parts: tuple[Any, ...] = ()) -> ToolResultText:
-        out = super().__new__(cls, text)
+        out = str.__new__(cls, text)
         out.value = value
         out.parts = parts
         return out

@@ -37,7 +37,12 @@ async def test_the_tool_carries_the_schema_verbatim() -> None:
     assert isinstance(tool, BaseTool) and tool.name == "add" and tool.description == "Add two integers."
     ours = interop.input_json_schema(add)
     assert "$defs" in ours  # the nested model stays a $ref: AutoGen's own BaseTool.schema would inline it
-    assert tool.schema == {"name": "add", "description": "Add two integers.", "parameters": ours, "strict": False}
+    assert tool.schema == {
+        "name": "add",
+        "description": "Add two integers.",
+        "parameters": ours,
+        "strict": False,
+    }
     assert tool.args_type().model_json_schema() == ours
     a, model = agent(["done"], [tool])
     await a.run(task="hi")
@@ -66,13 +71,17 @@ async def test_bad_arguments_and_tool_errors_reach_the_model_and_the_loop_goes_o
     out = results(run)
     assert [r.is_error for r in out] == [True, True, True, True, True, True, False]
     assert "add" in out[5].content and "valid dictionary" in out[5].content
-    assert "add" in out[0].content and "a" in out[0].content and "greater than or equal to 0" in out[0].content
+    assert (
+        "add" in out[0].content and "a" in out[0].content and "greater than or equal to 0" in out[0].content
+    )
     assert "tags.0.label" in out[2].content and "add" in out[2].content
     assert "13 is unlucky" in out[3].content and "kaboom" in out[4].content
     assert json.loads(out[6].content) == {"sum": 5, "user": None}
     assert [entry[:3] for entry in log] == [(13, 1, None), (99, 1, None), (2, 3, None)]  # never on bad input
     # the model is sent every result with its error flag (AutoGen's FunctionExecutionResult)
-    sent = [m for m in model.create_calls[-1]["messages"] if type(m).__name__ == "FunctionExecutionResultMessage"]
+    sent = [
+        m for m in model.create_calls[-1]["messages"] if type(m).__name__ == "FunctionExecutionResultMessage"
+    ]
     assert [r.is_error for m in sent for r in m.content] == [True, True, True, True, True, True, False]
 
 
@@ -158,7 +167,9 @@ async def test_approval_fails_closed_or_asks_a_callback() -> None:
     assert out[0].is_error and "wipe" in out[0].content and not out[1].is_error
     assert ran == ["/tmp/x"] and len(asked) == 2
     # a predicate: only the calls it picks are asked about
-    picky = interop.tool(delete, name="wipe2", meta={"requires_approval": lambda input, ctx: input.path == "/"})
+    picky = interop.tool(
+        delete, name="wipe2", meta={"requires_approval": lambda input, ctx: input.path == "/"}
+    )
     with pytest.raises(ApprovalRequiredError):
         to_autogen(picky)
     asked.clear()
@@ -186,7 +197,10 @@ async def test_results_strict_mode_and_content() -> None:
     tool = to_autogen(search)
     schema = tool.schema
     assert schema["strict"] is True
-    assert schema["parameters"] == interop.bridge.compile_openai_strict(interop.input_json_schema(search), tool_name="search").schema
+    assert (
+        schema["parameters"]
+        == interop.bridge.compile_openai_strict(interop.input_json_schema(search), tool_name="search").schema
+    )
     # the null a strict model must send for `limit` is removed before validation (the default applies)
     result = await tool.run_json({"query": "q", "limit": None}, CancellationToken())
     assert isinstance(result, ToolResultText) and result.value == {"query": "q", "limit": None}
@@ -221,3 +235,63 @@ def test_round_trips_are_identities() -> None:
     assert from_autogen(tool) is add
     assert to_autogen(add) is not tool  # a fresh conversion each time
     assert from_autogen(to_autogen(add, rename="plus")) is add
+
+
+@pytest.mark.anyio
+async def test_run_json_gives_the_same_with_and_without_the_event_logged(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """`run_json` builds AutoGen's ToolCallEvent only when its logger takes INFO: the result,
+    the workbench's text and the errors are the same either way (and the same as `run`'s)."""
+
+    @interop.tool
+    def pay(amount: int, to: str) -> dict[str, Any]:
+        """Pay someone."""
+        if amount > 100:
+            raise interop.ToolError(f"{amount} is over the limit")
+        return {"paid": amount, "to": to}
+
+    @interop.tool
+    async def apay(amount: int, to: str) -> dict[str, Any]:
+        """Pay someone, async."""
+        return pay.execute({"amount": amount, "to": to}, None)  # type: ignore[no-any-return]
+
+    calls = [{"amount": 5, "to": "bo"}, {"amount": "x", "to": "bo"}, {"amount": 500, "to": "bo"}, {}]
+
+    async def seen(tool: Any, args: dict[str, Any]) -> Any:
+        try:
+            r = await tool.run_json(args, CancellationToken(), call_id="c1")
+            return ("ok", str(r), r.value, r.parts, type(r).__name__)
+        except Exception as e:
+            return ("raised", type(e).__name__, str(e))
+
+    async def workbench(tool: Any, args: dict[str, Any]) -> Any:
+        r = await StaticWorkbench([tool]).call_tool(tool.name, args, CancellationToken(), call_id="c1")
+        return (r.is_error, r.result[0].content)
+
+    for neutral in (pay, apay):
+        tool = to_autogen(neutral)
+        logging.getLogger(EVENT_LOGGER_NAME).setLevel(logging.WARNING)
+        quiet = [await seen(tool, a) for a in calls] + [await workbench(tool, a) for a in calls]
+        with caplog.at_level(logging.INFO, logger=EVENT_LOGGER_NAME):
+            logged = [await seen(tool, a) for a in calls] + [await workbench(tool, a) for a in calls]
+        assert quiet == logged
+        assert quiet[0] == (
+            "ok",
+            '{"paid":5,"to":"bo"}',
+            {"paid": 5, "to": "bo"},
+            ('{"paid":5,"to":"bo"}',),
+            "ToolResultText",
+        )
+        assert (
+            quiet[1][:2] == ("raised", "ToolError")
+            and "amount" in quiet[1][2]
+            and neutral.name in quiet[1][2]
+        )
+        assert quiet[2] == ("raised", "ToolError", f"Error from tool {neutral.name!r}: 500 is over the limit")
+        assert quiet[5][0] is True and "amount" in quiet[5][1]  # FunctionExecutionResult(is_error=True)
+        typed = await tool.run(tool.args_type().model_validate(calls[0]), CancellationToken())
+        assert (str(typed), typed.value) == quiet[0][1:3]
+        events = [r.getMessage() for r in caplog.records if "ToolCall" in r.getMessage()]
+        assert len(events) == 2 and '{\\"paid\\":5' in events[0]  # the ok calls (run_json, workbench)
+        caplog.clear()

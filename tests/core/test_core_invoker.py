@@ -346,3 +346,29 @@ def test_approval_and_model_output_on_either_path() -> None:
     assert asked == ["add"] * 8
     said = asyncio.run(shaped.ainvoke({"a": 1}))
     assert said.text == "= 2" and said.value == 2
+
+
+@pytest.mark.parametrize("sync", [False, True], ids=["async", "sync"])
+@pytest.mark.parametrize("arguments", [{"a": 2, "b": 3}, None, '{"a": 2}', {"a": "two"}], ids=repr)
+@pytest.mark.parametrize("tool", [add, aadd], ids=lambda t: t.name)
+def test_decoded_arguments_give_what_the_step_path_gives(tool: Any, arguments: Any, sync: bool) -> None:
+    """`decoded=True` (the direct paths skip `_parse` for decoded arguments with no strict
+    restore): a dict as it is, None as no arguments, a str as a string value, never parsed."""
+    invoker = bridge.Invoker(tool, name=tool.name, target="test", options=bridge.Options())
+
+    def seen(outcome: bridge.Outcome) -> Any:
+        return _seen(outcome)
+
+    if sync:
+        direct = seen(invoker.invoke(arguments, decoded=True))
+        steps = seen(drive_sync(invoker.steps(arguments, None, None, None, True)))
+    else:
+        direct = seen(asyncio.run(invoker.ainvoke(arguments, decoded=True)))
+        steps = seen(
+            asyncio.run(
+                drive_async(invoker.steps(arguments, None, None, None, True), threaded=invoker._offload)
+            )
+        )
+    assert direct == steps
+    if isinstance(arguments, str):
+        assert direct[0] == "error"  # a string value is not the object the schema asks for
