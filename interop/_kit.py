@@ -21,6 +21,7 @@ if _TYPE_CHECKING:
     from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
     from ._digest import args_digest
     from ._discover import find_tool, find_tools
+    from ._extras import require_extra
     from ._invoke import Asker, ErrorKind, Status
     from ._meta import (
         CARRIED_KEY,
@@ -77,6 +78,7 @@ _LAZY: dict[str, str] = {
     "args_digest": "._digest",
     "find_tool": "._discover",
     "find_tools": "._discover",
+    "require_extra": "._extras",
     "Asker": "._invoke",
     "ErrorKind": "._invoke",
     "Status": "._invoke",
@@ -177,6 +179,7 @@ __all__ = [
     "read_carried_meta",
     "remote_provider_options",
     "replace_fields",
+    "require_extra",
     "reporting",
     "split_hints",
     "validate_meta",

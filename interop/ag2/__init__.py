@@ -16,12 +16,9 @@ Round trips are identities: `from_ag2(to_ag2(t)) is t`, `to_ag2(from_ag2(f)) is 
 
 from __future__ import annotations
 
-try:
-    import ag2  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `ag2` to use `interop.ag2`: `pip install "standard-tool[ag2]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "ag2", "ag2")
 
 from ._from import ConversationContextHook, from_ag2
 from ._to import AG2Options, ContextHook, StandardAG2Tool, default_context, to_ag2, to_ag2_tools

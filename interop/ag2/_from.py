@@ -28,13 +28,6 @@ local call to make (provider-side builtin tools, client tools) are refused.
 
 from __future__ import annotations
 
-try:
-    import ag2  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `ag2` to use `interop.ag2`: `pip install "standard-tool[ag2]"`'
-    ) from _import_error
-
 from collections.abc import Callable, Mapping
 from typing import Any, overload
 

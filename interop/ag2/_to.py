@@ -33,13 +33,6 @@ AG2's `HumanInputNotProvidedError` and the tool does not run. `approval=` asks a
 
 from __future__ import annotations
 
-try:
-    import ag2  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `ag2` to use `interop.ag2`: `pip install "standard-tool[ag2]"`'
-    ) from _import_error
-
 import copy
 import dataclasses
 from collections.abc import Callable, Iterable

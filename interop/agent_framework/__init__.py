@@ -18,13 +18,9 @@ Round trips are identities: `from_agent_framework(to_agent_framework(t)) is t`,
 
 from __future__ import annotations
 
-try:
-    import agent_framework  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        "Please install `agent-framework-core` to use `interop.agent_framework`: "
-        '`pip install "standard-tool[agent-framework]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "agent-framework", "agent_framework", install="agent-framework-core")
 
 from ._from import InvocationKwargsHook, from_agent_framework
 from ._to import (

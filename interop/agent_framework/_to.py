@@ -34,14 +34,6 @@ predicate needs `approval=` (a callback asked for the calls the predicate picks)
 
 from __future__ import annotations
 
-try:
-    import agent_framework  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        "Please install `agent-framework-core` to use `interop.agent_framework`: "
-        '`pip install "standard-tool[agent-framework]"`'
-    ) from _import_error
-
 import json
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, Literal

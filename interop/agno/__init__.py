@@ -16,12 +16,9 @@ Round trips are identities: `from_agno(to_agno(t)) is t`, `to_agno(from_agno(f))
 
 from __future__ import annotations
 
-try:
-    import agno  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `agno` to use `interop.agno`: `pip install "standard-tool[agno]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "agno", "agno")
 
 from ._from import RunContextHook, from_agno, from_agno_tools
 from ._to import AgnoOptions, ContextHook, default_context, to_agno, to_agno_tools

@@ -28,13 +28,6 @@ need a human to supply input or that run outside the agent (`requires_user_input
 
 from __future__ import annotations
 
-try:
-    import agno  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `agno` to use `interop.agno`: `pip install "standard-tool[agno]"`'
-    ) from _import_error
-
 import inspect
 import typing
 import uuid

@@ -35,13 +35,6 @@ raises `ApprovalRequiredError`. Sync tools run in Agno's sync path (and on its w
 
 from __future__ import annotations
 
-try:
-    import agno  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `agno` to use `interop.agno`: `pip install "standard-tool[agno]"`'
-    ) from _import_error
-
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 

@@ -17,12 +17,9 @@ Round trips are identities: `from_anthropic(to_anthropic(t)) is t`,
 
 from __future__ import annotations
 
-try:
-    import anthropic  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `anthropic` to use `interop.anthropic`: `pip install "standard-tool[anthropic]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "anthropic", "anthropic")
 
 from ._from import NativeContextHook, from_anthropic, from_anthropic_tools
 from ._to import (

@@ -17,13 +17,6 @@ or `BetaAsyncFunctionTool`, or a builtin function tool) as a neutral tool.
 
 from __future__ import annotations
 
-try:
-    import anthropic  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `anthropic` to use `interop.anthropic`: `pip install "standard-tool[anthropic]"`'
-    ) from _import_error
-
 import base64
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any

@@ -32,13 +32,6 @@ as its `repr`). The loop goes on either way.
 
 from __future__ import annotations
 
-try:
-    import anthropic  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `anthropic` to use `interop.anthropic`: `pip install "standard-tool[anthropic]"`'
-    ) from _import_error
-
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any

@@ -16,12 +16,9 @@ Round trips are identities: `from_autogen(to_autogen(t)) is t`, `to_autogen(from
 
 from __future__ import annotations
 
-try:
-    import autogen_core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `autogen-core` to use `interop.autogen`: `pip install "standard-tool[autogen]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "autogen", "autogen_core", install="autogen-core")
 
 from ._from import CancellationTokenHook, WorkbenchTool, from_autogen, from_autogen_workbench
 from ._to import (

@@ -26,13 +26,6 @@ context itself when it is one (a converted tool running inside AutoGen), else a 
 
 from __future__ import annotations
 
-try:
-    import autogen_core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `autogen-core` to use `interop.autogen`: `pip install "standard-tool[autogen]"`'
-    ) from _import_error
-
 import base64
 import json
 from collections.abc import Callable

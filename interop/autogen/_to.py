@@ -31,13 +31,6 @@ Approval: AutoGen 0.7 has no confirmation step for tools, so a `requires_approva
 
 from __future__ import annotations
 
-try:
-    import autogen_core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `autogen-core` to use `interop.autogen`: `pip install "standard-tool[autogen]"`'
-    ) from _import_error
-
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from contextlib import AbstractContextManager

@@ -14,13 +14,9 @@ or field path, the offending value repeated, lax values such as `"5"` for an int
 
 from __future__ import annotations
 
-try:
-    import claude_agent_sdk  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        "Please install `claude-agent-sdk` to use `interop.claude_agent_sdk`: "
-        '`pip install "standard-tool[claude-agent-sdk]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "claude-agent-sdk", "claude_agent_sdk", install="claude-agent-sdk")
 
 from ._from import from_claude_agent_sdk, from_claude_agent_sdk_tools
 from ._to import (

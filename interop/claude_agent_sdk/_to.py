@@ -36,14 +36,6 @@
 
 from __future__ import annotations
 
-try:
-    import claude_agent_sdk  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        "Please install `claude-agent-sdk` to use `interop.claude_agent_sdk`: "
-        '`pip install "standard-tool[claude-agent-sdk]"`'
-    ) from _import_error
-
 import inspect
 import json
 import time

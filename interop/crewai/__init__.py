@@ -13,12 +13,9 @@ pydantic < 2.13 and openai 2.x); `interop.crewai` needs nothing else from intero
 
 from __future__ import annotations
 
-try:
-    import crewai.tools  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `crewai` to use `interop.crewai`: `pip install "standard-tool[crewai]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "crewai", "crewai.tools", install="crewai")
 
 from ._from import from_crewai, from_crewai_tools
 from ._to import (

@@ -13,12 +13,9 @@ opt-out (DSPy has no approval mechanism).
 
 from __future__ import annotations
 
-try:
-    import dspy  # type: ignore[import-untyped]  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `dspy` to use `interop.dspy`: `pip install "standard-tool[dspy]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "dspy", "dspy")
 
 from ._from import from_dspy, from_dspy_tools
 from ._to import (

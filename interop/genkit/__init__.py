@@ -13,12 +13,9 @@ hook maps the `ToolRunContext` to something else. Approval is a Genkit interrupt
 
 from __future__ import annotations
 
-try:
-    import genkit  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `genkit` to use `interop.genkit`: `pip install "standard-tool[genkit]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "genkit", "genkit")
 
 from ._from import CONTEXT_KEY, from_genkit, from_genkit_tools
 from ._to import (

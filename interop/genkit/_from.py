@@ -20,13 +20,6 @@ annotation, or by a dict `input_schema`.
 
 from __future__ import annotations
 
-try:
-    import genkit  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `genkit` to use `interop.genkit`: `pip install "standard-tool[genkit]"`'
-    ) from _import_error
-
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 

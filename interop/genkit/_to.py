@@ -28,13 +28,6 @@ What the converted tool does:
 
 from __future__ import annotations
 
-try:
-    import genkit  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `genkit` to use `interop.genkit`: `pip install "standard-tool[genkit]"`'
-    ) from _import_error
-
 from collections.abc import Callable, Iterable
 from typing import Any
 

@@ -12,12 +12,9 @@ hook maps ADK's `ToolContext` to something else. Approval is ADK's tool confirma
 
 from __future__ import annotations
 
-try:
-    import google.adk  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `google-adk` to use `interop.google_adk`: `pip install "standard-tool[google-adk]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "google-adk", "google.adk", install="google-adk")
 
 from ._from import (
     CONTEXT_KEY,

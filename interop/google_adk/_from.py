@@ -27,13 +27,6 @@ ADK's `McpTool`, OpenAPI and Google API tools...), and the tools of a `BaseTools
 
 from __future__ import annotations
 
-try:
-    import google.adk  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `google-adk` to use `interop.google_adk`: `pip install "standard-tool[google-adk]"`'
-    ) from _import_error
-
 import inspect
 import sys
 import uuid

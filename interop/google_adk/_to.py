@@ -30,13 +30,6 @@ What the converted tool (a `StandardADKTool`, a `BaseTool` subclass) does:
 
 from __future__ import annotations
 
-try:
-    import google.adk  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `google-adk` to use `interop.google_adk`: `pip install "standard-tool[google-adk]"`'
-    ) from _import_error
-
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 

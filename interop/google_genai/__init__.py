@@ -16,12 +16,9 @@ Round trips are identities: `from_google_genai(to_google_genai(t)) is t`,
 
 from __future__ import annotations
 
-try:
-    import google.genai  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `google-genai` to use `interop.google_genai`: `pip install "standard-tool[google-genai]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "google-genai", "google.genai", install="google-genai")
 
 from ._from import NativeContextHook, from_google_genai, from_google_genai_tools
 from ._to import (

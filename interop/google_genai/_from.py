@@ -20,13 +20,6 @@
 
 from __future__ import annotations
 
-try:
-    import google.genai  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `google-genai` to use `interop.google_genai`: `pip install "standard-tool[google-genai]"`'
-    ) from _import_error
-
 import inspect
 import typing
 from collections.abc import Callable, Iterable

@@ -13,12 +13,9 @@ callback (`approval=`), or an explicit opt-out.
 
 from __future__ import annotations
 
-try:
-    import haystack  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `haystack-ai` to use `interop.haystack`: `pip install "standard-tool[haystack]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "haystack", "haystack", install="haystack-ai")
 
 from ._from import StateHook, from_haystack, from_haystack_tools
 from ._to import (

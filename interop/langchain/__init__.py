@@ -15,15 +15,12 @@ Round trips are identities: `from_langchain(to_langchain(t)) is t`,
 
 from __future__ import annotations
 
-try:
-    # LangChain's tool module first, as `from langchain_core.tools import tool` loads it: the same
-    # modules loaded in another order (`langchain_core.runnables` first, for `_context`) cost ~10%
-    # more CPU time (about 8,000 more page faults in the allocator, measured with getrusage)
-    import langchain_core.tools.base  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+# LangChain's tool module first, as `from langchain_core.tools import tool` loads it: the same
+# modules loaded in another order (`langchain_core.runnables` first, for `_context`) cost ~10%
+# more CPU time (about 8,000 more page faults in the allocator, measured with getrusage)
+require_extra(__name__, "langchain", "langchain_core.tools.base", install="langchain-core")
 
 from ._approval import approve, is_approved, reject
 from ._context import RUNTIME_PARAM, ContextHook, LangChainCall, config_for_context, default_context

@@ -16,13 +16,6 @@ names no call, or arguments that changed since they were shown, is a denial.
 
 from __future__ import annotations
 
-try:
-    import langchain_core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
-    ) from _import_error
-
 import importlib.util
 import threading
 import weakref

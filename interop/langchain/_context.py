@@ -13,13 +13,6 @@ checkpoint's metadata, i.e. into the checkpointer's database.
 
 from __future__ import annotations
 
-try:
-    import langchain_core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
-    ) from _import_error
-
 import functools
 import sys
 from collections.abc import Callable, Mapping

@@ -8,13 +8,6 @@ Schema, or the pydantic model without injected arguments); the neutral tool vali
 
 from __future__ import annotations
 
-try:
-    import langchain_core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
-    ) from _import_error
-
 import uuid
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any

@@ -17,13 +17,6 @@ text; `True` (the default) leaves `errors=` as it is; `False` lets the error out
 
 from __future__ import annotations
 
-try:
-    import langchain_core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `langchain-core` to use `interop.langchain`: `pip install "standard-tool[langchain]"`'
-    ) from _import_error
-
 import contextvars
 import dataclasses
 import inspect

@@ -10,12 +10,9 @@ never passes a tool-call id to tools, so none reaches the neutral context.
 
 from __future__ import annotations
 
-try:
-    import llama_index.core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "standard-tool[llamaindex]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "llamaindex", "llama_index.core", install="llama-index-core")
 
 from ._from import WorkflowContextHook, from_llamaindex, from_llamaindex_tools
 from ._metadata import StandardToolMetadata

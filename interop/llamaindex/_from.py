@@ -25,13 +25,6 @@ plain sync `BaseTool`s.
 
 from __future__ import annotations
 
-try:
-    import llama_index.core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "standard-tool[llamaindex]"`'
-    ) from _import_error
-
 import inspect
 from collections.abc import Callable, Iterable
 from typing import Any

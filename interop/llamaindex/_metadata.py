@@ -8,13 +8,6 @@ as is and carries what `ToolMetadata` has no field for (title, output schema, me
 
 from __future__ import annotations
 
-try:
-    import llama_index.core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "standard-tool[llamaindex]"`'
-    ) from _import_error
-
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, cast

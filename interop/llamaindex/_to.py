@@ -29,13 +29,6 @@ What the converted tool does:
 
 from __future__ import annotations
 
-try:
-    import llama_index.core  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `llama-index-core` to use `interop.llamaindex`: `pip install "standard-tool[llamaindex]"`'
-    ) from _import_error
-
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
 from typing import Any

@@ -16,12 +16,9 @@ task-only tool is driven as one (`tasks_extension()` for a 2026-07-28 `mcp.Clien
 
 from __future__ import annotations
 
-try:
-    import mcp  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `mcp` to use `interop.mcp`: `pip install "standard-tool[mcp]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "mcp", "mcp")
 
 from ._approval import APPROVAL_INPUT_KEY, APPROVAL_META_KEY
 from ._asgi import MCPApp, asgi_app

@@ -12,12 +12,9 @@ context serializers that keep it out (rebuild it with `context_deserializer=` wh
 
 from __future__ import annotations
 
-try:
-    import agents  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `openai-agents` to use `interop.openai_agents`: `pip install "standard-tool[openai-agents]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "openai-agents", "agents", install="openai-agents")
 
 from ._from import from_openai_agents, from_openai_agents_tools
 from ._state import keep_context_fields, omit_context

@@ -8,14 +8,9 @@ adapters, and MCP through `interop.mcp`.
 
 from __future__ import annotations
 
-try:
-    import httpx  # noqa: F401
-    import referencing  # noqa: F401
-    import yaml  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `httpx`, `referencing` and `pyyaml` to use `interop.openapi`: `pip install "standard-tool[openapi]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "openapi", "httpx", "referencing", "yaml", install=("httpx", "referencing", "pyyaml"))
 
 from ._asgi import OpenAPIOptions, from_asgi
 from ._errors import OpenAPIError, ToolHTTPError, ToolRequestError

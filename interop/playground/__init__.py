@@ -8,13 +8,9 @@ in its URL. Extra `playground` (Starlette and uvicorn); `import interop` never i
 
 from __future__ import annotations
 
-try:
-    import starlette  # noqa: F401
-    import uvicorn  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `starlette` and `uvicorn` to use `interop.playground`: `pip install "standard-tool[playground]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "playground", "starlette", "uvicorn")
 
 from interop._kit import load_context_factory, open_context
 

@@ -12,12 +12,9 @@
 
 from __future__ import annotations
 
-try:
-    import pydantic_ai  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "pydantic-ai", "pydantic_ai", install="pydantic-ai-slim")
 
 from ._from import afrom_pydantic_ai_toolset, from_pydantic_ai, from_pydantic_ai_toolset
 from ._to import (

@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-try:
-    from pydantic_ai import RunContext
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
-    ) from _import_error
-
 from contextvars import ContextVar
 from typing import Any
 
+from pydantic_ai import RunContext
 from pydantic_ai.models import Model
 from pydantic_ai.usage import RunUsage
 

@@ -9,13 +9,6 @@ path: its argument validator, its `args_validator` function, then the function (
 
 from __future__ import annotations
 
-try:
-    from pydantic_ai import Tool
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
-    ) from _import_error
-
 import inspect
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -29,6 +22,7 @@ from pydantic_ai import (
     FunctionToolset,
     ModelRetry,
     RunContext,
+    Tool,
     ToolFailed,
     ToolReturn,
 )

@@ -25,13 +25,6 @@ approval that carries no digest, approves nothing.
 
 from __future__ import annotations
 
-try:
-    from pydantic_ai import Tool
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `pydantic-ai-slim` to use `interop.pydantic_ai`: `pip install "standard-tool[pydantic-ai]"`'
-    ) from _import_error
-
 import sys
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -44,6 +37,7 @@ from pydantic_ai import (
     FunctionToolset,
     ModelRetry,
     RunContext,
+    Tool,
     ToolApproved,
     ToolFailed,
     ToolReturn,

@@ -19,13 +19,9 @@ Semantic Kernel 1.45 needs `pydantic<2.14` and `mcp<2`, so it lives in its own e
 
 from __future__ import annotations
 
-try:
-    import semantic_kernel  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        "Please install `semantic-kernel` to use `interop.semantic_kernel`: "
-        '`pip install "standard-tool[semantic-kernel]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "semantic-kernel", "semantic_kernel", install="semantic-kernel")
 
 from ._from import KernelArgumentsHook, from_semantic_kernel
 from ._to import (

@@ -31,14 +31,6 @@ A function made by `to_semantic_kernel` comes back as the very neutral tool it w
 
 from __future__ import annotations
 
-try:
-    import semantic_kernel  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        "Please install `semantic-kernel` to use `interop.semantic_kernel`: "
-        '`pip install "standard-tool[semantic-kernel]"`'
-    ) from _import_error
-
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, overload
 

@@ -33,14 +33,6 @@ after validation, never twice, bound to the function and the model's call id). W
 
 from __future__ import annotations
 
-try:
-    import semantic_kernel  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        "Please install `semantic-kernel` to use `interop.semantic_kernel`: "
-        '`pip install "standard-tool[semantic-kernel]"`'
-    ) from _import_error
-
 import copy
 import inspect
 import re

@@ -8,12 +8,9 @@ smolagents passes no per-call object to tools: the neutral context is the object
 
 from __future__ import annotations
 
-try:
-    import smolagents  # type: ignore[import-untyped]  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `smolagents` to use `interop.smolagents`: `pip install "standard-tool[smolagents]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "smolagents", "smolagents")
 
 from ._from import from_smolagents, from_smolagents_tools
 from ._to import StandardSmolagentsTool, run_context, to_smolagents, to_smolagents_tools

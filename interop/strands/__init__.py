@@ -17,12 +17,9 @@ Strands 1.62 needs `mcp<2.2`, so it lives in its own environment (`constraints-s
 
 from __future__ import annotations
 
-try:
-    import strands  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `strands-agents` to use `interop.strands`: `pip install "standard-tool[strands]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "strands", "strands", install="strands-agents")
 
 from ._from import InvocationStateHook, from_strands
 from ._to import (

@@ -35,13 +35,6 @@ pass it again when resuming.
 
 from __future__ import annotations
 
-try:
-    import strands  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `strands-agents` to use `interop.strands`: `pip install "standard-tool[strands]"`'
-    ) from _import_error
-
 import threading
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any

@@ -17,12 +17,9 @@ Inside a workflow, import `interop` (and the frameworks) under
 
 from __future__ import annotations
 
-try:
-    import temporalio  # noqa: F401
-except ImportError as _import_error:
-    raise ImportError(
-        'Please install `temporalio` to use `interop.temporal`: `pip install "standard-tool[temporal]"`'
-    ) from _import_error
+from interop._kit import require_extra
+
+require_extra(__name__, "temporal", "temporalio")
 
 # The first pipeline call decides on telemetry by importing its automatic setup; inside a workflow
 # (Temporal's sandbox) that import is refused. Imported here, under imports_passed_through().
