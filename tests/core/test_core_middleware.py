@@ -369,7 +369,7 @@ def test_output_budget_cuts_what_the_model_sees_and_keeps_the_value() -> None:
     assert _invoker(interop.with_middleware(rows, budget)).invoke({"n": 2}).text == '[{"i":0},{"i":1}]'
     image = _invoker(interop.with_middleware(picture, budget)).invoke({})
     assert image.ok and not isinstance(image.parts[0], str)
-    head = policies.OutputBudget(max_tokens=50, strategy="head")
+    head = policies.OutputBudget(max_tokens=50, encoding=None, strategy="head")  # 4 characters a token
     text = _invoker(interop.with_middleware(big, head)).invoke({"n": 10_000}).text
     assert text.startswith("abc") and text.endswith("characters removed to fit the output budget ...]")
     assert interop.call(interop.with_middleware(big, budget), {"n": 10_000}) == big.execute({"n": 10_000})

@@ -143,8 +143,8 @@ def test_a_cache_key_function_that_raises_runs_nothing_and_caches_nothing() -> N
         (lambda: policies.ConcurrencyLimit(-2), "ConcurrencyLimit needs a whole number >= 1"),
         (lambda: policies.CallLimit(0), "CallLimit needs a whole number >= 1"),
         (lambda: policies.OutputBudget(), "needs max_chars= or max_tokens="),
-        (lambda: policies.OutputBudget(max_chars=0), "at least 16 characters"),
-        (lambda: policies.OutputBudget(max_tokens=-1), "at least 16 characters"),
+        (lambda: policies.OutputBudget(max_chars=0), "max_chars must be a whole number of at least 16"),
+        (lambda: policies.OutputBudget(max_tokens=-1), "max_tokens must be a whole number of at least 4"),
         (lambda: policies.OutputBudget(max_chars=100, strategy="tail"), "'head_tail' or 'head'"),  # type: ignore[arg-type]
     ],
 )
