@@ -208,7 +208,8 @@ class RateLimit:
     """At most `calls` calls per `per_seconds` (a sliding window), per key: by default one window
     for every call through this policy; `key=lambda call: call.context.user_id` gives each user
     theirs. A call over the limit is refused (`PolicyRefusal`, kind `"rate_limit"`, with
-    `retry_after`), or, with `wait=True`, waits for its turn.
+    `retry_after`), or, with `wait=True`, waits for its turn. A key idle for a whole window is
+    forgotten (its next call starts a new window), so many distinct keys do not grow memory.
     """
 
     def __init__(
@@ -221,6 +222,8 @@ class RateLimit:
         self.key, self.wait = key, wait
         self._lock = threading.Lock()
         self._windows: dict[Hashable, deque[float]] = {}
+        self._sweep_at = 64
+        """Sweep idle windows once there are more than this many (`_sweep`)."""
 
     def __repr__(self) -> str:
         return f"RateLimit({self.calls}, {self.per_seconds:g})"
@@ -229,6 +232,8 @@ class RateLimit:
         """0 when the call may run now (and it is counted), else the seconds until it may."""
         now = time.monotonic()
         with self._lock:
+            if len(self._windows) > self._sweep_at:
+                self._sweep(now)
             window = self._windows.get(key)
             if window is None:
                 window = self._windows[key] = deque()
@@ -239,6 +244,15 @@ class RateLimit:
                 window.append(now)
                 return 0.0
             return window[0] + self.per_seconds - now
+
+    def _sweep(self, now: float) -> None:
+        """Drop the windows of keys idle for a whole window (their next call starts afresh, as it
+        would anyway): memory stays bounded by the keys active within `per_seconds`. Run when the
+        count of windows doubles, so each call pays O(1) amortised."""
+        cutoff = now - self.per_seconds
+        for key in [k for k, w in self._windows.items() if not w or w[-1] <= cutoff]:
+            del self._windows[key]
+        self._sweep_at = max(64, 2 * len(self._windows))
 
     async def on_call(self, call: ToolInvocation, call_next: CallNext) -> Any:
         key = self.key(call) if self.key is not None else None

@@ -233,3 +233,30 @@ def test_retrys_default_backoff_is_jittered_exponential() -> None:
     for attempt, ceiling in ((1, 0.1), (2, 0.2), (3, 0.4), (12, 5.0)):
         waits = {backoff(attempt) for _ in range(50)}
         assert len(waits) > 1 and all(ceiling / 2 <= w <= ceiling for w in waits)
+
+
+def test_rate_limit_forgets_idle_keys_so_many_users_do_not_grow_memory() -> None:
+    """One window per key, kept only while the key is active: 5,000 distinct users calling once
+    each, over many windows, leave a bounded number of windows (without eviction: 5,000), while a
+    key still inside its window stays limited."""
+
+    @interop.tool
+    def ping(n: int) -> int:
+        """Echo."""
+        return n
+
+    limit = policies.RateLimit(1, 0.002, key=lambda call: call.arguments["n"])
+    limited = interop.with_middleware(ping, limit)
+    run = interop.ToolSet([limited])
+    sizes = []
+    for n in range(5000):
+        assert run.run("ping", {"n": n}).text == str(n)
+        sizes.append(len(limit._windows))
+    assert max(sizes) < 1000, max(sizes)  # swept as it goes: idle keys are dropped
+    held = policies.RateLimit(1, 60, key=lambda call: call.arguments["n"])
+    kept = interop.ToolSet([interop.with_middleware(ping, held)])
+    assert kept.run("ping", {"n": 1}).ok
+    for n in range(2, 200):  # many others past the sweep threshold: key 1 is still in its window
+        kept.run("ping", {"n": n})
+    again = kept.run("ping", {"n": 1})
+    assert again.status == "error" and "rate limited (1 calls per 60 s)" in again.text
