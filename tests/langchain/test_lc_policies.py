@@ -152,3 +152,55 @@ def test_call_limit_counts_per_run_context_and_the_run_goes_on(lc: Any) -> None:
         {"messages": [HumanMessage("pay")]}, context=Run("ann")
     )
     assert _tool_messages(out)[0].content == "paid 4" and LEDGER == [1, 2, 4]
+
+
+async def test_retry_runs_an_idempotent_tool_again_and_the_model_reads_the_success(lc: Any) -> None:
+    """Retry in create_agent's loop: the tool fails once (a dropped connection), runs again, and the
+    model reads only the success; the tool ran twice."""
+    attempts: list[int] = []
+
+    @interop.tool(meta={"idempotent": True})
+    async def quote(sku: str) -> str:
+        """A price."""
+        attempts.append(len(attempts) + 1)
+        if len(attempts) == 1:
+            raise ConnectionError("connection reset")
+        return f"{sku}: 10"
+
+    model = lc.script([lc.tool_call("quote", {"sku": "A"}, "q1")], "done")
+    tool = to_langchain(interop.with_middleware(quote, policies.Retry(attempts=3, backoff=lambda n: 0)))
+    out = await create_agent(model, [tool]).ainvoke({"messages": [HumanMessage("quote")]})
+    (msg,) = _tool_messages(out)
+    assert msg.status == "success" and msg.content == "A: 10"
+    assert model.seen_messages[1][-1].content == "A: 10"  # what the model read
+    assert attempts == [1, 2] and out["messages"][-1].content == "done"
+
+
+async def test_concurrency_limit_holds_parallel_calls_of_one_turn(lc: Any) -> None:
+    """Five tool calls in one model turn: LangGraph's ToolNode runs them concurrently (five at once
+    without the policy); under ConcurrencyLimit(2), at most two run at a time, and all five answer."""
+    running: list[int] = [0]
+    peak: list[int] = []
+
+    @interop.tool
+    async def fetch(url: str) -> str:
+        """Fetch a page."""
+        running[0] += 1
+        peak.append(running[0])
+        await asyncio.sleep(0.05)
+        running[0] -= 1
+        return f"page {url}"
+
+    async def run(tool: Any) -> dict[str, Any]:
+        calls = [lc.tool_call("fetch", {"url": f"u{i}"}, f"f{i}") for i in range(5)]
+        return await create_agent(lc.script(calls, "done"), [tool]).ainvoke(
+            {"messages": [HumanMessage("go")]}
+        )
+
+    await run(to_langchain(fetch))
+    assert max(peak) == 5  # the loop runs a turn's calls in parallel
+    peak.clear()
+    out = await run(to_langchain(interop.with_middleware(fetch, policies.ConcurrencyLimit(2))))
+    assert max(peak) == 2 and len(peak) == 5
+    assert sorted(m.content for m in _tool_messages(out)) == [f"page u{i}" for i in range(5)]
+    assert out["messages"][-1].content == "done"

@@ -185,3 +185,55 @@ def test_call_limit_counts_per_run_and_cache_answers_a_repeat() -> None:
     model, seen = scripted([ToolCallPart("quote", {"sku": "B"}, tool_call_id="q4")])
     Agent(model, tools=[tool], deps_type=Deps).run_sync("quote", deps=Deps())  # a new run
     assert _text(seen[0][0]) == "B: 10" and ran == ["A", "B"]
+
+
+def test_retry_runs_an_idempotent_tool_again_and_the_model_reads_the_success() -> None:
+    """Retry in an Agent run: the tool fails once (a dropped connection), runs again, and the model
+    reads only the success (no retry prompt); the tool ran twice."""
+    attempts: list[int] = []
+
+    @interop.tool(meta={"idempotent": True})
+    async def quote(sku: str) -> str:
+        """A price."""
+        attempts.append(len(attempts) + 1)
+        if len(attempts) == 1:
+            raise ConnectionError("connection reset")
+        return f"{sku}: 10"
+
+    model, seen = scripted([ToolCallPart("quote", {"sku": "A"}, tool_call_id="q1")])
+    tool = to_pydantic_ai(interop.with_middleware(quote, policies.Retry(attempts=3, backoff=lambda n: 0)))
+    result = Agent(model, tools=[tool]).run_sync("quote")
+    ((part,),) = seen
+    assert not _retried(part) and _text(part) == "A: 10"
+    assert attempts == [1, 2] and result.output == "done"
+
+
+@pytest.mark.anyio
+async def test_concurrency_limit_holds_parallel_calls_of_one_turn() -> None:
+    """Five tool calls in one model response: pydantic-ai runs them concurrently (five at once
+    without the policy); under ConcurrencyLimit(2), at most two run at a time, and all five answer."""
+    running: list[int] = [0]
+    peak: list[int] = []
+
+    @interop.tool
+    async def fetch(url: str) -> str:
+        """Fetch a page."""
+        running[0] += 1
+        peak.append(running[0])
+        await asyncio.sleep(0.05)
+        running[0] -= 1
+        return f"page {url}"
+
+    async def run(tool: Any) -> list[list[Any]]:
+        model, seen = scripted(
+            [ToolCallPart("fetch", {"url": f"u{i}"}, tool_call_id=f"f{i}") for i in range(5)]
+        )
+        assert (await Agent(model, tools=[tool]).run("go")).output == "done"
+        return seen
+
+    await run(to_pydantic_ai(fetch))
+    assert max(peak) == 5  # the agent runs a response's calls in parallel
+    peak.clear()
+    (parts,) = await run(to_pydantic_ai(interop.with_middleware(fetch, policies.ConcurrencyLimit(2))))
+    assert max(peak) == 2 and len(peak) == 5
+    assert sorted(_text(p) for p in parts) == [f"page u{i}" for i in range(5)]
