@@ -62,6 +62,9 @@ class ApprovalRequest:
     """The model's id for this call, when the framework gives one."""
     name: str | None = field(default=None, kw_only=True)
     """The name the model called the tool by, when it differs from `tool.name` (a rename)."""
+    within: str | None = field(default=None, kw_only=True)
+    """For a call a tool makes inside its own call (code mode's program), asked through that
+    call's channel: the outer tool's name. Approving this call approves only this call."""
 
     @property
     def tool_name(self) -> str:

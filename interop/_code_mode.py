@@ -43,6 +43,7 @@ from uuid import UUID
 from pydantic import Field
 from typing_extensions import TypedDict, Unpack
 
+from ._channel import CHANNEL, ask_through_caller, nested_asker
 from ._code_stubs import Signature, StubWriter, python_name
 from ._content import Audio, File, Image, _size, placeholder
 from ._errors import ToolError, exception_text
@@ -80,7 +81,8 @@ class CodeModeOptions(TypedDict, total=False):
     """What `code_mode` takes besides its limits: the shared options, for the inner calls."""
 
     approval: ApprovalCallback
-    """Asked before each inner call that needs approval (only the value `True` approves)."""
+    """Asked before each inner call that needs approval (only the value `True` approves), instead
+    of the channel of the call running the program (explicit beats inherited)."""
     allow_unapproved: bool
     """Let inner tools that require approval run without asking (an explicit opt-out)."""
     errors: Errors
@@ -375,6 +377,9 @@ class _Program:
         self.stop: Future[str] = Future()
         """Resolved with the reason when the host stops the program (time limit, cancellation)."""
         self.deadline = time.monotonic() + mode.timeout
+        self.ask = nested_asker(CHANNEL.get(), mode.name)
+        """What an inner call that needs approval asks (without `approval=`): the channel of the
+        call running the program (`interop._channel`)."""
 
     # ------------------------------------------------------------------ on the event loop
 
@@ -413,7 +418,7 @@ class _Program:
     async def _call(self, entry: _Entry, bound: dict[str, Any] | BaseException) -> dict[str, Any]:
         if isinstance(bound, BaseException):
             return {"exc_type": "TypeError", "message": str(bound)}
-        outcome = await entry.invoker.ainvoke(bound, self.context)
+        outcome = await entry.invoker.ainvoke(bound, self.context, ask=self.ask)
         return entry.answer(outcome)
 
     # ------------------------------------------------------------------ on the driving thread
@@ -659,9 +664,12 @@ def code_mode(
 
     Its input is `{"code": str}`; its description shows each tool as a typed `async def` stub
     (parameters from the input schema, return type from the output schema, the description as
-    docstring). Every call the program makes goes through the pipeline, with the caller's context
-    (approval: `approval=` asks before each inner call that needs it; `allow_unapproved=True`
-    opts out). Tools with `meta["defer_loading"]` are not listed: the program finds them with
+    docstring). Every call the program makes goes through the pipeline, with the caller's context.
+    Approval: an inner call that needs it asks `approval=` when given, else the channel the
+    program's own call came through (MCP elicitation, `interop.call(..., approval=...)`, a
+    conversion's `approval=`), naming the inner tool and its arguments; a channel that asks by
+    pausing the run (a LangGraph interrupt, deferred tools) is not asked and the call is denied,
+    as with no channel at all; `allow_unapproved=True` opts out. Tools with `meta["defer_loading"]` are not listed: the program finds them with
     `tool_search`. The result is what the program printed and its last expression's value (images
     and files it returns as content). Limits: `timeout` (seconds, wall clock, tool calls
     included), `max_memory` (bytes), `max_output` (characters the model reads). A program that
@@ -702,7 +710,8 @@ def code_mode(
             found[tool.name] = signature
         else:
             stubs.append(signature.stub)
-        invoker = Invoker(tool, name=tool.name, target="code mode", options=shared)
+        # native_approval: with no approval=, an inner call asks the outer call's channel
+        invoker = Invoker(tool, name=tool.name, target="code mode", options=shared, native_approval=True)
         entries[function] = _Entry(signature, invoker)
 
     header = ["from typing import Any, Literal, NotRequired, TypedDict"]
@@ -731,6 +740,7 @@ def code_mode(
     mode = _CodeMode(name, float(timeout), max_memory, max_output, entries)
     check = validator(as_schema(CodeInput), "input", name)
 
+    @ask_through_caller
     async def run_code(input: Any = None, context: Any = None) -> Any:
         code = check(input)["code"]
         return await _Program(mode, code, context).run()

@@ -5,7 +5,9 @@ framework path: a call that needs approval (`meta["requires_approval"]`, static 
 the validated input) runs only when `approval=` (a callback) answers `True`, or when the caller
 says it is the human (`allow_unapproved=True`); with neither it fails closed
 (`ApprovalDeniedError`), before anything runs. A tool that asks its own callback (`with_approval`)
-is asked once, by itself. A call made inside an approved call is not approved by it. The installed
+is asked once, by itself. A call made inside an approved call is not approved by it. A tool that
+runs other tools (code mode) lends them `approval=` to ask about their own calls (only it:
+`allow_unapproved=True` covers the outer call, never the inner ones). The installed
 observer (telemetry) sees the call. Unlike a framework path, the result and the tool's exceptions
 reach the caller as they are (no model-facing encoding).
 """
@@ -26,6 +28,7 @@ from ._approval import (
     needs_approval,
     run_approved,
 )
+from ._channel import CHANNEL, asks_through_caller, lend
 from ._errors import ApprovalDeniedError
 from ._middleware import with_meta_timeout
 from ._protocols import StandardToolV0
@@ -46,6 +49,24 @@ def _rule(tool: StandardToolV0[Any, Any, Any], approval: Any, allow_unapproved: 
 
 
 def _steps(
+    tool: StandardToolV0[Any, Any, Any],
+    input: Any,
+    context: Any,
+    rule: Any,
+    approval: ApprovalCallback | None,
+    call_id: str | None,
+) -> StepGen[Any]:
+    if not asks_through_caller(tool):
+        return (yield from _run_steps(tool, input, context, rule, approval, call_id))
+    # a tool running other tools (code mode): their approval asks `approval` too, and only it
+    token = CHANNEL.set(lend(approval, None, "interop.call", tool.name))
+    try:
+        return (yield from _run_steps(tool, input, context, rule, approval, call_id))
+    finally:
+        CHANNEL.reset(token)
+
+
+def _run_steps(
     tool: StandardToolV0[Any, Any, Any],
     input: Any,
     context: Any,

@@ -52,6 +52,7 @@ from ._approval import (
     run_approved,
 )
 from ._arguments import parse_arguments
+from ._channel import CHANNEL, asks_through_caller, lend
 from ._controlflow import is_control_flow
 from ._derive import find_layer
 from ._errors import (
@@ -220,6 +221,7 @@ class Invoker:
     __slots__ = (
         "_approval_check",
         "_direct",
+        "_lends",
         "_offload",
         "_run",
         "callback",
@@ -298,8 +300,12 @@ class Invoker:
         )
         layer = find_layer(tool, "model_output")
         self.to_model_output: Callable[[Any], Any] | None = layer.value if layer is not None else None
-        self._direct = rule is False and self.to_model_output is None
-        """Whether `ainvoke` may take `_ainvoke_direct` (nothing to ask, nothing to shape)."""
+        self._lends = target if asks_through_caller(tool) else None
+        """For a tool whose inner calls ask through its caller's channel (code mode): the target,
+        for messages; each call then lends it its approval channel (`interop._channel`)."""
+        self._direct = rule is False and self.to_model_output is None and self._lends is None
+        """Whether `ainvoke` may take `_ainvoke_direct` (nothing to ask, nothing to shape, no channel
+        to lend)."""
 
     @property
     def is_async(self) -> bool:
@@ -309,6 +315,12 @@ class Invoker:
     def may_need_approval(self) -> bool:
         """Whether some calls need approval (a static `True` or a predicate)."""
         return self.rule is not False
+
+    @property
+    def lends_channel(self) -> bool:
+        """Whether the tool's inner calls ask through this call's channel (code mode): an adapter
+        that passes `ask` only to gated calls passes it to these too."""
+        return self._lends is not None
 
     @property
     def always_needs_approval(self) -> bool:
@@ -401,9 +413,14 @@ class Invoker:
     ) -> StepGen[Outcome]:
         """The pipeline for one call, as a step generator (see `interop._run`)."""
         token = CALL_ID.set(call_id) if call_id is not None else None
+        lent = (
+            CHANNEL.set(lend(self.callback, ask, self._lends, self.name)) if self._lends is not None else None
+        )
         try:
             return (yield from self._steps(arguments, native, call_id, ask, decoded))
         finally:
+            if lent is not None:
+                CHANNEL.reset(lent)
             if token is not None:
                 CALL_ID.reset(token)
 

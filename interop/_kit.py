@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 if _TYPE_CHECKING:
     from ._approval import ApprovalCallback, ApprovalPredicate, has_approval_layer
     from ._arguments import call_arguments, check_argument_names, keyword_parameters, parse_arguments
+    from ._channel import asks_inline
     from ._context_factory import load_context_factory, open_context
     from ._decode import decode_block, decode_data_url, decode_result, decode_text
     from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
@@ -59,6 +60,7 @@ _LAZY: dict[str, str] = {
     "ApprovalPredicate": "._approval",
     "has_approval_layer": "._approval",
     "hints_meta": "._meta",
+    "asks_inline": "._channel",
     "call_arguments": "._arguments",
     "check_argument_names": "._arguments",
     "keyword_parameters": "._arguments",
@@ -147,6 +149,7 @@ __all__ = [
     "SchemaModel",
     "Status",
     "args_digest",
+    "asks_inline",
     "call_arguments",
     "carried_meta",
     "check_argument_names",

@@ -43,7 +43,7 @@ from mcp.server.context import ServerRequestContext
 from mcp.shared.message import ServerMessageMetadata
 
 from interop import ApprovalDeniedError
-from interop._kit import Asker
+from interop._kit import Asker, asks_inline
 from interop._shown import escaped_json, escaped_text
 from interop.bridge import PENDING, ApprovalRequest, to_jsonable
 
@@ -104,7 +104,19 @@ def _form(
     request: ApprovalRequest, arguments: Mapping[str, Any], call: Any = None
 ) -> tuple[str, dict[str, Any]]:
     """(message, `_meta`) of the approval form of one call (the schema is `APPROVAL_SCHEMA`);
-    `call` is the token the client's request carried (`CALL_META_KEY`), echoed."""
+    `call` is the token the client's request carried (`CALL_META_KEY`), echoed.
+
+    A call made inside the requested call (`request.within`: code mode's program) is named with
+    its own tool and arguments, the outer tool as `within`, and never the outer call's token: a
+    client that approved the outer call itself must not take this question as about that call."""
+    if request.within is not None:
+        nested = {
+            "tool": request.tool_name,
+            "arguments": to_jsonable(request.input),
+            "within": request.within,
+        }
+        message = f"While running the tool {request.within!r}: {approval_message(request)}"
+        return message, {APPROVAL_META_KEY: nested}
     marker: dict[str, Any] = {"tool": request.tool_name, "arguments": to_jsonable(dict(arguments))}
     if isinstance(call, str) and 0 < len(call) <= 128:
         marker["call"] = call
@@ -257,23 +269,24 @@ def elicitation_asker(
     arguments: Mapping[str, Any] = params.arguments or {}
     call = (params.meta or {}).get(CALL_META_KEY)
 
-    def able() -> None:
+    def able(name: str) -> None:
         if not ctx.session.check_client_capability(_ELICITATION):
             raise ApprovalDeniedError(
-                params.name,
+                name,
                 "the MCP client cannot ask its user (it did not declare the elicitation capability)",
             )
 
+    @asks_inline  # it awaits the answer: calls made inside the call (code mode) may ask it too
     async def ask_now(request: ApprovalRequest) -> bool | _Refused:
         # the channel first: a stateless 2025-11-25 connection has no record of what the client
         # declared, so the capability check would blame a client that did declare elicitation
         if not ctx.session.can_send_request:
             raise ApprovalDeniedError(
-                params.name,
+                request.tool_name,
                 "this connection cannot carry the server's approval question (stateless HTTP on "
                 "protocol 2025-11-25: use a stateful server or a 2026-07-28 client)",
             )
-        able()
+        able(request.tool_name)
         message, meta = _form(request, arguments, call)
         result = await ctx.session.send_request(
             mt.ElicitRequest(
@@ -287,7 +300,7 @@ def elicitation_asker(
         return _decide(result)
 
     async def ask_round(request: ApprovalRequest) -> Any:
-        able()
+        able(params.name)
         principal = _principal(ctx)
         answer = (params.input_responses or {}).get(APPROVAL_INPUT_KEY)
         if answer is None or params.request_state is None:

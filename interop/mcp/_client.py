@@ -241,8 +241,8 @@ class _Approvals:
         """Whether the server behind `session` asks about a call of that session a local human
         approved (the very call, when the form names its token)."""
         marker = approval_marker(params, session)
-        if marker is None:
-            return False
+        if marker is None or marker.get("within") is not None:
+            return False  # a call made inside the server's call (code mode): always the user's
         arguments = marker.get("arguments")
         key = _approval_key(marker["tool"], arguments if isinstance(arguments, Mapping) else {})
         token = marker.get("call")

@@ -230,7 +230,7 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
     sync functions) and an async one on pydantic-ai's loop. Called from DBOS workflow code, the
     call is a DBOS step (`_durable`).
     """
-    gated = invoker.may_need_approval  # else no asker is needed (nothing to approve)
+    gated = invoker.may_need_approval or invoker.lends_channel  # else no asker is needed
     durable = step_options(invoker.name, invoker.tool.meta)
     ainvoke = invoker.ainvoke
     modules = sys.modules

@@ -14,7 +14,7 @@ from pydantic import BaseModel, Field
 
 import interop
 from interop import FromContext, Image, ToolError
-from interop.errors import ApprovalRequiredError, ToolNameError
+from interop.errors import ToolNameError
 
 pytest.importorskip("pydantic_monty")
 
@@ -306,10 +306,21 @@ def delete_file(path: str) -> str:
     return f"deleted {path}"
 
 
-async def test_an_approval_required_inner_tool_needs_a_way_to_ask() -> None:
-    with pytest.raises(ApprovalRequiredError, match="delete_file"):
-        interop.code_mode([delete_file])
-    assert "asks for approval" in interop.code_mode([delete_file], allow_unapproved=True).description
+async def test_an_approval_required_inner_tool_with_nobody_to_ask_is_denied() -> None:
+    tool = interop.code_mode([delete_file])  # builds: the channel comes with each call
+    assert "asks for approval" in tool.description
+    out = await run(tool, "try:\n    await delete_file('/x')\nexcept PermissionError as e:\n    print(e)")
+    assert "The call to tool 'delete_file' was not approved: nobody could be asked" in out
+    assert "It did not run." in out and CALLS == []
+    # allow_unapproved=True on the outer call is for the outer call only
+    out = await interop.acall(
+        tool,
+        {"code": "try:\n    await delete_file('/x')\nexcept PermissionError:\n    print('no')"},
+        allow_unapproved=True,
+    )
+    assert out == "no\n" and CALLS == []
+    opted_out = interop.code_mode([delete_file], allow_unapproved=True)
+    assert await run(opted_out, "await delete_file('/y')") == "deleted /y"
 
 
 async def test_an_inner_call_denied_did_not_run_approved_ran() -> None:
@@ -344,7 +355,7 @@ async def test_a_toolset_brings_its_approval_to_the_inner_calls() -> None:
         return True
 
     tools = interop.ToolSet([delete_file, get_weather], approval=decide)
-    tool = interop.code_mode(tools)  # no approval= here: the set's (a plain list would be refused)
+    tool = interop.code_mode(tools)  # no approval= here: the set's (explicit, before any channel)
     out = await run(tool, "await delete_file('/tmp/a')")
     assert out.endswith("deleted /tmp/a") and asked == [{"path": "/tmp/a"}]
     with pytest.raises(ToolNameError):

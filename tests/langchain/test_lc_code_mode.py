@@ -134,6 +134,60 @@ def test_approval_inside_the_program(lc: Any) -> None:
     assert [s for s in SEEN if s[0] == "refund"] == [("refund", "o1")]
 
 
+REFUND_ALL = (
+    "done = []\nfor i in await list_orders():\n    try:\n        done.append(await refund(i))\n"
+    "    except PermissionError as e:\n        print(e)\ndone"
+)
+
+
+@pytest.mark.anyio
+@pytest.mark.parametrize("path", ["sync", "async"])
+async def test_inner_calls_ask_the_conversions_approval_callback(lc: Any, path: str) -> None:
+    asked: list[tuple[str, Any, str | None]] = []
+
+    def only_o2(request: interop.ApprovalRequest) -> bool:
+        asked.append((request.tool_name, request.input, request.within))
+        return request.input == {"order_id": "o2"}
+
+    # no approval= on code_mode: the inner calls ask the channel the LangChain tool was given
+    tools = [to_langchain(interop.code_mode([list_orders, refund]), approval=only_o2)]
+    model = lc.script([lc.tool_call("run_code", {"code": REFUND_ALL}, "c1")], "ok")
+    agent = create_agent(model, tools, context_schema=Deps)
+    request = {"messages": [HumanMessage("refund all")]}
+    out = (
+        agent.invoke(request, context=Deps("cy"))
+        if path == "sync"
+        else await agent.ainvoke(request, context=Deps("cy"))
+    )
+    (msg,) = _tool_messages(out["messages"])
+    assert msg.status == "success"
+    assert msg.content.count("The call to tool 'refund' was not approved. It did not run.") == 2
+    assert msg.content.endswith('Result: ["refunded o2"]')
+    assert asked == [("refund", {"order_id": i}, "run_code") for i in ("o1", "o2", "o3")]
+    assert [s for s in SEEN if s[0] == "refund"] == [("refund", "o2")]  # exactly once
+
+
+def test_the_interrupt_channel_is_not_asked_from_inside_a_program(lc: Any) -> None:
+    """LangGraph's interrupt would pause the run and replay the whole program on resume (its
+    earlier calls twice): the inner call fails closed instead, and the run does not pause."""
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    tools = [to_langchain(interop.code_mode([list_orders, refund]))]
+    model = lc.script([lc.tool_call("run_code", {"code": REFUND_ALL}, "c1")], "could not refund")
+    agent = create_agent(model, tools, context_schema=Deps, checkpointer=InMemorySaver())
+    out = agent.invoke(
+        {"messages": [HumanMessage("refund all")]},
+        {"configurable": {"thread_id": "code-mode-interrupt"}},
+        context=Deps("cy"),
+    )
+    assert "__interrupt__" not in out
+    (msg,) = _tool_messages(out["messages"])
+    assert msg.content.count("LangChain asks for approval by pausing the run") == 3
+    assert msg.content.endswith("Result: []")
+    assert out["messages"][-1].content == "could not refund"
+    assert [s for s in SEEN if s[0] == "refund"] == []  # never ran
+
+
 def test_an_image_returned_by_the_program_reaches_the_model_as_an_image_block(lc: Any) -> None:
     tools = [to_langchain(interop.code_mode([receipt]))]
     model = lc.script(

@@ -5,6 +5,7 @@ as image content) and as a stdio subprocess (the sandbox's workers under a serve
 from __future__ import annotations
 
 import base64
+import dataclasses
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,7 +17,7 @@ from mcp.server.context import ServerRequestContext
 
 import interop
 from interop import Image, ToolError
-from interop.mcp import build_server, mcp_tools
+from interop.mcp import ElicitationRequest, build_server, mcp_tools
 
 pytest.importorskip("pydantic_monty")
 
@@ -123,3 +124,108 @@ async def test_stdio_subprocess_through_mcp_tools() -> None:
         with pytest.raises(ToolError, match="time limit"):
             await interop.acall(run_code, {"code": "while True:\n    pass"})
         assert await interop.acall(run_code, {"code": "await list_files('notes')"}) == '["todo.txt"]'
+
+
+# ------------------------------------------------------------------------------------ approval
+
+
+RAN: list[str] = []
+
+
+@interop.tool(meta={"requires_approval": True})
+def cancel_order(order_id: str) -> str:
+    """Cancel an order."""
+    RAN.append(order_id)
+    return f"cancelled {order_id}"
+
+
+class Answers:
+    """An elicitation callback of the real client: scripted answers, and what it was shown."""
+
+    def __init__(self, *answers: mt.ElicitResult) -> None:
+        self.answers = list(answers)
+        self.seen: list[Any] = []
+
+    async def __call__(self, context: Any, params: Any) -> mt.ElicitResult:
+        self.seen.append(params)
+        return self.answers.pop(0)
+
+
+YES = mt.ElicitResult(action="accept", content={"approve": True})
+DECLINE = mt.ElicitResult(action="decline")
+CANCEL_TWO = (
+    "out = []\nfor o in ['o1', 'o2']:\n    try:\n        out.append(await cancel_order(o))\n"
+    "    except PermissionError as e:\n        out.append(str(e))\nout"
+)
+
+
+async def test_an_inner_call_asks_the_mcp_client_through_elicitation() -> None:
+    RAN.clear()
+    answers = Answers(DECLINE, YES)  # o1 declined, o2 approved
+    server = build_server([interop.code_mode([cancel_order, price])])
+    async with Client(server, mode="legacy", elicitation_callback=answers) as client:
+        r = await client.call_tool("run_code", {"code": CANCEL_TWO})
+    assert not r.is_error
+    assert texts(r) == [
+        '["The call to tool \'cancel_order\' was not approved: the user declined. It did not run.","cancelled o2"]'
+    ]
+    assert RAN == ["o2"]  # the approved one ran exactly once, the declined one never
+    first, second = answers.seen
+    assert first.message.startswith("While running the tool 'run_code': Allow the tool 'cancel_order'")
+    assert '"order_id": "o1"' in first.message and '"order_id": "o2"' in second.message
+    marker = first.meta["io.github.interop/approval"]
+    assert marker == {"tool": "cancel_order", "arguments": {"order_id": "o1"}, "within": "run_code"}
+
+
+async def test_a_call_without_approval_needs_asks_nobody() -> None:
+    answers = Answers()
+    async with Client(
+        build_server([interop.code_mode([cancel_order, price])]), mode="legacy", elicitation_callback=answers
+    ) as client:
+        r = await client.call_tool("run_code", {"code": "await price('tea')"})
+    assert texts(r) == ["3.5"] and answers.seen == []
+
+
+async def test_a_client_without_elicitation_is_denied_and_nothing_runs() -> None:
+    RAN.clear()
+    async with Client(build_server([interop.code_mode([cancel_order])]), mode="legacy") as client:
+        r = await client.call_tool("run_code", {"code": CANCEL_TWO})
+    assert "did not declare the elicitation capability" in texts(r)[0] and RAN == []
+
+
+async def test_an_input_round_channel_fails_closed_inside_the_program() -> None:
+    """2026-07-28 asks by returning the call to the client and running it again with the answer:
+    the whole program would run twice. The inner call is denied without asking."""
+    RAN.clear()
+    answers = Answers(YES, YES)
+    async with Client(
+        build_server([interop.code_mode([cancel_order])]), mode="auto", elicitation_callback=answers
+    ) as client:
+        assert client.protocol_version == "2026-07-28"
+        r = await client.call_tool("run_code", {"code": CANCEL_TWO})
+    assert not r.is_error
+    (text,) = texts(r)
+    assert text.count("MCP asks for approval by pausing the run") == 2
+    assert answers.seen == [] and RAN == []
+
+
+async def test_a_client_that_approved_the_outer_call_still_asks_its_user_for_the_inner_one() -> None:
+    """The outer call's approval (a local human approved run_code; the client answers the server's
+    question about that call itself) is not an approval of a call made inside it."""
+    RAN.clear()
+    gated = dataclasses.replace(interop.code_mode([cancel_order]), meta={"requires_approval": True})
+    asked: list[Any] = []
+
+    def user(request: ElicitationRequest) -> bool:
+        asked.append((request.tool_name, request.arguments))
+        return request.arguments == {"order_id": "o2"}
+
+    async with mcp_tools(build_server([gated]), mode="legacy", elicitation=user) as (remote,):
+        approved = interop.with_approval(remote, lambda request: True)
+        out = await interop.acall(approved, {"code": CANCEL_TWO})
+    assert out == [
+        "The call to tool 'cancel_order' was not approved: the user declined. It did not run.",
+        "cancelled o2",
+    ]
+    assert asked == [("cancel_order", {"order_id": "o1"}), ("cancel_order", {"order_id": "o2"})]
+    assert RAN == ["o2"]

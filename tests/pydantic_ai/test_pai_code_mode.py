@@ -173,6 +173,42 @@ async def test_approval_inside_the_program() -> None:
     assert [s for s in SEEN if s[0] == "send_alert"] == [("send_alert", "Cairo")]
 
 
+async def test_the_deferred_tools_channel_fails_closed_inside_the_program() -> None:
+    """pydantic-ai's native approval defers the call (the run ends with DeferredToolRequests) and
+    runs it again on resume: the whole program twice. The inner call is denied instead, the run
+    is not deferred, and the model reads why."""
+    program = (
+        "for c in await list_cities():\n    if await temperature(c) > 30:\n        try:\n"
+        "            print(await send_alert(c))\n        except PermissionError as e:\n            print(e)"
+    )
+    model, seen = scripted(program)
+    tools = [to_pydantic_ai(interop.code_mode([list_cities, temperature, send_alert]))]
+    result = await Agent(model, deps_type=Deps, tools=tools).run("alert", deps=Deps("cy"))
+    assert isinstance(result.output, str)  # finished, not deferred
+    (ret,) = seen[-1]
+    text = ret.model_response_str()
+    assert text.startswith("The call to tool 'send_alert' was not approved: pydantic-ai asks for approval")
+    assert "by pausing the run" in text
+    assert [s for s in SEEN if s[0] == "send_alert"] == []
+
+
+async def test_inner_calls_ask_the_conversions_approval_callback() -> None:
+    asked: list[tuple[str, Any, str | None]] = []
+
+    def approve(request: interop.ApprovalRequest) -> bool:
+        asked.append((request.tool_name, request.input, request.within))
+        return True
+
+    program = "await send_alert('Cairo')"
+    model, seen = scripted(program)
+    tools = [to_pydantic_ai(interop.code_mode([send_alert]), approval=approve)]
+    await Agent(model, deps_type=Deps, tools=tools).run("alert", deps=Deps("cy"))
+    (ret,) = seen[-1]
+    assert ret.model_response_str() == "alert sent for Cairo"
+    assert asked == [("send_alert", {"city": "Cairo"}, "run_code")]
+    assert [s for s in SEEN if s[0] == "send_alert"] == [("send_alert", "Cairo")]
+
+
 async def test_an_image_from_the_program_reaches_the_model_as_binary_content() -> None:
     received: list[Any] = []
 
