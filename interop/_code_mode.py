@@ -9,7 +9,8 @@ the caller's context, approval, middleware, telemetry), then comes back as plain
 exception the program can catch (ValueError: invalid arguments, PermissionError: not approved,
 RuntimeError: the tool failed). What the program prints and the value of its last expression
 are the result; images and files inner tools return stay objects the program can return, and
-reach the model as content.
+reach the model as content. An inner call that needs approval asks `approval=` when given, else
+the channel of the call running the program (`interop._channel`).
 
 How a run goes: a worker is checked out of one shared pool (a sync `pydantic_monty.Monty`,
 entered on first use, closed at exit) and the program is driven from one thread, each step of
