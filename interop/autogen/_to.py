@@ -139,14 +139,14 @@ class StandardAutoGenTool(BaseTool[BaseModel, Any]):
         """Run one call with the model's arguments (validated once, by the neutral tool)."""
         # AutoGen decoded the model's JSON already: a JSON string is a string, not arguments to decode again
         with trace_tool_span(tool_name=self._name, tool_description=self._description, tool_call_id=call_id):
-            outcome = await self._invoker.ainvoke(args, cancellation_token, call_id=call_id, decoded=True)
-            if outcome.status != "ok":  # AutoGen: FunctionExecutionResult(is_error=True), the span failed
-                raise ToolError(outcome.text) from outcome.error
-        text = outcome.text
+            # an error raises inside the span (it fails): AutoGen's FunctionExecutionResult(is_error=True)
+            result = _result(
+                await self._invoker.ainvoke(args, cancellation_token, call_id=call_id, decoded=True)
+            )
         if _events.isEnabledFor(logging.INFO):  # (an event nobody logs is not built)
             arguments = dict(args) if isinstance(args, Mapping) else {"arguments": args}
-            _events.info(ToolCallEvent(tool_name=self._name, arguments=arguments, result=text))
-        return ToolResultText(text, outcome.value, outcome.parts)
+            _events.info(ToolCallEvent(tool_name=self._name, arguments=arguments, result=str(result)))
+        return result
 
     def __repr__(self) -> str:
         return f"StandardAutoGenTool(name={self._name!r})"
