@@ -17,6 +17,7 @@ pytest.importorskip("langgraph")
 
 from langchain.agents import create_agent
 from langchain_core.messages import HumanMessage, ToolMessage
+from policy_tools import concurrency_probe, flaky_quote
 
 import interop
 from interop import policies
@@ -157,15 +158,7 @@ def test_call_limit_counts_per_run_context_and_the_run_goes_on(lc: Any) -> None:
 async def test_retry_runs_an_idempotent_tool_again_and_the_model_reads_the_success(lc: Any) -> None:
     """Retry in create_agent's loop: the tool fails once (a dropped connection), runs again, and the
     model reads only the success; the tool ran twice."""
-    attempts: list[int] = []
-
-    @interop.tool(meta={"idempotent": True})
-    async def quote(sku: str) -> str:
-        """A price."""
-        attempts.append(len(attempts) + 1)
-        if len(attempts) == 1:
-            raise ConnectionError("connection reset")
-        return f"{sku}: 10"
+    quote, attempts = flaky_quote()
 
     model = lc.script([lc.tool_call("quote", {"sku": "A"}, "q1")], "done")
     tool = to_langchain(interop.with_middleware(quote, policies.Retry(attempts=3, backoff=lambda n: 0)))
@@ -179,17 +172,7 @@ async def test_retry_runs_an_idempotent_tool_again_and_the_model_reads_the_succe
 async def test_concurrency_limit_holds_parallel_calls_of_one_turn(lc: Any) -> None:
     """Five tool calls in one model turn: LangGraph's ToolNode runs them concurrently (five at once
     without the policy); under ConcurrencyLimit(2), at most two run at a time, and all five answer."""
-    running: list[int] = [0]
-    peak: list[int] = []
-
-    @interop.tool
-    async def fetch(url: str) -> str:
-        """Fetch a page."""
-        running[0] += 1
-        peak.append(running[0])
-        await asyncio.sleep(0.05)
-        running[0] -= 1
-        return f"page {url}"
+    fetch, peak = concurrency_probe()
 
     async def run(tool: Any) -> dict[str, Any]:
         calls = [lc.tool_call("fetch", {"url": f"u{i}"}, f"f{i}") for i in range(5)]

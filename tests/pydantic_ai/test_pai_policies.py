@@ -12,6 +12,7 @@ import pytest
 
 pytest.importorskip("pydantic_ai")
 
+from policy_tools import concurrency_probe, flaky_quote
 from pydantic_ai import Agent
 from pydantic_ai.messages import (
     ModelMessage,
@@ -190,15 +191,7 @@ def test_call_limit_counts_per_run_and_cache_answers_a_repeat() -> None:
 def test_retry_runs_an_idempotent_tool_again_and_the_model_reads_the_success() -> None:
     """Retry in an Agent run: the tool fails once (a dropped connection), runs again, and the model
     reads only the success (no retry prompt); the tool ran twice."""
-    attempts: list[int] = []
-
-    @interop.tool(meta={"idempotent": True})
-    async def quote(sku: str) -> str:
-        """A price."""
-        attempts.append(len(attempts) + 1)
-        if len(attempts) == 1:
-            raise ConnectionError("connection reset")
-        return f"{sku}: 10"
+    quote, attempts = flaky_quote()
 
     model, seen = scripted([ToolCallPart("quote", {"sku": "A"}, tool_call_id="q1")])
     tool = to_pydantic_ai(interop.with_middleware(quote, policies.Retry(attempts=3, backoff=lambda n: 0)))
@@ -212,17 +205,7 @@ def test_retry_runs_an_idempotent_tool_again_and_the_model_reads_the_success() -
 async def test_concurrency_limit_holds_parallel_calls_of_one_turn() -> None:
     """Five tool calls in one model response: pydantic-ai runs them concurrently (five at once
     without the policy); under ConcurrencyLimit(2), at most two run at a time, and all five answer."""
-    running: list[int] = [0]
-    peak: list[int] = []
-
-    @interop.tool
-    async def fetch(url: str) -> str:
-        """Fetch a page."""
-        running[0] += 1
-        peak.append(running[0])
-        await asyncio.sleep(0.05)
-        running[0] -= 1
-        return f"page {url}"
+    fetch, peak = concurrency_probe()
 
     async def run(tool: Any) -> list[list[Any]]:
         model, seen = scripted(
