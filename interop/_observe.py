@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ._invoke import Outcome
     from ._protocols import StandardToolV0
 
-__all__ = ["CallObserver", "CallRecord", "get_observer", "set_observer", "set_replay_check"]
+__all__ = ["NO_RECORD", "CallObserver", "CallRecord", "get_observer", "set_observer", "set_replay_check"]
 
 
 class CallRecord(Protocol):
@@ -32,6 +32,18 @@ class CallRecord(Protocol):
         """The call ended: with an `Outcome` (ok, error, denied, pending), or an exception that
         left the pipeline (then `outcome` is None). Called once, in the context `begin` ran in."""
         ...
+
+
+class _NoRecord:
+    """A record of nothing: what an observer's `begin` returns for a call it does not record."""
+
+    __slots__ = ()
+
+    def end(self, outcome: Outcome | None, error: BaseException | None) -> None:
+        return None
+
+
+NO_RECORD: CallRecord = _NoRecord()
 
 
 class CallObserver(Protocol):

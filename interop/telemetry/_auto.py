@@ -33,7 +33,6 @@ from interop import _observe
 if TYPE_CHECKING:
     from interop import StandardToolV0
     from interop._observe import CallObserver, CallRecord
-    from interop.bridge import Outcome
 
 __all__ = ["NOOP", "WATCH", "Settings", "activate", "arm", "decide", "settings"]
 
@@ -61,16 +60,6 @@ settings = Settings()
 _lock = threading.Lock()
 
 
-class _NoRecord:
-    __slots__ = ()
-
-    def end(self, outcome: Outcome | None, error: BaseException | None) -> None:
-        return None
-
-
-_NO_RECORD = _NoRecord()
-
-
 class _Noop:
     """Observes nothing (this call only: the decision installed what later calls use)."""
 
@@ -79,7 +68,7 @@ class _Noop:
     def begin(
         self, tool: StandardToolV0[Any, Any, Any], name: str, call_id: str | None, arguments: Any
     ) -> CallRecord:
-        return _NO_RECORD
+        return _observe.NO_RECORD
 
 
 NOOP: CallObserver = _Noop()
@@ -98,7 +87,7 @@ class _Watch:
     ) -> CallRecord:
         trace = _modules.get("opentelemetry.trace")
         if trace is None or getattr(trace, "_TRACER_PROVIDER", True) is None:
-            return _NO_RECORD
+            return _observe.NO_RECORD
         return activate(replacing=self).begin(tool, name, call_id, arguments)
 
 

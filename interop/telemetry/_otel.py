@@ -219,18 +219,6 @@ _OURS_KEY = otel_context.create_key("interop-execute-tool")
 so a tool called by that tool gets its own span rather than annotating its caller's."""
 
 
-class _Replayed:
-    """A call a workflow's replay repeats (`interop._observe.replaying`): recorded when it first ran."""
-
-    __slots__ = ()
-
-    def end(self, outcome: Outcome | None, error: BaseException | None) -> None:
-        return None
-
-
-_REPLAYED = _Replayed()
-
-
 class OtelObserver:
     """The pipeline observer of `interop.telemetry` (see the module doc)."""
 
@@ -250,7 +238,7 @@ class OtelObserver:
         self, tool: StandardToolV0[Any, Any, Any], name: str, call_id: str | None, arguments: Any
     ) -> CallRecord:
         if _observe._replaying is not None and _observe._replaying():
-            return _REPLAYED  # a Temporal workflow replaying its history: no second span
+            return _observe.NO_RECORD  # a Temporal workflow replaying its history: recorded when it first ran
         attributes: dict[str, Any] = {
             "gen_ai.operation.name": "execute_tool",
             "gen_ai.tool.name": name,
