@@ -30,8 +30,10 @@ __all__ = [
     "ApprovalCallback",
     "ApprovalPredicate",
     "ApprovalRequest",
+    "answer_reason",
     "approval_rule",
     "approval_value",
+    "approves",
     "APPROVED",
     "Grant",
     "approved_call",
@@ -154,6 +156,28 @@ def approved_call(execute: Callable[..., Any] | None = None) -> bool:
         return False
     grant.used = True
     return True
+
+
+def approves(answer: Any) -> bool:
+    """Whether a person's answer to a framework's approval question (an interrupt's resume value)
+    approves the call: `True`, `"approve"`, or a mapping with `approved: True` or `type: "approve"`.
+    Nothing else (no truthiness: `"no"`, `1` and `{}` deny)."""
+    if answer is True:
+        return True
+    if isinstance(answer, str):
+        return answer == "approve"
+    if isinstance(answer, Mapping):
+        return answer.get("approved") is True or answer.get("type") == "approve"
+    return False
+
+
+def answer_reason(answer: Any) -> str | None:
+    """The reason a denying answer gives (a mapping's `message` or `reason` string), or None."""
+    if isinstance(answer, Mapping):
+        for key in ("message", "reason"):
+            if isinstance(answer.get(key), str):
+                return str(answer[key])
+    return None
 
 
 def relay_approval(approved: bool) -> Any:

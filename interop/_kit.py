@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 if _TYPE_CHECKING:
-    from ._approval import ApprovalCallback, ApprovalPredicate, has_approval_layer
+    from ._approval import ApprovalCallback, ApprovalPredicate, answer_reason, approves, has_approval_layer
     from ._arguments import call_arguments, check_argument_names, keyword_parameters, parse_arguments
     from ._channel import asks_inline
     from ._context_factory import load_context_factory, open_context
@@ -59,6 +59,8 @@ _LAZY: dict[str, str] = {
     "ApprovalCallback": "._approval",
     "ApprovalPredicate": "._approval",
     "has_approval_layer": "._approval",
+    "answer_reason": "._approval",
+    "approves": "._approval",
     "hints_meta": "._meta",
     "asks_inline": "._channel",
     "call_arguments": "._arguments",
@@ -137,6 +139,8 @@ __all__ = [
     "ApprovalCallback",
     "ApprovalPredicate",
     "Asker",
+    "answer_reason",
+    "approves",
     "DerivedTool",
     "ErrorKind",
     "Errors",

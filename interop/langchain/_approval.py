@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import interop
 from interop import bridge
+from interop._kit import answer_reason, approves
 
 if TYPE_CHECKING:
     from interop import ApprovalRequest
@@ -110,26 +111,22 @@ def is_approved(decision: Any) -> bool:
     Approving: `True`, `"approve"`, a mapping with `type: "approve"` (LangChain's HITL decision)
     or `approved: True`, or `{"decisions": [<one of those>]}`. Nothing else (no truthiness).
     """
-    if decision is True:
-        return True
-    if isinstance(decision, str):
-        return decision == "approve"
-    if isinstance(decision, Mapping):
-        decisions = decision.get("decisions")
-        if isinstance(decisions, list) and len(decisions) == 1:
-            return is_approved(decisions[0])
-        return decision.get("approved") is True or decision.get("type") == "approve"
-    return False
+    only = _only_decision(decision)
+    return approves(decision) if only is None else is_approved(only)
 
 
 def _reason(decision: Any) -> str | None:
+    reason = answer_reason(decision)
+    only = _only_decision(decision)
+    return _reason(only) if reason is None and only is not None else reason
+
+
+def _only_decision(decision: Any) -> Any:
+    """The one decision of `{"decisions": [decision]}`, else None."""
     if isinstance(decision, Mapping):
-        for key in ("message", "reason"):
-            if isinstance(decision.get(key), str):
-                return str(decision[key])
         decisions = decision.get("decisions")
         if isinstance(decisions, list) and len(decisions) == 1:
-            return _reason(decisions[0])
+            return decisions[0]
     return None
 
 

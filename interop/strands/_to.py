@@ -36,7 +36,7 @@ pass it again when resuming.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from strands.types.events import ToolResultEvent
@@ -45,7 +45,7 @@ from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import context_entry, split_hints, toolset_options
+from interop._kit import answer_reason, approves, context_entry, split_hints, toolset_options
 from interop.bridge import (
     ApprovalRequest,
     Invoker,
@@ -116,21 +116,7 @@ def is_approved(response: Any) -> bool:
     Approving: `True`, `"approve"`, or a mapping with `approved: True` or `type: "approve"`.
     Nothing else (no truthiness: `"no"`, `1` and `{}` deny).
     """
-    if response is True:
-        return True
-    if isinstance(response, str):
-        return response == "approve"
-    if isinstance(response, Mapping):
-        return response.get("approved") is True or response.get("type") == "approve"
-    return False
-
-
-def _denial_reason(response: Any) -> str | None:
-    if isinstance(response, Mapping):
-        for key in ("message", "reason"):
-            if isinstance(response.get(key), str):
-                return str(response[key])
-    return None
+    return approves(response)
 
 
 def _ask(tool_context: ToolContext[Any]) -> Callable[[ApprovalRequest], bool]:
@@ -152,7 +138,7 @@ def _ask(tool_context: ToolContext[Any]) -> Callable[[ApprovalRequest], bool]:
         response = tool_context.interrupt(APPROVAL_INTERRUPT, reason=reason)  # raises until answered
         if is_approved(response):
             return True
-        raise ApprovalDeniedError(request.tool_name, _denial_reason(response))
+        raise ApprovalDeniedError(request.tool_name, answer_reason(response))
 
     return ask
 
