@@ -52,9 +52,10 @@ if _TYPE_CHECKING:
     from ._shown import escaped_json, escaped_text
     from ._tool import validator
     from ._tooloptions import Errors
-    from ._toolset import toolset_options
+    from ._toolset import convert_tools, toolset_options
 
 _LAZY: dict[str, str] = {
+    "convert_tools": "._toolset",
     "toolset_options": "._toolset",
     "ApprovalCallback": "._approval",
     "ApprovalPredicate": "._approval",
@@ -125,6 +126,7 @@ _LAZY: dict[str, str] = {
 }
 
 __all__ = [
+    "convert_tools",
     "toolset_options",
     "CARRIED_KEY",
     "CONTEXT_KEY",

@@ -17,7 +17,8 @@ sequence of its tools, so it goes wherever a list of tools goes.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, cast, overload
 
 from ._arguments import parse_arguments
@@ -25,6 +26,7 @@ from ._direct import acall, call
 from ._errors import ToolNameError
 from ._invoke import Invoker, Outcome
 from ._middleware import with_middleware
+from ._names import check_unique_names
 from ._options import Errors, Options
 from ._protocols import StandardToolV0
 from ._shaping import filter_tools, prefix_tools
@@ -32,10 +34,11 @@ from ._shaping import filter_tools, prefix_tools
 if TYPE_CHECKING:
     from ._approval import ApprovalCallback
 
-__all__ = ["ToolSet", "toolset_options"]
+__all__ = ["ToolSet", "convert_tools", "toolset_options"]
 
 AnyTool = StandardToolV0[Any, Any, Any]
 _O = TypeVar("_O", bound=Mapping[str, Any])
+_T = TypeVar("_T")
 
 
 class ToolSet(Sequence[AnyTool]):
@@ -274,3 +277,19 @@ def toolset_options(tools: object, options: _O) -> _O:
         if not any(spelling in options for spelling in _ALIASES[key]):
             merged[key] = value
     return cast("_O", merged)
+
+
+def convert_tools(
+    tools: Iterable[AnyTool],
+    options: Mapping[str, Any],
+    convert: Callable[..., _T],
+    target: str,
+    name: Callable[[_T], str] = attrgetter("name"),
+) -> list[_T]:
+    """What every `to_X_tools` does: `convert` (its `to_X`) each tool with `options` (a `ToolSet`'s
+    own options under them, see `toolset_options`), then refuse two converted tools with the same
+    final name (`ToolNameError`: `target` keys its tools by `name` and would keep only one)."""
+    options = toolset_options(tools, options)
+    converted = [convert(tool, **options) for tool in tools]
+    check_unique_names(map(name, converted), target)
+    return converted

@@ -50,7 +50,7 @@ from ag2.utils import CONTEXT_OPTION_NAME, build_model
 from typing_extensions import Unpack
 
 from interop import ToolError, bridge
-from interop._kit import toolset_options
+from interop._kit import convert_tools
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
@@ -279,7 +279,5 @@ def to_ag2_tools(
 ) -> Toolkit:
     """A `Toolkit` of converted tools for `Agent(tools=[toolkit])`; two tools with the same final
     name raise `ToolNameError` (AG2 refuses duplicates). `name` is the toolkit's."""
-    options = toolset_options(tools, options)
-    converted = [to_ag2(t, **options) for t in tools]
-    bridge.check_unique_names((t.name for t in converted), "AG2")
+    converted = convert_tools(tools, options, to_ag2, "AG2")
     return Toolkit(*converted, name=name)

@@ -44,7 +44,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import bridge
-from interop._kit import CARRIED_KEY, carried_meta, context_entry, toolset_options
+from interop._kit import CARRIED_KEY, carried_meta, context_entry, convert_tools
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._native_approval import loop_approval, native_approval_mode
 
@@ -289,7 +289,4 @@ def to_agent_framework_tools(
 ) -> list[FunctionTool]:
     """`to_agent_framework` over a list, for `Agent(tools=[...])`; two tools with the same final
     name raise `ToolNameError` (Agent Framework refuses duplicate tool names)."""
-    options = toolset_options(tools, options)
-    out = [to_agent_framework(t, **options) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "Agent Framework")
-    return out
+    return convert_tools(tools, options, to_agent_framework, "Agent Framework")

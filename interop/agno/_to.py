@@ -47,7 +47,7 @@ from agno.tools.toolkit import Toolkit
 from typing_extensions import Unpack
 
 from interop import InteropError, ToolError, bridge
-from interop._kit import split_hints, toolset_options
+from interop._kit import convert_tools, split_hints
 from interop._native_approval import loop_approval, native_approval_mode
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
@@ -225,9 +225,7 @@ def to_agno_tools(
 ) -> Toolkit:
     """A `Toolkit` of converted tools for `Agent(tools=[toolkit])`; two tools with the same final
     name raise `ToolNameError` (Agno keeps only one). `name` and `instructions` are the toolkit's."""
-    options = toolset_options(tools, options)
-    functions = [to_agno(t, **options) for t in tools]
-    bridge.check_unique_names((f.name for f in functions), "Agno")
+    functions = convert_tools(tools, options, to_agno, "Agno")
     toolkit = Toolkit(
         name=name, tools=functions, instructions=instructions, add_instructions=instructions is not None
     )

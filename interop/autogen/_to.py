@@ -43,7 +43,7 @@ from pydantic import BaseModel
 from typing_extensions import Unpack
 
 from interop import ToolError, bridge, jsonschema
-from interop._kit import ToolResultText, toolset_options
+from interop._kit import ToolResultText, convert_tools
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
@@ -190,7 +190,4 @@ def to_autogen_tools(
 ) -> list[BaseTool[Any, Any]]:
     """Convert several tools for one agent (`AssistantAgent(tools=...)`, `StaticWorkbench(...)`);
     two tools with the same final name raise `ToolNameError` (AutoGen refuses duplicates)."""
-    options = toolset_options(tools, options)
-    out = [to_autogen(t, **options) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "AutoGen")
-    return out
+    return convert_tools(tools, options, to_autogen, "AutoGen")

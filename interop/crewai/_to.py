@@ -52,14 +52,13 @@ from pydantic import BaseModel, PrivateAttr
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
-from interop._kit import ToolResultText, toolset_options
+from interop._kit import ToolResultText, convert_tools
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
     Invoker,
     Outcome,
     ToolOptions,
-    check_unique_names,
     input_json_schema,
     meta_flag,
     output_json_schema,
@@ -281,7 +280,4 @@ def to_crewai_tools(
 ) -> list[BaseTool]:
     """Convert several tools for one agent; two tools with the same final name raise
     `ToolNameError` (CrewAI would rename the second one for the model)."""
-    options = toolset_options(tools, options)
-    out = [to_crewai(t, **options) for t in tools]
-    check_unique_names((t.name for t in out), "CrewAI")
-    return out
+    return convert_tools(tools, options, to_crewai, "CrewAI")

@@ -55,12 +55,11 @@ from typing_extensions import Unpack
 import interop
 from interop import StandardToolV0
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import ErrorKind, toolset_options
+from interop._kit import ErrorKind, convert_tools
 from interop.bridge import (
     Invoker,
     Outcome,
     ToolOptions,
-    check_unique_names,
     input_json_schema,
     prepare,
     set_origin,
@@ -297,7 +296,4 @@ def to_dspy_tools(
 ) -> list[dspy.Tool]:
     """Convert several tools for `dspy.ReAct(..., tools=...)`; two tools with the same final name
     raise `ToolNameError` (ReAct keys tools by name and would silently keep only the last)."""
-    options = toolset_options(tools, options)
-    out = [to_dspy(t, **options) for t in tools]
-    check_unique_names((t.name for t in out), "DSPy")
-    return out
+    return convert_tools(tools, options, to_dspy, "DSPy")

@@ -40,7 +40,7 @@ from google.genai import types
 from typing_extensions import Unpack
 
 from interop import bridge, jsonschema
-from interop._kit import CARRIED_KEY, carried_meta, toolset_options
+from interop._kit import CARRIED_KEY, carried_meta, convert_tools
 from interop.errors import SchemaConversionError
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
@@ -218,7 +218,5 @@ def to_google_adk_tools(
     """Convert several tools for one `LlmAgent(tools=[...])`; duplicate names raise
     `ToolNameError` (ADK keeps only one tool per name while sending both declarations). Typed as
     `LlmAgent.tools` is (a list is invariant: `list[BaseTool]` would not type-check there)."""
-    options = toolset_options(tools, options)
-    out = [to_google_adk(t, **options) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "Google ADK")
+    out = convert_tools(tools, options, to_google_adk, "Google ADK")
     return list(out)

@@ -50,12 +50,13 @@ import keyword
 import types
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from typing_extensions import Unpack
 
 from interop import ToolError, bridge, jsonschema
-from interop._kit import toolset_options
+from interop._kit import convert_tools
 from interop.errors import SchemaConversionError
 
 if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
@@ -303,7 +304,4 @@ def to_google_genai_tools(
     """`to_google_genai` over a list (`rename` as a mapping or function), for
     `GenerateContentConfig(tools=[...])`; two tools with the same final name raise
     `ToolNameError` (google-genai would run only the last one)."""
-    options = toolset_options(tools, options)
-    out = [to_google_genai(t, **options) for t in tools]
-    bridge.check_unique_names((f.__name__ for f in out), "google-genai")
-    return out
+    return convert_tools(tools, options, to_google_genai, "google-genai", name=attrgetter("__name__"))

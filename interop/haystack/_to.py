@@ -55,7 +55,7 @@ from typing_extensions import Unpack
 import interop
 from interop import bridge
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import toolset_options
+from interop._kit import convert_tools
 
 if TYPE_CHECKING:
     # `from haystack.tools import Tool, Toolset, tool` loads no human-in-the-loop hooks: a strategy
@@ -325,7 +325,5 @@ def to_haystack_tools(
 ) -> Toolset:
     """Convert several tools into one `Toolset` (for `Agent(tools=...)`); two tools with the same
     final name raise `ToolNameError` (Haystack refuses duplicates only when the agent runs)."""
-    options = toolset_options(tools, options)
-    out = [to_haystack(t, **options) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "Haystack")
+    out = convert_tools(tools, options, to_haystack, "Haystack")
     return Toolset(out)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from interop import StandardToolV0
     from interop.bridge import Conversion, Invoker, Outcome
 
-from interop._kit import CARRIED_KEY, carried_meta, toolset_options
+from interop._kit import CARRIED_KEY, carried_meta, convert_tools
 
 from ._approval import HAS_INTERRUPT, ask_with_interrupt
 from ._context import RUNTIME_PARAM, LangChainCall, default_context, is_runtime, runtime_type
@@ -302,7 +302,4 @@ def to_langchain_tools(
     tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[LangChainOptions]
 ) -> list[BaseTool]:
     """`to_langchain` over a list (`rename` as a mapping or function); duplicate names raise."""
-    options = toolset_options(tools, options)
-    out = [to_langchain(t, **options) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "LangChain")
-    return out
+    return convert_tools(tools, options, to_langchain, "LangChain")

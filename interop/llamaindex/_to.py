@@ -41,13 +41,12 @@ from typing_extensions import Unpack
 from interop import InteropError, StandardToolV0
 from interop._arguments import call_arguments
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import toolset_options
+from interop._kit import convert_tools
 from interop.bridge import (
     BoundContext,
     Invoker,
     Outcome,
     ToolOptions,
-    check_unique_names,
     content_kind,
     input_json_schema,
     meta_flag,
@@ -251,7 +250,5 @@ def to_llamaindex_tools(
     """Convert several tools at once; two tools with the same final name raise `ToolNameError`
     (an agent would silently keep only one of them). Typed as `FunctionAgent(tools=...)` takes them
     (a list is invariant: `list[BaseTool]` would not type-check there)."""
-    options = toolset_options(tools, options)
-    out = [to_llamaindex(t, **options) for t in tools]
-    check_unique_names((t.metadata.get_name() for t in out), "LlamaIndex")
+    out = convert_tools(tools, options, to_llamaindex, "LlamaIndex", name=lambda t: t.metadata.get_name())
     return list(out)

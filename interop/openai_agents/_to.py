@@ -38,14 +38,13 @@ from agents.tool_context import ToolContext
 from typing_extensions import Unpack
 
 from interop import StandardToolV0
-from interop._kit import Asker, toolset_options
+from interop._kit import Asker, convert_tools
 from interop.bridge import (
     ApprovalRequest,
     Invoker,
     Options,
     Outcome,
     ToolOptions,
-    check_unique_names,
     content_kind,
     input_json_schema,
     prepare,
@@ -258,7 +257,5 @@ def to_openai_agents_tools(
 ) -> list[Tool]:
     """Convert several neutral tools for one `Agent(tools=...)`; duplicate names are an error.
     Typed as `Agent.tools` is (a list is invariant: `list[FunctionTool]` would not type-check there)."""
-    options = toolset_options(tools, options)
-    out = [to_openai_agents(t, **options) for t in tools]
-    check_unique_names((t.name for t in out), "the OpenAI Agents SDK")
+    out = convert_tools(tools, options, to_openai_agents, "the OpenAI Agents SDK")
     return list(out)

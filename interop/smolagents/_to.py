@@ -36,13 +36,12 @@ from typing_extensions import Unpack
 
 from interop import StandardToolV0, ToolError
 from interop._arguments import call_arguments
-from interop._kit import toolset_options
+from interop._kit import convert_tools
 from interop.bridge import (
     BoundContext,
     Invoker,
     Outcome,
     ToolOptions,
-    check_unique_names,
     content_kind,
     input_json_schema,
     object_input_schema,
@@ -163,7 +162,4 @@ def to_smolagents_tools(
 ) -> list[Tool]:
     """Convert several tools for one agent; two tools with the same final name raise
     `ToolNameError` (an agent keeps tools in a dict by name)."""
-    options = toolset_options(tools, options)
-    out = [to_smolagents(t, **options) for t in tools]
-    check_unique_names((t.name for t in out), "smolagents")
-    return out
+    return convert_tools(tools, options, to_smolagents, "smolagents")

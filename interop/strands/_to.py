@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterable
+from operator import attrgetter
 from typing import Any
 
 from strands.types.events import ToolResultEvent
@@ -45,13 +46,12 @@ from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import answer_reason, approves, context_entry, split_hints, toolset_options
+from interop._kit import answer_reason, approves, context_entry, convert_tools, split_hints
 from interop.bridge import (
     ApprovalRequest,
     Invoker,
     Outcome,
     ToolOptions,
-    check_unique_names,
     content_kind,
     json_safe_meta,
     object_input_schema,
@@ -334,7 +334,4 @@ def to_strands_tools(
 ) -> list[AgentTool]:
     """`to_strands` over a list (`rename` as a mapping or function), for `Agent(tools=[...])`;
     two tools with the same final name raise `ToolNameError` (Strands keeps only one)."""
-    options = toolset_options(tools, options)
-    out = [to_strands(t, **options) for t in tools]
-    check_unique_names((t.tool_name for t in out), "Strands")
-    return out
+    return convert_tools(tools, options, to_strands, "Strands", name=attrgetter("tool_name"))
