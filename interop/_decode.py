@@ -38,6 +38,7 @@ __all__ = [
     "decode_data_url",
     "decode_result",
     "decode_text",
+    "field_of",
 ]
 
 
@@ -132,18 +133,18 @@ def decode_data_url(url: str, *, media_type: str | None = None, name: str | None
     return _media(raw, media_type or head.split(";", 1)[0] or "application/octet-stream", name)
 
 
-def _get(block: Any, *names: str) -> Any:
-    """The first of `names` on `block`, as a key (wire dicts) or an attribute (SDK objects)."""
-    if isinstance(block, Mapping):
+def field_of(obj: Any, *names: str, default: Any = None) -> Any:
+    """The first of `names` found on `obj` as a key (wire dicts) or an attribute (SDK objects)."""
+    if type(obj) is dict or isinstance(obj, Mapping):  # (a dict first: no ABC check)
         for name in names:
-            if name in block:
-                return block[name]
-        return None
+            if name in obj:
+                return obj[name]
+        return default
     for name in names:
-        value = getattr(block, name, None)
+        value = getattr(obj, name, None)
         if value is not None:
             return value
-    return None
+    return default
 
 
 def _bytes(data: Any) -> bytes | None:
@@ -190,35 +191,35 @@ def _converse_value(block: Mapping[str, Any]) -> Any:
 
 def decode_block(block: Any) -> Any:
     """One content block as a neutral value (see the module doc); an unknown block stays as it is."""
-    kind = _get(block, "type")
+    kind = field_of(block, "type")
     if kind is None:
         return _converse_value(block) if isinstance(block, Mapping) else block
     if kind == "text":
-        return str(_get(block, "text") or "")
+        return str(field_of(block, "text") or "")
     if kind in ("image", "audio"):
-        data = _bytes(_get(block, "data", "base64"))
-        media = _get(block, "mime_type", "mimeType") or "application/octet-stream"
+        data = _bytes(field_of(block, "data", "base64"))
+        media = field_of(block, "mime_type", "mimeType") or "application/octet-stream"
         if data is None:
             return block
         return Image(data, media) if kind == "image" else Audio(data, media)
     if kind == "resource_link":
         return ResourceLink(
-            str(_get(block, "uri")),
-            _get(block, "name"),
-            title=_get(block, "title"),
-            description=_get(block, "description"),
-            mime_type=_get(block, "mime_type", "mimeType"),
+            str(field_of(block, "uri")),
+            field_of(block, "name"),
+            title=field_of(block, "title"),
+            description=field_of(block, "description"),
+            mime_type=field_of(block, "mime_type", "mimeType"),
         )
     if kind == "resource":
-        resource = _get(block, "resource")
-        uri = str(_get(resource, "uri"))
-        blob = _get(resource, "blob")
+        resource = field_of(block, "resource")
+        uri = str(field_of(resource, "uri"))
+        blob = field_of(resource, "blob")
         if blob is not None:
             data = _bytes(blob) or b""
-            media = _get(resource, "mime_type", "mimeType") or "application/octet-stream"
+            media = field_of(resource, "mime_type", "mimeType") or "application/octet-stream"
         else:
-            data = str(_get(resource, "text") or "").encode("utf-8")
-            media = _get(resource, "mime_type", "mimeType") or "text/plain"
+            data = str(field_of(resource, "text") or "").encode("utf-8")
+            media = field_of(resource, "mime_type", "mimeType") or "text/plain"
         return File(data, media, name=uri)
     return block
 
@@ -226,8 +227,8 @@ def decode_block(block: Any) -> Any:
 def _texts(blocks: Iterable[Any]) -> str:
     out = []
     for block in blocks:
-        if _get(block, "type") == "text" or (isinstance(block, Mapping) and "text" in block):
-            out.append(str(_get(block, "text") or ""))
+        if field_of(block, "type") == "text" or (isinstance(block, Mapping) and "text" in block):
+            out.append(str(field_of(block, "text") or ""))
     return "\n".join(out).strip()
 
 
@@ -270,7 +271,7 @@ def _converse_block(item: Any) -> bool:
 def is_result(value: Any) -> bool:
     """Whether `value` is a whole result: an MCP `CallToolResult` (object or wire dict: content
     blocks beside an error flag or `structuredContent`) or a Converse `{"status", "content"}`."""
-    content = _get(value, "content")
+    content = field_of(value, "content")
     if not isinstance(content, (list, tuple)):
         return False
     if not isinstance(value, Mapping):
@@ -293,13 +294,13 @@ def decode_result(value: Any, *, tool_name: str, text: bool = True) -> Any:
     if type(value) is str:
         return decode_text(value) if text else value
     if is_result(value):
-        status = _get(value, "status")
-        error = bool(_get(value, "isError", "is_error")) or status == "error"
+        status = field_of(value, "status")
+        error = bool(field_of(value, "isError", "is_error")) or status == "error"
         return decode_content(
-            _get(value, "content") or (),
+            field_of(value, "content") or (),
             tool_name=tool_name,
             is_error=error,
-            structured=_get(value, "structuredContent", "structured_content"),
+            structured=field_of(value, "structuredContent", "structured_content"),
         )
     if isinstance(value, (list, tuple)) and value and all(map(_mcp_block, value)):
         return decode_content(value, tool_name=tool_name)

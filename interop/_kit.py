@@ -18,7 +18,7 @@ if _TYPE_CHECKING:
     from ._arguments import call_arguments, check_argument_names, keyword_parameters, parse_arguments
     from ._channel import asks_inline
     from ._context_factory import load_context_factory, open_context
-    from ._decode import decode_block, decode_data_url, decode_result, decode_text
+    from ._decode import decode_block, decode_data_url, decode_result, decode_text, field_of
     from ._derive import DerivedTool, Layer, derive, find_layer, layers, replace_fields
     from ._digest import args_digest
     from ._discover import find_tool, find_tools
@@ -74,6 +74,7 @@ _LAZY: dict[str, str] = {
     "decode_data_url": "._decode",
     "decode_result": "._decode",
     "decode_text": "._decode",
+    "field_of": "._decode",
     "DerivedTool": "._derive",
     "Layer": "._derive",
     "derive": "._derive",
@@ -168,6 +169,7 @@ __all__ = [
     "derive",
     "escaped_json",
     "escaped_text",
+    "field_of",
     "find_layer",
     "find_tool",
     "find_tools",

@@ -13,13 +13,13 @@ every outcome that was reached, so a retry never repeats a side effect that alre
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from interop import StandardToolV0, ToolError
-from interop._kit import Part, toolset_options
+from interop._kit import Part, field_of, toolset_options
 from interop.bridge import (
     Conversion,
     Invoker,
@@ -114,20 +114,6 @@ class DispatchError(Exception):
             f"{len(errors)} of {len(outcomes)} tool calls raised (first: call {first}, "
             f"{type(errors[first]).__name__}: {errors[first]}); the other outcomes are in .outcomes"
         )
-
-
-def field_of(obj: Any, *names: str, default: Any = None) -> Any:
-    """The first of `names` found on `obj` as a key (dicts) or an attribute (SDK objects)."""
-    if type(obj) is dict or isinstance(obj, Mapping):  # (a dict first: no ABC check)
-        for name in names:
-            if name in obj:
-                return obj[name]
-        return default
-    for name in names:
-        value = getattr(obj, name, None)
-        if value is not None:
-            return value
-    return default
 
 
 class Dispatcher:
