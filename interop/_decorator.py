@@ -769,31 +769,21 @@ def tool(
         context: The name of the parameter that receives the per-call context (alternatively
             annotate it `Annotated[T, FromContext]`).
     """
-    if fn is not None:
-        built = _build(
-            fn,
-            name=name,
-            title=title,
-            description=description,
-            meta=meta,
-            context=context,
-            localns=_caller_locals(),
-        )
-        _warn_no_description(fn, built)
-        return built
 
-    def decorate(f: Callable[..., Any]) -> Any:
+    def build(
+        f: Callable[..., Any], localns: Mapping[str, Any] | None
+    ) -> FunctionTool[..., Any] | AsyncFunctionTool[..., Any]:
         built = _build(
-            f,
-            name=name,
-            title=title,
-            description=description,
-            meta=meta,
-            context=context,
-            localns=_caller_locals(),
+            f, name=name, title=title, description=description, meta=meta, context=context, localns=localns
         )
         _warn_no_description(f, built)
         return built
+
+    if fn is not None:
+        return build(fn, _caller_locals())
+
+    def decorate(f: Callable[..., Any]) -> Any:
+        return build(f, _caller_locals())
 
     return decorate
 
@@ -802,7 +792,8 @@ def _warn_no_description(
     fn: Callable[..., Any], built: FunctionTool[..., Any] | AsyncFunctionTool[..., Any]
 ) -> None:
     """A newcomer's first silent mistake: a tool without a description reaches every model as a bare
-    name. Warned at the decorated line (`tool` -> `decorate` or the caller: two frames up)."""
+    name. Warned at the decorated line (`tool`'s `build` -> `tool` or `decorate` -> the caller: three
+    frames up)."""
     if built.description:
         return
     fname = getattr(fn, "__name__", "tool")
@@ -811,5 +802,5 @@ def _warn_no_description(
         f"give {fname}() a docstring (its first paragraph becomes the description) "
         f"or pass @tool(description=...)",
         UserWarning,
-        stacklevel=3,
+        stacklevel=4,
     )
