@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import base64
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -212,30 +212,24 @@ def _prepared(value: Any, tool_name: str | None, depth: int = 0, path: set[int] 
         return value
     path.add(id(value))
     try:
-        if cls is dict:
-            changed: dict[Any, Any] | None = None if value is original else value
-            for key, item in value.items():
+        if cls is dict or cls is list or cls is tuple:  # changed items go to a copy, made once
+            copy: Any = None
+            if cls is dict:
+                pairs: Iterable[tuple[Any, Any]] = value.items()
+                if value is not original:  # (keys renamed above: already a copy)
+                    copy = value
+            else:
+                pairs = enumerate(value)
+            for key, item in pairs:
                 kind = type(item)
                 if kind in _LEAVES or (kind is list and _LEAVES.issuperset(map(type, item))):
                     continue
                 new = _prepared(item, tool_name, depth + 1, path)
                 if new is not item:
-                    if changed is None:
-                        changed = dict(value)
-                    changed[key] = new
-            return value if changed is None else changed
-        if cls is list or cls is tuple:
-            items: list[Any] | None = None
-            for index, item in enumerate(value):
-                kind = type(item)
-                if kind in _LEAVES or (kind is list and _LEAVES.issuperset(map(type, item))):
-                    continue
-                new = _prepared(item, tool_name, depth + 1, path)
-                if new is not item:
-                    if items is None:
-                        items = list(value)
-                    items[index] = new
-            return value if items is None else items
+                    if copy is None:
+                        copy = dict(value) if cls is dict else list(value)
+                    copy[key] = new
+            return value if copy is None else copy
         plain: Any = None  # the value as the encoder writes it: a dict or a list
         if isinstance(value, dict):
             plain = dict(value)
