@@ -56,47 +56,35 @@ def _steps(
     approval: ApprovalCallback | None,
     call_id: str | None,
 ) -> StepGen[Any]:
-    if not asks_through_caller(tool):
-        return (yield from _run_steps(tool, input, context, rule, approval, call_id))
     # a tool running other tools (code mode): their approval asks `approval` too, and only it
-    token = CHANNEL.set(lend(approval, None, "interop.call", tool.name))
+    lent = CHANNEL.set(lend(approval, None, "interop.call", tool.name)) if asks_through_caller(tool) else None
     try:
-        return (yield from _run_steps(tool, input, context, rule, approval, call_id))
+        run = with_meta_timeout(tool)
+        if rule is not False:
+            schema = tool.input_schema
+            check = schema.__standard_schema__.validate if schema is not None else None
+            value = approval_value(check, input, tool.name)
+            if (yield from needs_approval(rule, value, context)):
+                if approval is None:
+                    raise ApprovalDeniedError(
+                        tool.name,
+                        "it requires approval and nobody was asked: pass approval=<callback>, or "
+                        "allow_unapproved=True where the calling code is the human",
+                    )
+                request = ApprovalRequest(tool, input, context, tool_call_id=call_id)
+                if (yield from ask_approval(approval, request)) is not True:
+                    raise ApprovalDeniedError(request.tool_name)
+                return (yield from run_approved(run, input, context))
+        if APPROVED.get() is None:
+            return (yield Run(run, input, context))
+        token = APPROVED.set(None)  # inside another approved call: this one was not approved
+        try:
+            return (yield Run(run, input, context))
+        finally:
+            APPROVED.reset(token)
     finally:
-        CHANNEL.reset(token)
-
-
-def _run_steps(
-    tool: StandardToolV0[Any, Any, Any],
-    input: Any,
-    context: Any,
-    rule: Any,
-    approval: ApprovalCallback | None,
-    call_id: str | None,
-) -> StepGen[Any]:
-    run = with_meta_timeout(tool)
-    if rule is not False:
-        schema = tool.input_schema
-        check = schema.__standard_schema__.validate if schema is not None else None
-        value = approval_value(check, input, tool.name)
-        if (yield from needs_approval(rule, value, context)):
-            if approval is None:
-                raise ApprovalDeniedError(
-                    tool.name,
-                    "it requires approval and nobody was asked: pass approval=<callback>, or "
-                    "allow_unapproved=True where the calling code is the human",
-                )
-            request = ApprovalRequest(tool, input, context, tool_call_id=call_id)
-            if (yield from ask_approval(approval, request)) is not True:
-                raise ApprovalDeniedError(request.tool_name)
-            return (yield from run_approved(run, input, context))
-    if APPROVED.get() is None:
-        return (yield Run(run, input, context))
-    token = APPROVED.set(None)  # inside another approved call: this one was not approved
-    try:
-        return (yield Run(run, input, context))
-    finally:
-        APPROVED.reset(token)
+        if lent is not None:
+            CHANNEL.reset(lent)
 
 
 def _ended(tool: StandardToolV0[Any, Any, Any], value: Any) -> Any:
