@@ -9,40 +9,25 @@ from ._errors import ToolNameError
 
 __all__ = ["NAME_RULES", "Rename", "check_name", "check_unique_names", "resolve_name"]
 
+_PROVIDER = r"^[a-zA-Z0-9_-]{1,64}$"
+_PROVIDER_TEXT = "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"
+"""The providers' rule (OpenAI, Anthropic), which most frameworks pass on."""
+_GEMINI = r"^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$"
+_GEMINI_TEXT = "1-64 characters from a-z, A-Z, 0-9, '_', '.', ':' and '-', starting with a letter or '_'"
+
 NAME_RULES: Mapping[str, tuple[str, str]] = {
-    "openai": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
-    "anthropic": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
-    "gemini": (
-        r"^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$",
-        "1-64 characters from a-z, A-Z, 0-9, '_', '.', ':' and '-', starting with a letter or '_'",
-    ),
+    "openai": (_PROVIDER, _PROVIDER_TEXT),
+    "anthropic": (_PROVIDER, _PROVIDER_TEXT),
+    "gemini": (_GEMINI, _GEMINI_TEXT),
     "mcp": (r"^[A-Za-z0-9_.-]{1,128}$", "1-128 characters from A-Z, a-z, 0-9, '_', '.' and '-'"),
-    "llamaindex": (
-        r"^[a-zA-Z0-9_-]{1,64}$",
-        "characters LlamaIndex does not rewrite: a-z, A-Z, 0-9, '_', '-'",
-    ),
-    "langchain": (
-        r"^[a-zA-Z0-9_-]{1,64}$",
-        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
-    ),
-    "pydantic-ai": (
-        r"^[a-zA-Z0-9_-]{1,64}$",
-        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
-    ),
-    "openai-agents": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-'"),
-    "haystack": (
-        r"^[a-zA-Z0-9_-]{1,64}$",
-        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)",
-    ),
-    "dspy": (r"^[a-zA-Z0-9_-]{1,64}$", "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (provider rules)"),
-    "google-adk": (
-        r"^[a-zA-Z_][a-zA-Z0-9_.:-]{0,63}$",
-        "1-64 characters from a-z, A-Z, 0-9, '_', '.', ':' and '-', starting with a letter or '_' (Gemini)",
-    ),
-    "genkit": (
-        r"^[a-zA-Z0-9_-]{1,64}$",
-        "1-64 characters from a-z, A-Z, 0-9, '_' and '-' (Genkit reads '/' and ':' as namespaces)",
-    ),
+    "llamaindex": (_PROVIDER, "characters LlamaIndex does not rewrite: a-z, A-Z, 0-9, '_', '-'"),
+    "langchain": (_PROVIDER, f"{_PROVIDER_TEXT} (provider rules)"),
+    "pydantic-ai": (_PROVIDER, f"{_PROVIDER_TEXT} (provider rules)"),
+    "openai-agents": (_PROVIDER, _PROVIDER_TEXT),
+    "haystack": (_PROVIDER, f"{_PROVIDER_TEXT} (provider rules)"),
+    "dspy": (_PROVIDER, f"{_PROVIDER_TEXT} (provider rules)"),
+    "google-adk": (_GEMINI, f"{_GEMINI_TEXT} (Gemini)"),
+    "genkit": (_PROVIDER, f"{_PROVIDER_TEXT} (Genkit reads '/' and ':' as namespaces)"),
     "smolagents": (
         r"^(?!(?:False|None|True|and|as|assert|async|await|break|class|continue|def|del|elif|else|except"
         r"|finally|for|from|global|if|import|in|is|lambda|nonlocal|not|or|pass|raise|return|try|while|with"
