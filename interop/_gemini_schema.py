@@ -99,6 +99,16 @@ def _merge_all_of(node: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
+def _without_one_of_all_of(node: dict[str, Any]) -> dict[str, Any]:
+    """Gemini has neither `oneOf` nor `allOf`: a `oneOf` joins `anyOf`, an `allOf` is merged into
+    the node (`node` is the caller's copy)."""
+    if "oneOf" in node:
+        node["anyOf"] = [*node.get("anyOf", []), *node.pop("oneOf")]
+    if "allOf" in node:
+        node = _merge_all_of(node)
+    return node
+
+
 def to_gemini_schema(schema: dict[str, Any]) -> dict[str, Any]:
     """A 2020-12 schema as Gemini's `Schema` (its OpenAPI 3.0 subset; a new dict).
 
@@ -110,19 +120,15 @@ def to_gemini_schema(schema: dict[str, Any]) -> dict[str, Any]:
 
 def gemini_schema_from_openapi(openapi: dict[str, Any]) -> dict[str, Any]:
     """An OpenAPI 3.0 schema (as the core emits it) narrowed to Gemini's `Schema`."""
-    out = _schema_node(openapi)
-    assert isinstance(out, dict)
-    return out
+    return _schema_object(openapi)
 
 
 def _schema_node(node: Any) -> Any:
-    if not isinstance(node, dict):
-        return node
-    node = dict(node)
-    if "oneOf" in node:
-        node["anyOf"] = [*node.get("anyOf", []), *node.pop("oneOf")]
-    if "allOf" in node:
-        node = _merge_all_of(node)
+    return _schema_object(node) if isinstance(node, dict) else node
+
+
+def _schema_object(node: dict[str, Any]) -> dict[str, Any]:
+    node = _without_one_of_all_of(dict(node))
     extra = node.pop("additionalProperties", None)  # Gemini rejects it: say what it allowed instead
     node = map_subschemas(node, _schema_node)
     for exclusive, inclusive in (("exclusiveMinimum", "minimum"), ("exclusiveMaximum", "maximum")):
@@ -176,19 +182,15 @@ def _schema_node(node: Any) -> Any:
 
 def to_gemini_json_schema(schema: dict[str, Any]) -> dict[str, Any]:
     """A 2020-12 schema narrowed to Gemini's `parametersJsonSchema` subset (a new dict; local refs kept)."""
-    out = _json_node(schema)
-    assert isinstance(out, dict)
-    return out
+    return _json_object(schema)
 
 
 def _json_node(node: Any) -> Any:
-    if not isinstance(node, dict):
-        return node
-    node = map_subschemas(dict(node), _json_node)
-    if "oneOf" in node:
-        node["anyOf"] = [*node.get("anyOf", []), *node.pop("oneOf")]
-    if "allOf" in node:
-        node = _merge_all_of(node)
+    return _json_object(node) if isinstance(node, dict) else node
+
+
+def _json_object(node: dict[str, Any]) -> dict[str, Any]:
+    node = _without_one_of_all_of(map_subschemas(dict(node), _json_node))
     if "const" in node:
         node.setdefault("enum", [node.pop("const")])
     node = _bounds(node)
