@@ -43,8 +43,6 @@ from ag2.tools.tool import Tool as AG2Tool
 import interop
 from interop import StandardToolV0, ToolError, bridge
 
-__all__ = ["ConversationContextHook", "from_ag2"]
-
 ConversationContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `ConversationContext` the tool gets (or an awaitable of it)."""
 

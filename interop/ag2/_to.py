@@ -56,7 +56,6 @@ if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
     from interop.bridge import ApprovalRequest, Invoker, Outcome
 
-__all__ = ["AG2Options", "ContextHook", "StandardAG2Tool", "default_context", "to_ag2", "to_ag2_tools"]
 
 ContextHook = Callable[["ConversationContext | None"], Any]
 """Maps AG2's `ConversationContext` of a call (None outside a turn) to the neutral context."""

@@ -43,7 +43,6 @@ if TYPE_CHECKING:
 
     from interop import StandardToolV0
 
-__all__ = ["InvocationKwargsHook", "from_agent_framework"]
 
 InvocationKwargsHook = Callable[[Any], Any]
 """Maps the neutral context to the `kwargs` (runtime data) a native tool's context carries."""

@@ -57,16 +57,6 @@ if TYPE_CHECKING:
     from interop import StandardToolV0
     from interop.bridge import ApprovalRequest, Invoker, Outcome
 
-__all__ = [
-    "CONTEXT_KEY",
-    "META_KEY",
-    "AgentFrameworkOptions",
-    "ContextHook",
-    "StandardFunctionTool",
-    "default_context",
-    "to_agent_framework",
-    "to_agent_framework_tools",
-]
 
 CONTEXT_KEY = _CONTEXT_KEY
 """The `function_invocation_kwargs` key the default context mapping reads (`"interop_context"`, the one key of every

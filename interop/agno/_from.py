@@ -43,8 +43,6 @@ import interop
 from interop import StandardToolV0, ToolError, bridge
 from interop._kit import hints_meta
 
-__all__ = ["RunContextHook", "from_agno", "from_agno_tools"]
-
 RunContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `RunContext` a native function gets (or an awaitable of it)."""
 

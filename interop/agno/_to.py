@@ -54,7 +54,6 @@ if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
     from interop.bridge import ApprovalRequest, Invoker, Outcome
 
-__all__ = ["AgnoOptions", "ContextHook", "default_context", "to_agno", "to_agno_tools"]
 
 ContextHook = Callable[["RunContext | None"], Any]
 """Maps Agno's `RunContext` (None outside a run) to the neutral context (or an awaitable of it)."""

@@ -35,8 +35,6 @@ from interop._decode import decode_text
 
 from ._to import _BOUND
 
-__all__ = ["NativeContextHook", "from_anthropic", "from_anthropic_tools"]
-
 NativeContextHook = Callable[[Any], Any]
 """Maps the neutral context to what the tool sees bound by `run_context(...)` (or an awaitable of it)."""
 

@@ -49,16 +49,6 @@ if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
     from interop.bridge import Invoker, Outcome
 
-__all__ = [
-    "AnthropicOptions",
-    "ContextHook",
-    "StandardAsyncFunctionTool",
-    "StandardFunctionTool",
-    "bound_context",
-    "run_context",
-    "to_anthropic",
-    "to_anthropic_tools",
-]
 
 ContextHook = Callable[[Any], Any]
 """Maps the object bound with `run_context(...)` (None when nothing is bound) to the neutral context."""

@@ -16,7 +16,7 @@ Round trips are identities: `from_autogen(to_autogen(t)) is t`, `to_autogen(from
 
 from __future__ import annotations
 
-from interop._kit import require_extra
+from interop._kit import ToolResultText, require_extra
 
 require_extra(__name__, "autogen", "autogen_core", install="autogen-core")
 
@@ -25,7 +25,6 @@ from ._to import (
     AutoGenOptions,
     ContextHook,
     StandardAutoGenTool,
-    ToolResultText,
     default_context,
     run_context,
     to_autogen,

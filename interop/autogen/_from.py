@@ -47,8 +47,6 @@ from autogen_core.tools import (
 import interop
 from interop import StandardToolV0, ToolError, bridge
 
-__all__ = ["CancellationTokenHook", "WorkbenchTool", "from_autogen", "from_autogen_workbench"]
-
 CancellationTokenHook = Callable[[Any], Any]
 """Maps the neutral context to the `CancellationToken` the native tool gets (or an awaitable of it)."""
 

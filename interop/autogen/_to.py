@@ -49,16 +49,6 @@ if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
     from interop.bridge import Invoker, Outcome
 
-__all__ = [
-    "AutoGenOptions",
-    "ContextHook",
-    "StandardAutoGenTool",
-    "ToolResultText",
-    "default_context",
-    "run_context",
-    "to_autogen",
-    "to_autogen_tools",
-]
 
 ContextHook = Callable[[CancellationToken], Any]
 """Maps the call's `CancellationToken` to the neutral context (or an awaitable of it)."""

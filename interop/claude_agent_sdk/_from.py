@@ -24,8 +24,6 @@ from interop import StandardToolV0, ToolError
 from interop._kit import hints_meta
 from interop.bridge import check_unique_names, from_native, neutral_home
 
-__all__ = ["from_claude_agent_sdk", "from_claude_agent_sdk_tools"]
-
 
 def _served_schema(native: SdkMcpTool[Any]) -> dict[str, Any]:
     """The input schema the SDK's server lists for the tool (its own expansion rules)."""

@@ -77,15 +77,6 @@ if TYPE_CHECKING:
     from mcp.server import ServerRequestContext
     from mcp.types import PaginatedRequestParams
 
-__all__ = [
-    "GRANT_TTL",
-    "HANDLERS_ATTR",
-    "StandardToolHandler",
-    "permission_callback",
-    "run_context",
-    "to_claude_agent_sdk",
-    "to_claude_agent_sdk_server",
-]
 
 _BOUND = BoundContext("claude_agent_sdk")
 

@@ -13,7 +13,7 @@ pydantic < 2.13 and openai 2.x); `interop.crewai` needs nothing else from intero
 
 from __future__ import annotations
 
-from interop._kit import require_extra
+from interop._kit import ToolResultText, require_extra
 
 require_extra(__name__, "crewai", "crewai.tools", install="crewai")
 
@@ -22,7 +22,6 @@ from ._to import (
     ContextHook,
     CrewAIOptions,
     StandardCrewAITool,
-    ToolResultText,
     default_context,
     gate,
     run_context,

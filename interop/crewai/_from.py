@@ -24,8 +24,6 @@ from crewai.tools.tool_failure import ToolFailure
 
 from interop import StandardToolV0, ToolError, bridge
 
-__all__ = ["from_crewai", "from_crewai_tools"]
-
 
 def _schema(model: Any) -> dict[str, Any] | None:
     if model is None:

@@ -69,18 +69,6 @@ from interop.bridge import (
 from interop.errors import SchemaConversionError
 from interop.jsonschema import compile_openai_strict
 
-__all__ = [
-    "ContextHook",
-    "CrewAIOptions",
-    "StandardCrewAITool",
-    "ToolResultText",
-    "default_context",
-    "gate",
-    "run_context",
-    "to_crewai",
-    "to_crewai_tools",
-]
-
 ContextHook = Callable[["ToolCallHookContext | None"], Any]
 """Maps CrewAI's `ToolCallHookContext` of a call (None outside an agent run) to the neutral context."""
 

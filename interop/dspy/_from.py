@@ -30,8 +30,6 @@ from interop import Audio, File, Image, StandardToolV0, bridge
 
 from ._to import CONTEXT_KEY
 
-__all__ = ["from_dspy", "from_dspy_tools"]
-
 
 def _variadic(native: dspy.Tool) -> set[str]:
     """The function's `*args` / `**kwargs` names (DSPy lists them as arguments of their own)."""

@@ -66,18 +66,6 @@ from interop.bridge import (
 )
 from interop.jsonschema import inline_refs
 
-__all__ = [
-    "CONTEXT_KEY",
-    "ContextHook",
-    "StandardDSPyTool",
-    "ToolContent",
-    "ToolResult",
-    "default_context",
-    "run_context",
-    "to_dspy",
-    "to_dspy_tools",
-]
-
 CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The DSPy settings key the default context mapping reads (`dspy.context(interop_context=obj)`)."""
 

@@ -32,8 +32,6 @@ from interop.bridge import check_unique_names, from_native, native_context_optio
 
 from ._to import META_KEY
 
-__all__ = ["CONTEXT_KEY", "from_genkit", "from_genkit_tools"]
-
 CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The tool-run context key holding a neutral context that is not a dict."""
 

@@ -57,17 +57,6 @@ from interop.bridge import (
     to_jsonable,
 )
 
-__all__ = [
-    "APPROVAL_KEY",
-    "META_KEY",
-    "ContextHook",
-    "approve",
-    "default_context",
-    "deny",
-    "to_genkit",
-    "to_genkit_tools",
-]
-
 register_control_flow(Interrupt, GenkitInterrupt)
 
 META_KEY = "interop"

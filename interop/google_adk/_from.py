@@ -50,13 +50,6 @@ if TYPE_CHECKING:
     from google.adk.sessions import InMemorySessionService
     from google.adk.tools.base_toolset import BaseToolset
 
-__all__ = [
-    "CONTEXT_KEY",
-    "ToolContextHook",
-    "from_google_adk",
-    "from_google_adk_toolset",
-    "from_google_adk_tools",
-]
 
 CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The session-state key holding a neutral context that is not a mapping."""

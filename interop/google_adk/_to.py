@@ -49,15 +49,6 @@ if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
     from interop.bridge import ApprovalRequest, Invoker, Outcome, ToolOptions
 
-__all__ = [
-    "CONFIRMATION_PENDING",
-    "META_KEY",
-    "ContextHook",
-    "StandardADKTool",
-    "default_context",
-    "to_google_adk",
-    "to_google_adk_tools",
-]
 
 META_KEY = CARRIED_KEY
 """The `custom_metadata` key holding what ADK has no field for (`title`)."""

@@ -31,8 +31,6 @@ from interop import StandardToolV0, ToolError, bridge
 
 from ._to import _BOUND
 
-__all__ = ["NativeContextHook", "from_google_genai", "from_google_genai_tools"]
-
 NativeContextHook = Callable[[Any], Any]
 """Maps the neutral context to what the function sees bound by `run_context(...)` (or an awaitable of it)."""
 

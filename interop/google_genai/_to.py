@@ -66,7 +66,6 @@ if TYPE_CHECKING:  # the pipeline loads at the first conversion, not at import
     from interop import StandardToolV0
     from interop.bridge import Invoker, Outcome
 
-__all__ = ["ContextHook", "GoogleGenAIOptions", "run_context", "to_google_genai", "to_google_genai_tools"]
 
 ContextHook = Callable[[Any], Any]
 """Maps the object bound with `run_context(...)` (None when nothing is bound) to the neutral context."""

@@ -51,7 +51,6 @@ from ._to import CONTEXT_KEY
 if TYPE_CHECKING:
     from interop import StandardToolV0
 
-__all__ = ["StateHook", "from_haystack", "from_haystack_tools"]
 
 StateHook = Callable[[Any], State]
 """Maps the neutral context to the `State` a native tool reads."""

@@ -65,17 +65,6 @@ if TYPE_CHECKING:
     from interop import StandardToolV0
     from interop.bridge import ApprovalRequest, Invoker, Outcome
 
-__all__ = [
-    "CONTEXT_KEY",
-    "STATE_PARAM",
-    "ContextHook",
-    "HaystackOptions",
-    "StandardHaystackTool",
-    "default_context",
-    "state_schema",
-    "to_haystack",
-    "to_haystack_tools",
-]
 
 CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The `State` key the default context mapping reads (declare it in the agent's `state_schema`)."""

@@ -24,8 +24,6 @@ from interop._kit import MCP_HINTS, hints_meta, read_carried_meta
 
 from ._context import config_for_context
 
-__all__ = ["ConfigHook", "from_langchain", "from_langchain_tools"]
-
 ConfigHook = Callable[[Any], RunnableConfig | None]
 """`native_context=` for `from_langchain`: the neutral `context` in, the native run config out
 (or an awaitable of it)."""

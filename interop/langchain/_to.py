@@ -42,8 +42,6 @@ from interop._kit import CARRIED_KEY, carried_meta, convert_tools
 from ._approval import HAS_INTERRUPT, ask_with_interrupt
 from ._context import RUNTIME_PARAM, LangChainCall, default_context, is_runtime, runtime_type
 
-__all__ = ["META_KEY", "LangChainOptions", "LangChainStandardTool", "to_langchain", "to_langchain_tools"]
-
 META_KEY = CARRIED_KEY
 """The `metadata` key holding what LangChain has no field for (`title`, `output_schema`)."""
 

@@ -43,8 +43,6 @@ from interop.bridge import check_unique_names, from_native, native_context_optio
 from ._metadata import StandardToolMetadata
 from ._to import CONTEXT_KEY
 
-__all__ = ["WorkflowContextHook", "from_llamaindex", "from_llamaindex_tools"]
-
 WorkflowContextHook = Callable[[Any], Any]
 """Maps the neutral context to the workflow `Context` a native tool takes (or an awaitable of it)."""
 

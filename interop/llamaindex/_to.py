@@ -58,17 +58,6 @@ from interop.bridge import (
 
 from ._metadata import StandardToolMetadata, permissive_fn_schema
 
-__all__ = [
-    "CONTEXT_KEY",
-    "CTX_PARAM",
-    "ContextHook",
-    "StandardFunctionTool",
-    "default_context",
-    "run_context",
-    "to_llamaindex",
-    "to_llamaindex_tools",
-]
-
 _UNSET: Any = object()
 _BOUND = BoundContext("llamaindex")
 

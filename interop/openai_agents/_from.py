@@ -53,8 +53,6 @@ from interop.bridge import (
 
 from ._schema import fill_omitted, relax_strict_schema
 
-__all__ = ["from_openai_agents", "from_openai_agents_tools"]
-
 _DEFAULT_FAILURE = default_tool_error_function(RunContextWrapper(context=None), Exception())
 _DEFAULT_FAILURE_FLAG = "_function_tool_default_failure_handled"  # set by the SDK's default formatter
 

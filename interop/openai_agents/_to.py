@@ -54,14 +54,6 @@ from interop.jsonschema import compile_openai_strict, is_openai_strict
 
 from ._schema import qualifies_as_strict
 
-__all__ = [
-    "ContextHook",
-    "NeedsApproval",
-    "OpenAIAgentsOptions",
-    "to_openai_agents",
-    "to_openai_agents_tools",
-]
-
 ContextHook = Callable[[ToolContext[Any]], Any]
 """Maps the SDK's `ToolContext` (run context, `tool_call_id`, `tool_name`...) to the neutral context."""
 

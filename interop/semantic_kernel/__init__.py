@@ -19,7 +19,7 @@ Semantic Kernel 1.45 needs `pydantic<2.14` and `mcp<2`, so it lives in its own e
 
 from __future__ import annotations
 
-from interop._kit import require_extra
+from interop._kit import ToolResultText, require_extra
 
 require_extra(__name__, "semantic-kernel", "semantic_kernel", install="semantic-kernel")
 
@@ -30,7 +30,6 @@ from ._to import (
     ContextHook,
     SemanticKernelOptions,
     StandardKernelFunction,
-    ToolResultText,
     approval_filter,
     default_context,
     run_context,

@@ -58,7 +58,6 @@ from ._to import _PLUGIN_OF, CONTEXT_KEY
 if TYPE_CHECKING:
     from semantic_kernel.kernel import Kernel
 
-__all__ = ["KernelArgumentsHook", "from_semantic_kernel"]
 
 KernelArgumentsHook = Callable[[Any], Any]
 """Maps the neutral context to the application's `KernelArguments` for a call (a mapping, or an

@@ -78,18 +78,6 @@ if TYPE_CHECKING:
     )
     from semantic_kernel.kernel import Kernel
 
-__all__ = [
-    "CONTEXT_KEY",
-    "AutoFunctionFilter",
-    "ContextHook",
-    "SemanticKernelOptions",
-    "StandardKernelFunction",
-    "ToolResultText",
-    "approval_filter",
-    "default_context",
-    "run_context",
-    "to_semantic_kernel",
-]
 
 CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The `KernelArguments` key the default context mapping reads (`KernelArguments(interop_context=obj)`)."""

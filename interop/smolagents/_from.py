@@ -24,8 +24,6 @@ from interop import Audio, Image, StandardToolV0, bridge
 
 from ._schema import from_inputs
 
-__all__ = ["from_smolagents", "from_smolagents_tools"]
-
 
 def _value(result: Any) -> Any:
     if isinstance(result, AgentText):

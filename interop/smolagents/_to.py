@@ -54,8 +54,6 @@ from interop.jsonschema import RefError, accepts_null
 
 from ._schema import drop_unsent_nulls, to_inputs
 
-__all__ = ["StandardSmolagentsTool", "run_context", "to_smolagents", "to_smolagents_tools"]
-
 _BOUND = BoundContext("smolagents")
 
 _OUTPUT_TYPES = frozenset({"string", "boolean", "integer", "number", "array", "object", "null"})

@@ -42,8 +42,6 @@ from interop._kit import hints_meta, well_formed_meta
 
 from ._to import CONTEXT_KEY, META_KEY, OLD_CONTEXT_KEY
 
-__all__ = ["InvocationStateHook", "from_strands"]
-
 InvocationStateHook = Callable[[Any], Any]
 """Maps the neutral context to the `invocation_state` dict a native tool gets (or an awaitable)."""
 

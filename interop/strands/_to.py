@@ -63,19 +63,6 @@ from interop.bridge import (
 )
 from interop.errors import ApprovalRequiredError
 
-__all__ = [
-    "APPROVAL_INTERRUPT",
-    "CONTEXT_KEY",
-    "META_KEY",
-    "ContextHook",
-    "StandardAgentTool",
-    "StrandsOptions",
-    "default_context",
-    "is_approved",
-    "to_strands",
-    "to_strands_tools",
-]
-
 CONTEXT_KEY = _CONTEXT_KEY
 """The `invocation_state` key the default context mapping reads (`"interop_context"`, the one key of every
 adapter)."""
