@@ -36,6 +36,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass
 from decimal import Decimal
 from types import ModuleType
 from typing import TYPE_CHECKING, Annotated, Any
@@ -617,17 +618,15 @@ async def tool_search(query: str, limit: int = 5) -> list[ToolMatch]:
     """Find tools not listed here ({count} of them) by what you want to do, in a few words."""'''
 
 
+@dataclass(frozen=True, eq=False)
 class _CodeMode:
     """The state behind one code tool: the entries by function name, the limits."""
 
-    def __init__(
-        self, name: str, timeout: float, max_memory: int, max_output: int, entries: dict[str, _Entry]
-    ) -> None:
-        self.name = name
-        self.timeout = timeout
-        self.max_memory = max_memory
-        self.max_output = max_output
-        self.entries = entries
+    name: str
+    timeout: float
+    max_memory: int
+    max_output: int
+    entries: dict[str, _Entry]
 
 
 def _check_limits(timeout: Any, max_memory: Any, max_output: Any) -> None:

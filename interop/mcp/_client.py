@@ -42,7 +42,7 @@ from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 import mcp.types as mt
@@ -314,28 +314,21 @@ def _progress_forwarder(context: contextvars.Context) -> ProgressFnT:
     return forward
 
 
+@dataclass(eq=False)
 class _Remote:
     """Calls one remote tool through its session, on the session's event loop: the `call`,
     `decode` and `map_error` that `from_native` runs it with (the rest of the call path, input
-    validation, decoding and the output check included, is the core's)."""
+    validation, decoding and the output check included, is the core's). Made on the session's loop."""
 
-    def __init__(
-        self,
-        session: ClientSession | Client,
-        remote_name: str,
-        neutral_name: str,
-        unwrap: bool,
-        read_timeout: float | None,
-        as_task: bool = False,
-    ) -> None:
-        self.approvals = _APPROVALS
-        self.as_task = as_task
-        self.session = session
-        self.remote_name = remote_name
-        self.name = neutral_name
-        self.unwrap = unwrap
-        self.read_timeout = read_timeout
-        self.loop = asyncio.get_running_loop()
+    session: ClientSession | Client
+    remote_name: str
+    name: str
+    """The neutral tool's name."""
+    unwrap: bool
+    read_timeout: float | None
+    as_task: bool = False
+    loop: asyncio.AbstractEventLoop = field(init=False, default_factory=asyncio.get_running_loop)
+    approvals = _APPROVALS
 
     async def call(self, arguments: Mapping[str, Any], request_meta: Mapping[str, Any] | None) -> Any:
         """`tools/call` with the validated arguments and the request `_meta` (`from_native`'s

@@ -14,6 +14,7 @@ import asyncio
 import json
 import time
 import traceback
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from opentelemetry import context as otel_context
@@ -109,25 +110,16 @@ def error_type(outcome: Outcome | None, error: BaseException | None) -> str | No
     return _KINDS.get(kind) if kind in _KINDS else type(e).__qualname__  # type: ignore[arg-type]
 
 
+@dataclass(slots=True, eq=False)
 class _Record:
     """One call's span (or the framework's, with `propagation_only`) and its start time."""
 
-    __slots__ = ("attributes", "observer", "own", "span", "start", "token")
-
-    def __init__(
-        self,
-        observer: OtelObserver,
-        span: trace.Span,
-        token: object | None,
-        attributes: dict[str, Any],
-        own: bool,
-    ) -> None:
-        self.observer = observer
-        self.span = span
-        self.token = token
-        self.attributes = attributes
-        self.own = own
-        self.start = time.perf_counter()
+    observer: OtelObserver
+    span: trace.Span
+    token: object | None
+    attributes: dict[str, Any]
+    own: bool
+    start: float = field(init=False, default_factory=time.perf_counter)
 
     def end(self, outcome: Outcome | None, error: BaseException | None) -> None:
         elapsed = time.perf_counter() - self.start
