@@ -133,24 +133,9 @@ async def test_a_denied_inner_call_never_reaches_the_middleware() -> None:
 def otel(monkeypatch: pytest.MonkeyPatch) -> Iterator[Any]:
     pytest.importorskip("opentelemetry.sdk")
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "telemetry"))
-    from otel_kit import sdk
+    from otel_kit import configured
 
-    import interop.telemetry
-    from interop import _observe
-    from interop.telemetry import _auto
-
-    monkeypatch.delenv("OTEL_SDK_DISABLED", raising=False)
-    previous = _observe.get_observer()
-    interop.telemetry.configure()
-    exported = sdk()
-    exported.exporter.clear()
-    yield exported
-    _observe.set_observer(previous)
-    _auto.settings.enabled, _auto.settings.capture_content, _auto.settings.propagation_only = (
-        None,
-        False,
-        False,
-    )
+    yield from configured(monkeypatch)
 
 
 async def test_each_inner_call_is_a_span_under_the_code_tools_span(otel: Any) -> None:

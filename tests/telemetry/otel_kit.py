@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +19,10 @@ from opentelemetry.sdk.metrics.export import InMemoryMetricReader
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
+import interop.telemetry
+from interop import _observe
+from interop.telemetry import _auto
 
 SECRET = "SECRET-ctx-7f3a"
 """A value only ever put in a call's context: no exported span, event, attribute or metric may hold it."""
@@ -91,3 +96,22 @@ def sdk() -> Exported:
     if not _SDK:
         _SDK.append(Exported(*providers()))
     return _SDK[0]
+
+
+def configured(monkeypatch: pytest.MonkeyPatch) -> Iterator[Exported]:
+    """A fixture's body (`yield from configured(monkeypatch)`): the SDK exporting to memory,
+    telemetry configured (content capture off), the exporter empty; afterwards the observer and
+    telemetry's settings as they were."""
+    monkeypatch.delenv("OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT", raising=False)
+    monkeypatch.delenv("OTEL_SDK_DISABLED", raising=False)
+    previous = _observe.get_observer()
+    interop.telemetry.configure()
+    exported = sdk()
+    exported.exporter.clear()
+    yield exported
+    _observe.set_observer(previous)
+    _auto.settings.enabled, _auto.settings.capture_content, _auto.settings.propagation_only = (
+        None,
+        False,
+        False,
+    )

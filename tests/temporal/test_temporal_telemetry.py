@@ -19,16 +19,14 @@ pytest.importorskip("opentelemetry.sdk")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "telemetry"))
 
-from otel_kit import Exported, sdk
+from otel_kit import Exported, configured
 from temporalio.client import Client
 from temporalio.worker import Replayer
 from test_temporal_activities import running_worker
 from tt_tools import executions
 from tt_workflows import CallTools
 
-import interop.telemetry
 from interop import _observe
-from interop.telemetry import _auto
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(120)]
 
@@ -38,18 +36,7 @@ CALLS = [{"name": "add", "arguments": {"a": i, "b": 1}} for i in range(3)]
 @pytest.fixture
 def otel(monkeypatch: pytest.MonkeyPatch) -> Iterator[Exported]:
     """The SDK exporting to memory, telemetry configured, the exporter empty (as tests/telemetry)."""
-    monkeypatch.delenv("OTEL_SDK_DISABLED", raising=False)
-    previous = _observe.get_observer()
-    interop.telemetry.configure()
-    exported = sdk()
-    exported.exporter.clear()
-    yield exported
-    _observe.set_observer(previous)
-    _auto.settings.enabled, _auto.settings.capture_content, _auto.settings.propagation_only = (
-        None,
-        False,
-        False,
-    )
+    yield from configured(monkeypatch)
 
 
 def add_spans(otel: Exported) -> list[Any]:
