@@ -1,6 +1,8 @@
-"""Two neutral tools the policy tests drive through real agent loops (LangChain, pydantic-ai): a
-read that fails once with a dropped connection (for `Retry`), and a fetch that records how many of
-its calls run at the same time (for `ConcurrencyLimit`)."""
+"""The neutral tools the policy tests drive through real agent loops (LangChain, LlamaIndex, OpenAI
+Agents, pydantic-ai): a crawl that can be slow (for `Timeout`), a long catalogue (for
+`OutputBudget`), a payment behind a middleware with a bug (`Buggy`), a read that fails once with a
+dropped connection (for `Retry`), and a fetch that records how many of its calls run at the same
+time (for `ConcurrencyLimit`). `reset()` empties what they record, before each test."""
 
 from __future__ import annotations
 
@@ -40,3 +42,49 @@ def concurrency_probe() -> tuple[Any, list[int]]:
         return f"page {url}"
 
     return fetch, peak
+
+
+EVENTS: list[str] = []
+"""What `crawl` did, in order (`fetched <url>`, `cancelled <url>`)."""
+LEDGER: list[int] = []
+"""The amounts `pay` paid."""
+
+
+@interop.tool
+async def crawl(url: str) -> str:
+    """Fetch a page."""
+    try:
+        await asyncio.sleep(30 if url == "slow" else 0)
+    except asyncio.CancelledError:
+        EVENTS.append(f"cancelled {url}")
+        raise
+    EVENTS.append(f"fetched {url}")
+    return f"page {url}"
+
+
+@interop.tool
+def catalogue(n: int) -> list[str]:
+    """List the catalogue."""
+    return [f"item {i:04d}" for i in range(n)]
+
+
+@interop.tool
+def pay(amount: int) -> str:
+    """Pay an amount."""
+    LEDGER.append(amount)
+    return f"paid {amount}"
+
+
+class Buggy:
+    """A middleware with a bug: it fails before the call, quoting the context."""
+
+    async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
+        if call.arguments["amount"] > 100:
+            raise KeyError(f"limit for {call.context}")
+        return await call_next(call)
+
+
+def reset() -> None:
+    """Empty `EVENTS` and `LEDGER`."""
+    EVENTS.clear()
+    LEDGER.clear()

@@ -6,7 +6,6 @@ error (never its message) and the tool never ran."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 from typing import Any
 
@@ -17,7 +16,7 @@ pytest.importorskip("langgraph")
 
 from langchain.agents import create_agent
 from langchain_core.messages import HumanMessage, ToolMessage
-from policy_tools import concurrency_probe, flaky_quote
+from policy_tools import EVENTS, LEDGER, Buggy, catalogue, concurrency_probe, crawl, flaky_quote, pay, reset
 
 import interop
 from interop import policies
@@ -25,48 +24,10 @@ from interop.langchain import to_langchain
 
 pytestmark = pytest.mark.anyio
 
-EVENTS: list[str] = []
-LEDGER: list[int] = []
-
-
-@interop.tool
-async def crawl(url: str) -> str:
-    """Fetch a page."""
-    try:
-        await asyncio.sleep(30 if url == "slow" else 0)
-    except asyncio.CancelledError:
-        EVENTS.append(f"cancelled {url}")
-        raise
-    EVENTS.append(f"fetched {url}")
-    return f"page {url}"
-
-
-@interop.tool
-def catalogue(n: int) -> list[str]:
-    """List the catalogue."""
-    return [f"item {i:04d}" for i in range(n)]
-
-
-@interop.tool
-def pay(amount: int) -> str:
-    """Pay an amount."""
-    LEDGER.append(amount)
-    return f"paid {amount}"
-
-
-class Buggy:
-    """A middleware with a bug: it fails before the call, quoting the context."""
-
-    async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
-        if call.arguments["amount"] > 100:
-            raise KeyError(f"limit for {call.context}")
-        return await call_next(call)
-
 
 @pytest.fixture(autouse=True)
 def _reset() -> None:
-    EVENTS.clear()
-    LEDGER.clear()
+    reset()
 
 
 def _tool_messages(out: dict[str, Any]) -> list[ToolMessage]:

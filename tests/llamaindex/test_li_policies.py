@@ -6,7 +6,6 @@ model reads while `raw_output` keeps the whole value, a middleware that raises i
 
 No `from __future__ import annotations` (see test_li_agent.py)."""
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -15,6 +14,7 @@ pytest.importorskip("llama_index.core")
 
 from llama_index.core.agent.workflow import FunctionAgent
 from llama_index.core.llms.mock import MockFunctionCallingLLM
+from policy_tools import EVENTS, LEDGER, Buggy, catalogue, crawl, pay, reset
 from test_li_agent import Recorder, run_agent
 
 import interop
@@ -23,48 +23,10 @@ from interop.llamaindex import to_llamaindex
 
 pytestmark = pytest.mark.anyio
 
-EVENTS: list[str] = []
-LEDGER: list[int] = []
-
-
-@interop.tool
-async def crawl(url: str) -> str:
-    """Fetch a page."""
-    try:
-        await asyncio.sleep(30 if url == "slow" else 0)
-    except asyncio.CancelledError:
-        EVENTS.append(f"cancelled {url}")
-        raise
-    EVENTS.append(f"fetched {url}")
-    return f"page {url}"
-
-
-@interop.tool
-def catalogue(n: int) -> list[str]:
-    """List the catalogue."""
-    return [f"item {i:04d}" for i in range(n)]
-
-
-@interop.tool
-def pay(amount: int) -> str:
-    """Pay an amount."""
-    LEDGER.append(amount)
-    return f"paid {amount}"
-
-
-class Buggy:
-    """A middleware with a bug: it fails before the call, quoting the context."""
-
-    async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
-        if call.arguments["amount"] > 100:
-            raise KeyError(f"limit for {call.context}")
-        return await call_next(call)
-
 
 @pytest.fixture(autouse=True)
 def _reset() -> None:
-    EVENTS.clear()
-    LEDGER.clear()
+    reset()
 
 
 def _agent(tool: Any, model: Recorder) -> FunctionAgent:

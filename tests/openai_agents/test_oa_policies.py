@@ -6,7 +6,6 @@ the whole value stays with `interop.call`.)"""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
@@ -17,6 +16,7 @@ from agents import Agent, Runner
 from agents.items import ToolCallOutputItem
 from agents.testing import ScriptedModel, assistant_message, function_call
 from agents.tracing import set_tracing_disabled
+from policy_tools import EVENTS, LEDGER, Buggy, catalogue, crawl, pay, reset
 
 import interop
 from interop import policies
@@ -24,48 +24,10 @@ from interop.openai_agents import to_openai_agents, to_openai_agents_tools
 
 set_tracing_disabled(True)
 
-EVENTS: list[str] = []
-LEDGER: list[int] = []
-
-
-@interop.tool
-async def crawl(url: str) -> str:
-    """Fetch a page."""
-    try:
-        await asyncio.sleep(30 if url == "slow" else 0)
-    except asyncio.CancelledError:
-        EVENTS.append(f"cancelled {url}")
-        raise
-    EVENTS.append(f"fetched {url}")
-    return f"page {url}"
-
-
-@interop.tool
-def catalogue(n: int) -> list[str]:
-    """List the catalogue."""
-    return [f"item {i:04d}" for i in range(n)]
-
-
-@interop.tool
-def pay(amount: int) -> str:
-    """Pay an amount."""
-    LEDGER.append(amount)
-    return f"paid {amount}"
-
-
-class Buggy:
-    """A middleware with a bug: it fails before the call, quoting the context."""
-
-    async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
-        if call.arguments["amount"] > 100:
-            raise KeyError(f"limit for {call.context}")
-        return await call_next(call)
-
 
 @pytest.fixture(autouse=True)
 def _reset() -> None:
-    EVENTS.clear()
-    LEDGER.clear()
+    reset()
 
 
 def script(*calls: tuple[str, Any]) -> ScriptedModel:

@@ -5,14 +5,13 @@ raises is a retry prompt (never its message) and the tool never ran."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import pytest
 
 pytest.importorskip("pydantic_ai")
 
-from policy_tools import concurrency_probe, flaky_quote
+from policy_tools import EVENTS, LEDGER, Buggy, catalogue, concurrency_probe, crawl, flaky_quote, pay, reset
 from pydantic_ai import Agent
 from pydantic_ai.messages import (
     ModelMessage,
@@ -29,48 +28,10 @@ import interop
 from interop import policies
 from interop.pydantic_ai import to_pydantic_ai, to_pydantic_ai_toolset
 
-EVENTS: list[str] = []
-LEDGER: list[int] = []
-
-
-@interop.tool
-async def crawl(url: str) -> str:
-    """Fetch a page."""
-    try:
-        await asyncio.sleep(30 if url == "slow" else 0)
-    except asyncio.CancelledError:
-        EVENTS.append(f"cancelled {url}")
-        raise
-    EVENTS.append(f"fetched {url}")
-    return f"page {url}"
-
-
-@interop.tool
-def catalogue(n: int) -> list[str]:
-    """List the catalogue."""
-    return [f"item {i:04d}" for i in range(n)]
-
-
-@interop.tool
-def pay(amount: int) -> str:
-    """Pay an amount."""
-    LEDGER.append(amount)
-    return f"paid {amount}"
-
-
-class Buggy:
-    """A middleware with a bug: it fails before the call, quoting the context."""
-
-    async def on_call(self, call: interop.ToolInvocation, call_next: Any) -> Any:
-        if call.arguments["amount"] > 100:
-            raise KeyError(f"limit for {call.context}")
-        return await call_next(call)
-
 
 @pytest.fixture(autouse=True)
 def _reset() -> None:
-    EVENTS.clear()
-    LEDGER.clear()
+    reset()
 
 
 def scripted(*steps: list[ToolCallPart]) -> tuple[FunctionModel, list[list[Any]]]:
