@@ -3,48 +3,18 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import anthropic
-import httpx2
 import pytest
 from prov_tools import TOOLS, Deps, get_weather, place_order
+from provider_clients import anthropic_client, anthropic_message
 from pydantic import BaseModel
 from schema_corpus import doubling_schema
 
 from interop import standard_tool, tool
 from interop.errors import SchemaConversionError, ToolNameError
 from interop.providers import AnthropicToolset, to_anthropic_tool
-
-Script = Callable[[dict[str, Any], int], dict[str, Any]]
-
-
-def _message(content: list[dict[str, Any]]) -> dict[str, Any]:
-    stop = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
-    return {
-        "id": "msg_1",
-        "type": "message",
-        "role": "assistant",
-        "model": "claude-test",
-        "content": content,
-        "stop_reason": stop,
-        "stop_sequence": None,
-        "usage": {"input_tokens": 1, "output_tokens": 1},
-    }
-
-
-def _client(script: Script, seen: list[dict[str, Any]]) -> anthropic.Anthropic:
-    def handler(request: httpx2.Request) -> httpx2.Response:
-        body = json.loads(request.content)
-        seen.append(body)
-        return httpx2.Response(200, json=script(body, len(seen)))
-
-    return anthropic.Anthropic(
-        api_key="sk-ant-test",
-        base_url="http://127.0.0.1:9",
-        http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
-    )
 
 
 def _results(body: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -74,7 +44,7 @@ def test_anthropic_loop_with_errors_and_correction() -> None:
 
     def script(body: dict[str, Any], n: int) -> dict[str, Any]:
         if n == 1:
-            return _message(
+            return anthropic_message(
                 [
                     {"type": "text", "text": "Let me check."},
                     {"type": "tool_use", "id": "tu1", "name": "get_weather", "input": {"city": "Paris"}},
@@ -99,7 +69,7 @@ def test_anthropic_loop_with_errors_and_correction() -> None:
                 and "Unknown tool 'get_forecast'" in results["tu3"]["content"]
             )
             assert results["tu4"]["content"] == "pong"
-            return _message(
+            return anthropic_message(
                 [
                     {
                         "type": "tool_use",
@@ -109,10 +79,10 @@ def test_anthropic_loop_with_errors_and_correction() -> None:
                     }
                 ]
             )
-        return _message([{"type": "text", "text": "done: " + _results(body)["tu5"]["content"]}])
+        return anthropic_message([{"type": "text", "text": "done: " + _results(body)["tu5"]["content"]}])
 
     deps = Deps(user="ada")
-    assert _loop(_client(script, seen), toolset, deps) == "done: order of 3 items for ada (rush)"
+    assert _loop(anthropic_client(script, seen), toolset, deps) == "done: order of 3 items for ada (rush)"
     # exactly our descriptors went out
     assert seen[0]["tools"] == toolset.tools == [to_anthropic_tool(t) for t in TOOLS]
     order_schema = seen[0]["tools"][1]["input_schema"]
@@ -129,7 +99,7 @@ def test_anthropic_strict_descriptors() -> None:
 
     def script(body: dict[str, Any], n: int) -> dict[str, Any]:
         if n == 1:
-            return _message(
+            return anthropic_message(
                 [
                     {
                         "type": "tool_use",
@@ -139,10 +109,10 @@ def test_anthropic_strict_descriptors() -> None:
                     }
                 ]
             )
-        return _message([{"type": "text", "text": _results(body)["s1"]["content"]}])
+        return anthropic_message([{"type": "text", "text": _results(body)["s1"]["content"]}])
 
     deps = Deps(user="bo")
-    final = _loop(_client(script, seen), toolset, deps)
+    final = _loop(anthropic_client(script, seen), toolset, deps)
     assert json.loads(final) == {"city": "Oslo", "temp": 21, "days": 2, "user": "bo"}
     sent = seen[0]["tools"]
     assert sent == toolset.tools and all(t["strict"] is True for t in sent)
@@ -220,7 +190,9 @@ def test_a_schema_that_would_explode_when_inlined_is_refused_with_the_way_out() 
         execute=lambda args: args,
         input_schema=doubling_schema(60),  # 2**60 nodes once inlined
     )
-    with pytest.raises(SchemaConversionError, match=r"'hostile'.*more than 20000 subschemas.*inline_refs=False"):
+    with pytest.raises(
+        SchemaConversionError, match=r"'hostile'.*more than 20000 subschemas.*inline_refs=False"
+    ):
         to_anthropic_tool(hostile)
     assert to_anthropic_tool(hostile, inline_refs=False)["input_schema"]["$defs"]["D60"]
 
@@ -229,7 +201,7 @@ def test_a_schema_that_would_explode_when_inlined_is_refused_with_the_way_out() 
 async def test_anthropic_async_dispatch_of_sdk_blocks() -> None:
     toolset = AnthropicToolset([place_order, get_weather])
     message = anthropic.types.Message.model_validate(
-        _message(
+        anthropic_message(
             [
                 {
                     "type": "tool_use",

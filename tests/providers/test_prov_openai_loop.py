@@ -3,49 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import httpx
 import openai
 import pytest
 from prov_tools import TOOLS, Deps, get_weather, place_order
+from provider_clients import chat_completion, openai_client
 
 from interop import ApprovalRequest, standard_tool, tool
 from interop.errors import ApprovalRequiredError, ToolNameError
 from interop.providers import OpenAIToolset, ToolCall, to_openai_chat_tool, to_openai_responses_tool
-
-Script = Callable[[dict[str, Any], int], dict[str, Any]]
-
-
-def _client(script: Script, seen: list[dict[str, Any]]) -> openai.OpenAI:
-    def handler(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        seen.append(body)
-        return httpx.Response(200, json=script(body, len(seen)))
-
-    return openai.OpenAI(
-        api_key="sk-test",
-        base_url="http://127.0.0.1:9/v1",
-        http_client=httpx.Client(transport=httpx.MockTransport(handler)),
-    )
-
-
-def _chat(message: dict[str, Any]) -> dict[str, Any]:
-    finish = "tool_calls" if message.get("tool_calls") else "stop"
-    return {
-        "id": "chatcmpl-1",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "gpt-test",
-        "choices": [
-            {
-                "index": 0,
-                "finish_reason": finish,
-                "message": {"role": "assistant", "content": None, **message},
-            }
-        ],
-    }
 
 
 def _tc(call_id: str, name: str, arguments: str) -> dict[str, Any]:
@@ -70,7 +38,7 @@ def test_chat_loop_strict_restores_omitted_fields() -> None:
 
     def script(body: dict[str, Any], n: int) -> dict[str, Any]:
         if n == 1:
-            return _chat(
+            return chat_completion(
                 {
                     "tool_calls": [
                         _tc("c1", "get_weather", json.dumps({"city": "Paris", "units": None, "days": None})),
@@ -86,10 +54,12 @@ def test_chat_loop_strict_restores_omitted_fields() -> None:
                 }
             )
         outputs = {m["tool_call_id"]: m["content"] for m in body["messages"] if m["role"] == "tool"}
-        return _chat({"content": f"weather={outputs['c1']} order={outputs['c2']} ping={outputs['c3']}"})
+        return chat_completion(
+            {"content": f"weather={outputs['c1']} order={outputs['c2']} ping={outputs['c3']}"}
+        )
 
     deps = Deps(user="ada")
-    final = _run_chat(_client(script, seen), toolset, deps)
+    final = _run_chat(openai_client(script, seen), toolset, deps)
 
     # the SDK sent exactly our descriptors, every one strict, and they are what the single-tool functions give
     assert seen[0]["tools"] == toolset.tools == [to_openai_chat_tool(t, strict=True) for t in TOOLS]
@@ -116,7 +86,7 @@ def test_chat_loop_errors_are_correctable() -> None:
 
     def script(body: dict[str, Any], n: int) -> dict[str, Any]:
         if n == 1:
-            return _chat(
+            return chat_completion(
                 {
                     "tool_calls": [
                         _tc("b1", "get_weather", "{city: Paris"),
@@ -132,13 +102,13 @@ def test_chat_loop_errors_are_correctable() -> None:
             assert "Unknown tool 'get_forecast'" in errors["b2"] and "'get_weather'" in errors["b2"]
             assert "place_order" in errors["b3"] and "lines.0.qty" in errors["b3"]
             assert "unknown city 'Atlantis'" in errors["b4"]
-            return _chat(
+            return chat_completion(
                 {"tool_calls": [_tc("f1", "place_order", json.dumps({"lines": [{"sku": "a", "qty": 1}]}))]}
             )
-        return _chat({"content": "fixed: " + body["messages"][-1]["content"]})
+        return chat_completion({"content": "fixed: " + body["messages"][-1]["content"]})
 
     deps = Deps(user="bob")
-    assert _run_chat(_client(script, seen), toolset, deps) == "fixed: order of 1 items for bob"
+    assert _run_chat(openai_client(script, seen), toolset, deps) == "fixed: order of 1 items for bob"
     # non-strict by default for a schema that does not qualify: no "strict" key at all
     assert all("strict" not in t["function"] for t in seen[0]["tools"])
     # the tool never ran with invalid input
@@ -201,7 +171,7 @@ def test_responses_loop() -> None:
             ]
         )
 
-    client = _client(script, seen)
+    client = openai_client(script, seen)
     deps = Deps(user="cy")
     items: list[Any] = [{"role": "user", "content": "weather?"}]
     response = client.responses.create(model="gpt-test", input=items, tools=toolset.tools)
@@ -237,10 +207,12 @@ async def test_async_client_gathers_async_tools() -> None:
                 )
                 for i in (1, 2)
             ]
-            return httpx.Response(200, json=_chat({"tool_calls": calls}))
+            return httpx.Response(200, json=chat_completion({"tool_calls": calls}))
         return httpx.Response(
             200,
-            json=_chat({"content": ";".join(m["content"] for m in body["messages"] if m["role"] == "tool")}),
+            json=chat_completion(
+                {"content": ";".join(m["content"] for m in body["messages"] if m["role"] == "tool")}
+            ),
         )
 
     client = openai.AsyncOpenAI(

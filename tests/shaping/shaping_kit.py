@@ -1,9 +1,9 @@
-"""Shared pieces of the shaping tests: the transformed tool every adapter runs, and scripted clients."""
+"""Shared pieces of the shaping tests: the transformed tool every adapter runs (the scripted provider
+clients are tests/provider_clients.py)."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from typing import Any
 
 import interop
@@ -45,89 +45,3 @@ def check_schema(schema: dict[str, Any]) -> None:
     assert props["hours"]["default"] == 2
     assert schema.get("required") == ["room"]
     assert "user_id" not in json.dumps(schema) and "note" not in json.dumps(schema)
-
-
-def openai_client(script: Callable[[dict[str, Any], int], dict[str, Any]], seen: list[dict[str, Any]]) -> Any:
-    """The real `openai` client over `httpx.MockTransport`, answering with `script(body, n)`."""
-    import httpx
-    import openai
-
-    def handler(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        seen.append(body)
-        return httpx.Response(200, json=script(body, len(seen)))
-
-    return openai.OpenAI(
-        api_key="sk-test",
-        base_url="http://127.0.0.1:9/v1",
-        http_client=httpx.Client(transport=httpx.MockTransport(handler)),
-    )
-
-
-def anthropic_client(
-    script: Callable[[dict[str, Any], int], dict[str, Any]], seen: list[dict[str, Any]]
-) -> Any:
-    """The real `anthropic` client over `httpx2.MockTransport`, answering with `script(body, n)`."""
-    import anthropic
-    import httpx2
-
-    def handler(request: httpx2.Request) -> httpx2.Response:
-        body = json.loads(request.content)
-        seen.append(body)
-        return httpx2.Response(200, json=script(body, len(seen)))
-
-    return anthropic.Anthropic(
-        api_key="sk-ant-test",
-        base_url="http://127.0.0.1:9",
-        http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
-    )
-
-
-def chat_completion(message: dict[str, Any]) -> dict[str, Any]:
-    finish = "tool_calls" if message.get("tool_calls") else "stop"
-    return {
-        "id": "chatcmpl-1",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "gpt-test",
-        "choices": [
-            {
-                "index": 0,
-                "finish_reason": finish,
-                "message": {"role": "assistant", "content": None, **message},
-            }
-        ],
-    }
-
-
-def chat_tool_call(call_id: str, name: str, arguments: dict[str, Any]) -> dict[str, Any]:
-    return {"id": call_id, "type": "function", "function": {"name": name, "arguments": json.dumps(arguments)}}
-
-
-def response(output: list[dict[str, Any]]) -> dict[str, Any]:
-    """A Responses API `Response` body with these output items."""
-    return {
-        "id": "resp_1",
-        "object": "response",
-        "created_at": 0,
-        "model": "gpt-test",
-        "status": "completed",
-        "output": output,
-        "parallel_tool_calls": True,
-        "tool_choice": "auto",
-        "tools": [],
-    }
-
-
-def anthropic_message(content: list[dict[str, Any]]) -> dict[str, Any]:
-    stop = "tool_use" if any(b["type"] == "tool_use" for b in content) else "end_turn"
-    return {
-        "id": "msg_1",
-        "type": "message",
-        "role": "assistant",
-        "model": "claude-test",
-        "content": content,
-        "stop_reason": stop,
-        "stop_sequence": None,
-        "usage": {"input_tokens": 1, "output_tokens": 1},
-    }

@@ -9,18 +9,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from shaping_kit import (
-    EXPECTED_RUN,
-    FORGED_CALL,
-    GOOD_CALL,
-    LOG,
-    RESERVE,
-    book_room,
-    chat_completion,
-    chat_tool_call,
-    check_schema,
-    openai_client,
-)
+from provider_clients import chat_completion, chat_tool_call, openai_client
+from shaping_kit import EXPECTED_RUN, FORGED_CALL, GOOD_CALL, LOG, RESERVE, book_room, check_schema
 from typing_extensions import TypedDict
 
 import interop

@@ -8,7 +8,7 @@ import json
 from typing import Any
 
 import pytest
-from shaping_kit import (
+from provider_clients import (
     anthropic_client,
     anthropic_message,
     chat_completion,
