@@ -9,7 +9,7 @@ import httpx
 import openai
 import pytest
 from prov_tools import TOOLS, Deps, get_weather, place_order
-from provider_clients import chat_completion, openai_client
+from provider_clients import chat_completion, openai_client, response
 
 from interop import ApprovalRequest, standard_tool, tool
 from interop.errors import ApprovalRequiredError, ToolNameError
@@ -117,27 +117,13 @@ def test_chat_loop_errors_are_correctable() -> None:
     ]
 
 
-def _responses(output: list[dict[str, Any]]) -> dict[str, Any]:
-    return {
-        "id": "resp_1",
-        "object": "response",
-        "created_at": 0,
-        "model": "gpt-test",
-        "status": "completed",
-        "output": output,
-        "parallel_tool_calls": True,
-        "tool_choice": "auto",
-        "tools": [],
-    }
-
-
 def test_responses_loop() -> None:
     toolset = OpenAIToolset(TOOLS, api="responses", strict=True)
     seen: list[dict[str, Any]] = []
 
     def script(body: dict[str, Any], n: int) -> dict[str, Any]:
         if n == 1:
-            return _responses(
+            return response(
                 [
                     {
                         "type": "function_call",
@@ -159,7 +145,7 @@ def test_responses_loop() -> None:
             )
         outs = [i for i in body["input"] if isinstance(i, dict) and i.get("type") == "function_call_output"]
         text = " | ".join(o["output"] for o in outs)
-        return _responses(
+        return response(
             [
                 {
                     "type": "message",
@@ -174,10 +160,10 @@ def test_responses_loop() -> None:
     client = openai_client(script, seen)
     deps = Deps(user="cy")
     items: list[Any] = [{"role": "user", "content": "weather?"}]
-    response = client.responses.create(model="gpt-test", input=items, tools=toolset.tools)
-    follow_up = toolset.dispatch(response, context=deps)
+    first = client.responses.create(model="gpt-test", input=items, tools=toolset.tools)
+    follow_up = toolset.dispatch(first, context=deps)
     assert [f["call_id"] for f in follow_up] == ["call_1", "call_2"]
-    items += [o.model_dump(exclude_none=True) for o in response.output] + follow_up
+    items += [o.model_dump(exclude_none=True) for o in first.output] + follow_up
     final = client.responses.create(model="gpt-test", input=items, tools=toolset.tools)
 
     assert seen[0]["tools"] == toolset.tools == [to_openai_responses_tool(t, strict=True) for t in TOOLS]
