@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
-from ._errors import SchemaConversionError
 from ._invoke import Invoker
+from ._jsonschema import check_object_root
 from ._names import resolve_name
 from ._options import Options, split_options
 from ._origin import get_origin
@@ -87,11 +87,6 @@ def prepare(
 
 def object_input_schema(tool: StandardToolV0[Any, Any, Any], framework: str) -> dict[str, Any]:
     """The neutral input JSON Schema (a copy), for a framework that passes arguments as a JSON
-    object: any other schema type raises `SchemaConversionError`."""
-    schema = input_json_schema(tool)
-    if schema.get("type", "object") != "object":
-        raise SchemaConversionError(
-            f"tool {tool.name!r}: {framework} passes arguments as a JSON object, but the input schema "
-            f"has type {schema['type']!r}; wrap the input in an object schema"
-        )
-    return schema
+    object: a root that is not a single object schema raises `SchemaConversionError`
+    (`interop.jsonschema.check_object_root`, the one object-root rule)."""
+    return check_object_root(input_json_schema(tool), tool_name=tool.name, target=framework)

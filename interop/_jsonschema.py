@@ -8,6 +8,8 @@ local `$ref` points to.
 - inlining: `inline_refs` with an explicit policy for recursive refs (keep them with just the
   `$defs` they need, unroll N levels, or raise)
 - reading values against a schema: `json_type` (a value's JSON type name), `accepts_null`
+- the object-root rule: `object_root_problem` / `check_object_root` (what every target that
+  takes a tool's arguments as a JSON object of named fields requires at the root)
 
 Every dialect converter, strict compiler and provider formatter of the project uses these;
 none resolves a `$ref` by itself.
@@ -17,6 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Literal
+
+from ._errors import SchemaConversionError
 
 __all__ = [
     "SUBSCHEMA_LISTS",
@@ -29,6 +33,7 @@ __all__ = [
     "RefError",
     "Recursion",
     "accepts_null",
+    "check_object_root",
     "def_name",
     "deref",
     "escape",
@@ -40,6 +45,7 @@ __all__ = [
     "map_subschemas_at",
     "merge_ref",
     "named_ref",
+    "object_root_problem",
     "resolve_pointer",
     "resolve_ref",
     "types_of",
@@ -213,6 +219,40 @@ def types_of(node: Mapping[str, Any]) -> list[str]:
     if isinstance(t, str):
         return [t]
     return [x for x in t if isinstance(x, str)] if isinstance(t, list) else []
+
+
+def object_root_problem(schema: Mapping[str, Any]) -> str | None:
+    """Why the root of `schema` is not a single object schema, or None when it is.
+
+    The one object-root rule, for every target that takes a tool's arguments as a JSON object of
+    named fields (the providers, the frameworks, the strict compilers, argument transforms, OpenAPI
+    request bodies): the root is not a `$ref`, not a union (`anyOf`/`oneOf`/`allOf`), and its
+    `type` is `"object"` (a root without `type` is an object when it declares `properties`). The
+    answer completes the sentence "the input schema ..." and says how to fix it.
+    """
+    if "$ref" in schema:
+        return "is a $ref at the top level; it must be an object schema itself"
+    for key in ("anyOf", "oneOf", "allOf"):
+        if key in schema:
+            return f"uses {key} at the top level; put it inside a field of a model"
+    kind = schema.get("type", "object" if "properties" in schema else None)
+    if kind == "object":
+        return None
+    if kind is None:
+        return "has no type and no properties (any JSON value); wrap the value in a field of a model"
+    return f"has type {kind!r}; wrap the value in a field of a model"
+
+
+def check_object_root(schema: dict[str, Any], *, tool_name: str, target: str) -> dict[str, Any]:
+    """`schema` itself when its root is a single object schema (`object_root_problem`), else
+    `SchemaConversionError` naming the tool and `target` (the provider or framework)."""
+    problem = object_root_problem(schema)
+    if problem is None:
+        return schema
+    raise SchemaConversionError(
+        f"tool {tool_name!r}: {target} needs an object schema at the root of the input (the "
+        f"arguments are a JSON object of named fields), but the input schema {problem}"
+    )
 
 
 def json_type(value: Any) -> str:

@@ -50,6 +50,7 @@ if _TYPE_CHECKING:
     from ._schema import foreign_schema, pydantic_issues
     from ._schema_model import SchemaModel
     from ._shown import escaped_json, escaped_text
+    from ._strict import strict_preference
     from ._tool import validator
     from ._tooloptions import Errors
     from ._toolset import convert_tools, toolset_options
@@ -122,6 +123,7 @@ _LAZY: dict[str, str] = {
     "SchemaModel": "._schema_model",
     "escaped_json": "._shown",
     "escaped_text": "._shown",
+    "strict_preference": "._strict",
     "validator": "._tool",
     "Errors": "._tooloptions",
 }
@@ -193,6 +195,7 @@ __all__ = [
     "require_extra",
     "reporting",
     "split_hints",
+    "strict_preference",
     "validate_meta",
     "validator",
     "well_formed_meta",

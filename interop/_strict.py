@@ -18,14 +18,22 @@ the compiler stands in the schema is a `_Loc` value.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
 
 from ._dialects import hoist_root_ref, normalize_to_2020_12
 from ._errors import SchemaConversionError
-from ._jsonschema import RefError, accepts_null, def_name, escape, inline_refs, types_of
+from ._jsonschema import (
+    RefError,
+    accepts_null,
+    def_name,
+    escape,
+    inline_refs,
+    object_root_problem,
+    types_of,
+)
 from ._strict_restore import ambiguous_unions, live_keys, live_nodes, restore
 
 __all__ = [
@@ -37,9 +45,12 @@ __all__ = [
     "is_anthropic_strict",
     "is_openai_strict",
     "resolve_strict",
+    "strict_preference",
 ]
 
 Dialect = Literal["openai", "anthropic"]
+StrictDefault = Literal["if-qualifies", "if-possible", "never"]
+"""What `resolve_strict` does when neither the caller nor the tool asks (see there)."""
 
 OPENAI_STRICT_LIMITS: Mapping[str, int] = {
     "properties": 5000,
@@ -149,6 +160,11 @@ class StrictSchema:
     live: frozenset[str] = field(default=frozenset(), repr=False)
     """The nodes from which an `injected` node can be reached (restore walks only those)."""
 
+    @property
+    def restorer(self) -> Callable[[Any], Any] | None:
+        """`restore` when the compilation injected nulls, else None (nothing to restore)."""
+        return self.restore if self.injected else None
+
     def restore(self, args: Any) -> Any:
         """Remove the nulls sent for originally-optional fields (recursively); a new value."""
         if not self.injected:
@@ -204,20 +220,55 @@ def _qualifies(schema: Mapping[str, Any], dialect: Dialect) -> bool:
         return False
 
 
+def strict_preference(strict: bool | None, meta: Mapping[str, Any] | None = None) -> bool | None:
+    """What is asked: the caller's `strict=`, else the tool's own `meta["strict"]`, else None."""
+    if strict is not None or meta is None:
+        return strict
+    value = meta.get("strict")
+    return value if isinstance(value, bool) else None
+
+
 def resolve_strict(
-    schema: Mapping[str, Any], strict: bool | None, *, tool_name: str, dialect: Dialect = "openai"
+    schema: Mapping[str, Any],
+    strict: bool | None,
+    *,
+    tool_name: str,
+    dialect: Dialect = "openai",
+    meta: Mapping[str, Any] | None = None,
+    default: StrictDefault = "if-qualifies",
+    framework_keeps: Callable[[dict[str, Any]], bool] | None = None,
 ) -> StrictSchema | None:
-    """The `strict=` option: True compiles (or raises), False gives None, None compiles only
-    when the schema already qualifies (so `None` never changes what the model is told)."""
-    if strict is False:
+    """The strict decision, the one every provider descriptor and adapter makes: the compiled
+    schema to send strict, or None to send the schema as it is, non-strict.
+
+    What is asked is `strict` (the caller's option), else the tool's `meta["strict"]` when `meta`
+    is given (`strict_preference`). True compiles (or raises `SchemaConversionError`); False
+    gives None. Nothing asked follows `default`:
+
+    - `"if-qualifies"`: compiled only when the schema already qualifies unchanged, so leaving
+      `strict` unset never changes what the model is told (the providers, OpenAI Agents,
+      Anthropic). `framework_keeps`, when given, is the framework's own test the schema must
+      pass too (OpenAI Agents: its SDK's strict rewrite leaves it unchanged);
+    - `"if-possible"`: compiled whenever it can be, else None (CrewAI, which makes every schema
+      strict itself: ours keeps what an optional field means);
+    - `"never"`: None (AutoGen's default; pydantic-ai leaves it to the model's profile).
+    """
+    asked = strict_preference(strict, meta)
+    if asked is False or (asked is None and default == "never"):
         return None
-    if strict is True:
+    if asked is True:
         return _Compiler(schema, tool_name, _RULES[dialect]).run()
     try:
         compiled = _Compiler(schema, tool_name, _RULES[dialect]).run()
     except SchemaConversionError:
         return None
-    return compiled if compiled.strict_unchanged else None
+    if default == "if-possible":
+        return compiled
+    if not compiled.strict_unchanged or (
+        framework_keeps is not None and not framework_keeps(compiled.schema)
+    ):
+        return None
+    return compiled
 
 
 # ---------------------------------------------------------------------------------------------- compiler
@@ -293,6 +344,11 @@ class _Compiler:
             f"{path}: {message} (pass strict=False to send it non-strict)"
         )
 
+    def check_root(self, schema: Mapping[str, Any]) -> None:
+        problem = object_root_problem(schema)
+        if problem is not None:
+            raise self.fail("#", f"the root {problem}")
+
     def note(self, path: str, message: str) -> None:
         self.changes.append(f"{path}: {message}")
 
@@ -300,18 +356,12 @@ class _Compiler:
         if not isinstance(self.original, Mapping):
             raise self.fail("#", "the schema is not a JSON object")
         schema = hoist_root_ref(normalize_to_2020_12(dict(self.original)))
-        if "$ref" in schema:
-            raise self.fail("#", "the root is a bare $ref; it must be an object schema")
         defs = schema.get("$defs")
         self.defs = dict(defs) if isinstance(defs, dict) else {}
         body = {k: v for k, v in schema.items() if k != "$defs"}
-        if isinstance(body.get("anyOf") or body.get("oneOf") or body.get("allOf"), list):
-            raise self.fail("#", "the root uses anyOf/oneOf/allOf; it must be a single object schema")
+        self.check_root(body)
         out = self.node(body, _Loc())
-        if out.get("type") != "object":
-            raise self.fail(
-                "#", f"the root must be a non-nullable object schema, not type {body.get('type')!r}"
-            )
+        self.check_root(out)  # (an OpenAPI `nullable: true` root is a nullable object once compiled)
         if self.rules.keep_refs and self.defs:
             out["$defs"] = {
                 name: self.node(sub, _Loc(f"#/$defs/{escape(name)}", f"/$defs/{escape(name)}", doc_depth=2))

@@ -29,6 +29,7 @@ from typing import Any, TypeVar
 
 from ._derive import DerivedTool, Layer, derive
 from ._errors import StandardToolValidationError
+from ._jsonschema import object_root_problem
 from ._protocols import Issue, StandardSchemaV1, StandardToolV0
 from ._run import (
     Run,
@@ -217,10 +218,11 @@ def _schema_with_args(
 ) -> tuple[dict[str, Any], _Plan]:
     """The model-facing input schema and the plan mapping its arguments back to the base's."""
     props = schema.get("properties")
-    if schema.get("type", "object") != "object" or not isinstance(props, dict):
+    problem = object_root_problem(schema)
+    if problem is not None or not isinstance(props, dict):
         raise ValueError(
             f"tool {tool_name!r}: its arguments cannot be transformed: the input schema is not an object "
-            "with properties"
+            f"with properties: it {problem or 'declares no properties'}"
         )
     unknown = [name for name in args if name not in props]
     if unknown:

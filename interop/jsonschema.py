@@ -12,6 +12,10 @@ Every function takes a JSON Schema as a plain `dict` (draft 2020-12 unless it sa
 - **Walking.** `map_subschemas` (a schema with `fn` applied to each direct subschema), and where
   subschemas live: `SUBSCHEMA_MAPS`, `SUBSCHEMA_LISTS`, `SUBSCHEMA_SINGLE`. `types_of` (a node's
   declared types), `json_type` (a value's JSON type name), `accepts_null`.
+- **Object roots.** `object_root_problem` (why a root is not the single object schema every
+  provider and framework taking named arguments requires, or None) and `check_object_root` (the
+  same as a `SchemaConversionError` naming the tool and the target): the one rule the providers,
+  the adapters, the strict compilers, argument transforms and OpenAPI bodies apply.
 - **Dialects.** `convert(schema, target)` for a target of `TARGETS` (`"draft-2020-12"`,
   `"draft-07"`, `"openapi-3.0"`), `normalize_to_2020_12` (draft-07 `definitions` and array
   `items` brought to 2020-12), `strongest_bounds`, and Gemini's two: `to_gemini_schema` (its
@@ -20,8 +24,10 @@ Every function takes a JSON Schema as a plain `dict` (draft 2020-12 unless it sa
 - **Strict modes.** `compile_openai_strict` / `compile_anthropic_strict` give a `StrictSchema`
   (the compiled schema, the list of what changed, and `restore` for the model's arguments) or
   raise `SchemaConversionError` naming the tool and the place; `is_openai_strict` /
-  `is_anthropic_strict` say whether a schema qualifies unchanged; `resolve_strict` is the
-  `strict=` option (True, False, or None: strict only when nothing changes);
+  `is_anthropic_strict` say whether a schema qualifies unchanged; `resolve_strict` is the strict
+  decision every provider and adapter makes (the `strict=` option, else the tool's
+  `meta["strict"]`: True compiles, False never, unset follows the target's default: strict only
+  when nothing changes for the providers);
   `OPENAI_STRICT_LIMITS` / `ANTHROPIC_STRICT_LIMITS` are the providers' documented limits.
 
 The page `docs/concepts/jsonschema.md` shows each with a running example.
@@ -43,11 +49,13 @@ if _TYPE_CHECKING:
         RecursiveRefError,
         RefError,
         accepts_null,
+        check_object_root,
         deref,
         has_ref_key,
         inline_refs,
         json_type,
         map_subschemas,
+        object_root_problem,
         resolve_ref,
         types_of,
     )
@@ -77,11 +85,13 @@ _LAZY: dict[str, str] = {
     "SUBSCHEMA_MAPS": "._jsonschema",
     "SUBSCHEMA_SINGLE": "._jsonschema",
     "accepts_null": "._jsonschema",
+    "check_object_root": "._jsonschema",
     "deref": "._jsonschema",
     "has_ref_key": "._jsonschema",
     "inline_refs": "._jsonschema",
     "json_type": "._jsonschema",
     "map_subschemas": "._jsonschema",
+    "object_root_problem": "._jsonschema",
     "resolve_ref": "._jsonschema",
     "types_of": "._jsonschema",
     "TARGETS": "._protocols",
@@ -110,6 +120,7 @@ __all__ = [
     "RefError",
     "StrictSchema",
     "accepts_null",
+    "check_object_root",
     "compile_anthropic_strict",
     "compile_openai_strict",
     "convert",
@@ -121,6 +132,7 @@ __all__ = [
     "json_type",
     "map_subschemas",
     "normalize_to_2020_12",
+    "object_root_problem",
     "resolve_ref",
     "resolve_strict",
     "strongest_bounds",

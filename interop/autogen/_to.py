@@ -145,15 +145,13 @@ class StandardAutoGenTool(BaseTool[BaseModel, Any]):
 def _schema(
     tool: StandardToolV0[Any, Any, Any], name: str, strict: bool | None
 ) -> tuple[dict[str, Any], bool, Callable[[Any], Any] | None]:
-    """(the parameters sent, the strict flag, the restore of injected nulls)."""
+    """(the parameters sent, the strict flag, the restore of injected nulls); unset is off
+    (AutoGen's default)."""
     schema = bridge.object_input_schema(tool, "AutoGen")
-    if strict is None:
-        flag = tool.meta.get("strict")
-        strict = flag if isinstance(flag, bool) else False
-    if not strict:
+    compiled = jsonschema.resolve_strict(schema, strict, tool_name=name, meta=tool.meta, default="never")
+    if compiled is None:
         return schema, False, None
-    compiled = jsonschema.compile_openai_strict(schema, tool_name=name)
-    return compiled.schema, True, (compiled.restore if compiled.injected else None)
+    return compiled.schema, True, compiled.restorer
 
 
 def to_autogen(tool: StandardToolV0[Any, Any, Any], **options: Unpack[AutoGenOptions]) -> BaseTool[Any, Any]:

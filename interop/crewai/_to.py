@@ -66,8 +66,7 @@ from interop.bridge import (
     schema_model,
     set_origin,
 )
-from interop.errors import SchemaConversionError
-from interop.jsonschema import compile_openai_strict
+from interop.jsonschema import resolve_strict
 
 ContextHook = Callable[["ToolCallHookContext | None"], Any]
 """Maps CrewAI's `ToolCallHookContext` of a call (None outside an agent run) to the neutral context."""
@@ -113,13 +112,14 @@ def _result_model(name: str, schema: dict[str, Any] | None) -> type[BaseModel] |
 
 
 def _strict(tool: StandardToolV0[Any, Any, Any], name: str) -> tuple[dict[str, Any], Any]:
-    """(the schema the args model shows, the restore for the nulls its optional fields get)."""
+    """(the schema the args model shows, the restore for the nulls its optional fields get).
+    CrewAI makes every schema strict itself, so ours is compiled whenever it can be (the tool's
+    `meta["strict"]` cannot switch CrewAI's rewrite off, and is not read)."""
     schema = input_json_schema(tool)
-    try:
-        compiled = compile_openai_strict(schema, tool_name=name)
-    except SchemaConversionError:
+    compiled = resolve_strict(schema, None, tool_name=name, default="if-possible")
+    if compiled is None:
         return schema, None
-    return compiled.schema, (compiled.restore if compiled.injected else None)
+    return compiled.schema, compiled.restorer
 
 
 def _to_crewai(outcome: Outcome) -> Any:

@@ -50,7 +50,7 @@ from interop.bridge import (
     prepare,
     set_origin,
 )
-from interop.jsonschema import compile_openai_strict, is_openai_strict
+from interop.jsonschema import resolve_strict
 
 from ._schema import qualifies_as_strict
 
@@ -81,17 +81,15 @@ class OpenAIAgentsOptions(ToolOptions, total=False):
 def _strict_schema(
     tool: StandardToolV0[Any, Any, Any], name: str, strict: bool | None
 ) -> tuple[dict[str, Any], bool, _Restore | None]:
-    """(params_json_schema, strict_json_schema, restore) for the tool."""
+    """(params_json_schema, strict_json_schema, restore) for the tool: the core's strict decision,
+    where unset is strict only when neither our compiler nor the SDK's own rewrite changes it."""
     schema = input_json_schema(tool)
-    if strict is None:
-        flag = tool.meta.get("strict")
-        strict = flag if isinstance(flag, bool) else None
-    if strict is None:  # not asked: strict only when neither the SDK nor our compiler changes it
-        return schema, qualifies_as_strict(schema) and is_openai_strict(schema), None
-    if not strict:
+    compiled = resolve_strict(
+        schema, strict, tool_name=name, meta=tool.meta, framework_keeps=qualifies_as_strict
+    )
+    if compiled is None:
         return schema, False, None
-    compiled = compile_openai_strict(schema, tool_name=name)
-    return compiled.schema, True, (compiled.restore if compiled.injected else None)
+    return compiled.schema, True, compiled.restorer
 
 
 def _run_context(ctx: ToolContext[Any]) -> Any:

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from interop.jsonschema import object_root_problem
+
 from ._errors import OpenAPIError
 from ._names import argument_name
 from ._operations import Operation
@@ -127,7 +129,7 @@ _BASE64 = {"type": "string", "contentEncoding": "base64"}
 def _flattenable(root: Any, required_body: bool) -> bool:
     if not isinstance(root, Mapping) or not isinstance(root.get("properties"), Mapping):
         return False
-    if root.get("type", "object") != "object" or root.get("nullable") is True:
+    if object_root_problem(root) is not None or root.get("nullable") is True:
         return False
     if any(k in root for k in _COMPOSITE) or root.get("additionalProperties", False) is not False:
         return False

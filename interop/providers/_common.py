@@ -1,49 +1,30 @@
-"""Helpers the provider descriptors share: the `strict=` option, object roots, and `rename=`."""
+"""Helpers the provider descriptors share: the schema to send (the core's object-root rule and
+strict decision, `interop.jsonschema`), and `rename=`."""
 
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import Any, Literal
 
 from interop import StandardToolV0
 from interop.bridge import Rename, input_json_schema, resolve_name
-from interop.errors import SchemaConversionError
-from interop.jsonschema import StrictSchema, resolve_strict
+from interop.jsonschema import StrictSchema, check_object_root, resolve_strict
 
-__all__ = ["check_object_root", "descriptor_name", "strict_option", "tool_schema"]
-
-
-def strict_option(tool: StandardToolV0[Any, Any, Any], strict: bool | None) -> bool | None:
-    """The caller's `strict=`, else the tool's `meta["strict"]`, else None (strict if it qualifies)."""
-    if strict is not None:
-        return strict
-    value = tool.meta.get("strict") if tool.meta else None
-    return value if isinstance(value, bool) else None
-
-
-def check_object_root(schema: dict[str, Any], *, tool_name: str, provider: str) -> dict[str, Any]:
-    """Raise unless `schema` is a single object schema (what every provider requires at the root)."""
-    for key in ("anyOf", "oneOf", "allOf"):
-        if key in schema:
-            raise SchemaConversionError(
-                f"tool {tool_name!r}: {provider} needs an object schema at the root of the input, but it "
-                f"uses {key} at the top level; wrap the union in a field of a model"
-            )
-    kind = schema.get("type", "object" if "properties" in schema else None)
-    if kind != "object":
-        raise SchemaConversionError(
-            f"tool {tool_name!r}: {provider} needs an object schema at the root of the input, not "
-            f"type {kind!r}; wrap the value in a field of a model"
-        )
-    return schema
+__all__ = ["descriptor_name", "tool_schema"]
 
 
 def tool_schema(
-    tool: StandardToolV0[Any, Any, Any], strict: bool | None, *, name: str, provider: str, dialect: str
+    tool: StandardToolV0[Any, Any, Any],
+    strict: bool | None,
+    *,
+    name: str,
+    provider: str,
+    dialect: Literal["openai", "anthropic"],
 ) -> tuple[dict[str, Any], StrictSchema | None]:
-    """The input schema to send (object-rooted) and its strict compilation, when strict applies."""
-    schema = check_object_root(input_json_schema(tool), tool_name=name, provider=provider)
-    compiled = resolve_strict(schema, strict_option(tool, strict), tool_name=name, dialect=dialect)  # type: ignore[arg-type]
+    """The input schema to send (object-rooted) and its strict compilation, when strict applies
+    (the caller's `strict=`, else the tool's `meta["strict"]`, else only when it qualifies)."""
+    schema = check_object_root(input_json_schema(tool), tool_name=name, target=provider)
+    compiled = resolve_strict(schema, strict, tool_name=name, dialect=dialect, meta=tool.meta)
     return (compiled.schema if compiled is not None else schema), compiled
 
 

@@ -14,9 +14,9 @@ from interop._gemini_schema import gemini_schema_from_openapi, to_gemini_json_sc
 from interop._kit import provider_options
 from interop.bridge import Rename, ToolOptions, check_name, input_json_schema, to_json_text, to_jsonable
 from interop.errors import SchemaConversionError
-from interop.jsonschema import RefError, has_ref_key
+from interop.jsonschema import RefError, check_object_root, has_ref_key
 
-from ._common import check_object_root, descriptor_name
+from ._common import descriptor_name
 from ._dispatch import AnyTool, Dispatcher, ToolCall, ToolOutcome, field_of, make_call
 
 __all__ = ["GeminiToolset", "to_gemini_function_declaration"]
@@ -41,7 +41,7 @@ def to_gemini_function_declaration(
 
 def _declaration(tool: AnyTool, mode: GeminiMode, name: str) -> dict[str, Any]:
     name = check_name(name, "gemini")
-    check_object_root(input_json_schema(tool), tool_name=name, provider="gemini")
+    check_object_root(input_json_schema(tool), tool_name=name, target="gemini")
     out: dict[str, Any] = {"name": name, "description": tool.description}
     if mode == "parameters":
         try:

@@ -49,7 +49,7 @@ from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0, StandardToolValidationError
 from interop._digest import args_digest
-from interop._kit import MAX_ISSUES_SHOWN, toolset_options
+from interop._kit import MAX_ISSUES_SHOWN, strict_preference, toolset_options
 from interop.bridge import (
     PENDING,
     ApprovalRequest,
@@ -65,7 +65,7 @@ from interop.bridge import (
     set_origin,
     to_json_text,
 )
-from interop.jsonschema import compile_openai_strict
+from interop.jsonschema import resolve_strict
 
 from ._common import CURRENT_CALL, INITIAL_APPROVAL, METADATA_KEY
 from ._durable import dbos_workflow, run_step, step_options
@@ -284,12 +284,13 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
         return c.home
     shared, own, name = c.options, c.own, c.name
     schema = object_input_schema(tool, "pydantic-ai")
-    strict = tool.meta.get("strict")
+    # strict when meta asks (compiled here, so optional fields stay optional: nullable, null =
+    # omitted); unset, pydantic-ai's model profile decides, as for its own tools
+    compiled = resolve_strict(schema, None, tool_name=name, meta=tool.meta, default="never")
     restore = None
-    if strict is True:  # compiled here, so optional fields stay optional (nullable, null = omitted)
-        compiled = compile_openai_strict(schema, tool_name=name)
+    if compiled is not None:
         schema = compiled.schema
-        restore = compiled.restore if compiled.injected else None
+        restore = compiled.restorer
     invoker = c.invoker(
         target="pydantic-ai",
         context=_whole_context if c.origin is not None else _deps,
@@ -303,7 +304,7 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
     out_schema = output_json_schema(tool)
     if out_schema is not None:
         native.function_schema.return_schema = out_schema
-    native.strict = strict if isinstance(strict, bool) else None
+    native.strict = strict_preference(None, tool.meta)  # True exactly when compiled above
     native.requires_approval = invoker.always_needs_approval and shared.approval is None
     native.max_retries = own.get("max_retries")
     native.include_return_schema = own.get("include_return_schema")
