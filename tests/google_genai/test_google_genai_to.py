@@ -22,6 +22,7 @@ from interop.google_genai import (
     to_google_genai,
     to_google_genai_tools,
 )
+from interop.providers import to_gemini_function_declaration
 
 SECRET = "SECRET-genai-4411"
 
@@ -174,7 +175,6 @@ def test_schemas_google_genai_cannot_declare_are_refused_naming_what() -> None:
             "properties": {"n": {"type": "integer", "default": 1}},
             "required": ["n"],
         },
-        "anyOf": {"type": "object", "properties": {}, "anyOf": [{"required": ["a"]}, {"required": ["b"]}]},
         "arguments beyond": {"type": "object", "properties": {}, "additionalProperties": {"type": "string"}},
         "$refs": {
             "type": "object",
@@ -187,6 +187,12 @@ def test_schemas_google_genai_cannot_declare_are_refused_naming_what() -> None:
         with pytest.raises(SchemaConversionError) as info:
             to_google_genai(raw(schema))
         assert what in str(info.value) and "'raw'" in str(info.value) and "GeminiToolset" in str(info.value)
+    # a root anyOf: the core's object-root rule (GeminiToolset refuses it as well, so no hint to it)
+    either = raw({"type": "object", "properties": {}, "anyOf": [{"required": ["a"]}, {"required": ["b"]}]})
+    with pytest.raises(SchemaConversionError, match=r"'raw': google-genai needs an object schema at the root"):
+        to_google_genai(either)
+    with pytest.raises(SchemaConversionError, match=r"'raw': gemini needs an object schema at the root.*anyOf"):
+        to_gemini_function_declaration(either)
 
 
 def test_names_python_cannot_spell_and_an_untyped_required_argument() -> None:
