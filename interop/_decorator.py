@@ -26,6 +26,7 @@ from typing_extensions import ParamSpec, TypeVar
 from ._docstrings import parse_docstring
 from ._jsoncopy import copy_json
 from ._schema import DeferredType, Direction, PydanticSchema
+from ._shapes import field_key, type_key, value_key
 from ._tool import Recipe, StandardTool, build_validated, remember
 
 __all__ = ["AsyncFunctionTool", "FromContext", "FunctionTool", "ToolDecorator", "tool"]
@@ -294,12 +295,12 @@ def _input_schema(tool_name: str, module: str, params: _Parameters) -> PydanticS
     go: it is built again on first validation (`_Fields`). A registered tool keeps no model."""
     if params.simple is not None:
         return PydanticSchema.deferred(
-            _Signature(f"{tool_name}_args", module, tuple(params.simple)),
+            _Signature(tuple(params.simple)),
             empty_input=not any(p[2] is _REQUIRED for p in params.simple),
         )
-    fields = _Fields(f"{tool_name}_args", module, params.fields)
+    fields = _Fields(module, params.fields)
     try:
-        model = fields.build_type()
+        model = fields.build_type(f"{tool_name}_args")
     except pydantic.PydanticSchemaGenerationError as e:
         raise _unsupported_parameter(tool_name, params.fields, params.renamed) from e
     fields.keep_emission(model)
@@ -352,6 +353,9 @@ def _make_tool(
 
 
 _CONFIG = pydantic.ConfigDict(extra="forbid", json_schema_extra=_no_title)
+_MODEL_NAME = "arguments"
+"""The name of the arguments model a call validates with (shared by the tools of its shape: it
+names none of them)."""
 _REQUIRED: Any = object()
 """The default of a parameter that has none (in `_Signature`'s parameter tuples)."""
 _JSON_SCALARS = (str, int, float, bool, type(None))
@@ -535,22 +539,38 @@ def _is_number(value: Any) -> bool:
 
 class _Signature(DeferredType):
     """A tool's arguments when every one is simple (`_is_simple`): their JSON Schema written on
-    request, their pydantic model built on first validation (exactly the model `@tool` builds
-    for any signature)."""
+    request, their pydantic model built on first validation (the model `@tool` builds for any
+    signature, without the descriptions: it is shared by every signature of the same shape)."""
 
-    __slots__ = ("module", "name", "params")
+    __slots__ = ("params",)
 
-    def __init__(self, name: str, module: str, params: tuple[_Simple, ...]) -> None:
-        self.name = name
-        self.module = module
+    def __init__(self, params: tuple[_Simple, ...]) -> None:
         self.params = params
 
     def build_type(self) -> type[pydantic.BaseModel]:
-        fields = {p[0]: _model_field(*p[1:]) for p in self.params}
+        fields = {
+            name: (
+                Annotated[(base, *field.metadata)] if field is not None and field.metadata else base,  # type: ignore[valid-type]
+                ... if default is _REQUIRED else default,
+            )
+            for name, base, default, _doc, field in self.params
+        }
         model: type[pydantic.BaseModel] = pydantic.create_model(  # type: ignore[call-overload]
-            self.name, __config__=_CONFIG, __module__=self.module, **fields
+            _MODEL_NAME, __config__=_CONFIG, __module__=__name__, **fields
         )
         return model
+
+    def shape_key(self) -> Any:
+        """Each parameter's name, type, default and constraints (its description left out)."""
+        return tuple(
+            (
+                name,
+                type_key(base),
+                None if default is _REQUIRED else value_key(default),
+                None if field is None else field_key(field),
+            )
+            for name, base, default, _doc, field in self.params
+        )
 
     def emit(self, direction: Direction) -> dict[str, Any]:
         properties: dict[str, Any] = {}
@@ -585,28 +605,40 @@ class _Returns(DeferredType):
     def build_type(self) -> Any:
         return self.annotation
 
+    def shape_key(self) -> Any:
+        return ("returns", type_key(self.annotation))
+
     def emit(self, direction: Direction) -> dict[str, Any]:
         return cast(dict[str, Any], _simple_json(self.annotation))
 
 
 class _Fields(DeferredType):
     """A tool's arguments when some are not simple: the pydantic model's fields, the model built
-    on first validation, its input JSON Schema kept from the build `@tool` did (one dict: the
-    model, its validator and serializer are let go until a call needs them)."""
+    on first validation (shared by the tools of one shape), its input JSON Schema kept from the
+    build `@tool` did (one dict: the model, its validator and serializer are let go until a call
+    needs them)."""
 
-    __slots__ = ("_input", "fields", "module", "name")
+    __slots__ = ("_input", "fields", "module")
 
-    def __init__(self, name: str, module: str, fields: dict[str, Any]) -> None:
-        self.name = name
+    def __init__(self, module: str, fields: dict[str, Any]) -> None:
         self.module = module
         self.fields = fields
         self._input: dict[str, Any] | None = None
 
-    def build_type(self) -> type[pydantic.BaseModel]:
+    def build_type(self, name: str = _MODEL_NAME) -> type[pydantic.BaseModel]:
         model: type[pydantic.BaseModel] = pydantic.create_model(  # type: ignore[call-overload]
-            self.name, __config__=_CONFIG, __module__=self.module, **self.fields
+            name, __config__=_CONFIG, __module__=self.module, **self.fields
         )
         return model
+
+    def shape_key(self) -> Any:
+        """The module (where pydantic resolves names) and each field's name, type (with its
+        `Field(...)`, descriptions left out) and default; `Unshareable` for a part that cannot be
+        compared exactly (a mutable default, a forward reference)."""
+        return (
+            self.module,
+            tuple((name, type_key(typ), value_key(default)) for name, (typ, default) in self.fields.items()),
+        )
 
     def keep_emission(self, model: type[pydantic.BaseModel]) -> None:
         """Keep `model`'s input JSON Schema (what describing the tool needs)."""

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar, cast, overload
 
 from ._jsoncopy import copy_json
 from ._protocols import Failure, Issue, StandardSchemaV1, Success
+from ._shapes import SharedCache, Unshareable, json_shape
 
 if TYPE_CHECKING:
     import pydantic
@@ -178,7 +179,8 @@ class PydanticSchema(Generic[T]):
 
     `PydanticSchema.deferred(...)` makes one whose type, adapter and validator are built on first
     use (what `@tool` does for signatures whose JSON Schema it writes itself, which cannot fail
-    to build): describing the tool to a model then costs no pydantic work at all.
+    to build): describing the tool to a model then costs no pydantic work at all. Deferred
+    schemas of one shape (`DeferredType.shape_key`) share what is built (`_Built`).
     """
 
     type: Any
@@ -209,7 +211,8 @@ class PydanticSchema(Generic[T]):
 
     def __getattr__(self, name: str) -> Any:
         # only reached for what a deferred schema has not made yet: `__standard_schema__` (made on
-        # first request: describing a tool reads `_source` directly), `type`, `adapter`, `validate_python`
+        # first request: describing a tool reads `_source` directly), `type`, `adapter`,
+        # `validate_python` (kept in the instance: the per-call lookup), and `_built` itself
         source = self.__dict__.get("_source")
         if source is None:
             raise AttributeError(name)
@@ -218,24 +221,15 @@ class PydanticSchema(Generic[T]):
             return props
         if name not in ("type", "adapter", "validate_python"):
             raise AttributeError(name)
-        with _build_lock:
-            if "validate_python" not in self.__dict__:
-                import pydantic
-
-                tp = self._source.build_type()
-                adapter = pydantic.TypeAdapter(tp)
-                self.type = tp
-                self.adapter = adapter
-                validate = adapter.validator.validate_python
-                if self._empty_input:
-
-                    def validate_or_empty(value: Any) -> Any:
-                        return validate({} if value is None else value)
-
-                    self.validate_python = validate_or_empty
-                else:
-                    self.validate_python = validate  # type: ignore[assignment]
-        return self.__dict__[name]
+        built: _Built | None = self.__dict__.get("_built")
+        if built is None:
+            with _build_lock:
+                built = self.__dict__.get("_built")
+                if built is None:
+                    built = _built_for(source, self._empty_input)
+                    self.validate_python = built.validate_python
+                    self._built = built
+        return getattr(built, name)
 
     def __reduce__(self) -> Any:
         return (as_schema, (self.type,))
@@ -256,6 +250,43 @@ class PydanticSchema(Generic[T]):
         return f"PydanticSchema({getattr(tp, '__name__', tp)!r})"
 
 
+class _Built:
+    """What validating a deferred schema needs, built once per shape and shared by the schemas
+    of that shape (held weakly by `_shared_types`: it goes with the last of them). Nothing in it
+    names a tool."""
+
+    __slots__ = ("__weakref__", "adapter", "type", "validate_python")
+
+    def __init__(self, tp: Any, empty_input: bool) -> None:
+        import pydantic
+
+        self.type = tp
+        self.adapter = pydantic.TypeAdapter(tp)
+        validate = self.adapter.validator.validate_python
+        if empty_input:
+
+            def validate_or_empty(value: Any) -> Any:
+                return validate({} if value is None else value)
+
+            self.validate_python: Callable[[Any], Any] = validate_or_empty
+        else:
+            self.validate_python = validate
+
+
+_shared_types: SharedCache[_Built] = SharedCache()
+
+
+def _built_for(source: DeferredType, empty_input: bool) -> _Built:
+    """The `_Built` of `source`: the one shared by its shape when it has one, else its own."""
+    try:
+        key = source.shape_key()
+    except Unshareable:
+        key = None
+    if key is None:
+        return _Built(source.build_type(), empty_input)
+    return _shared_types.get((key, empty_input), lambda: _Built(source.build_type(), empty_input))
+
+
 class DeferredType:
     """What a deferred `PydanticSchema` is made from: the type, built on first use, and its JSON
     Schema written without building it. Also the schema's emission (`json_schema`): written
@@ -264,7 +295,15 @@ class DeferredType:
     __slots__ = ()
 
     def build_type(self) -> Any:
+        """The type to validate with (names no tool: it may be shared by every source whose
+        `shape_key` is the same)."""
         raise NotImplementedError
+
+    def shape_key(self) -> Any:
+        """A hashable key equal for two sources exactly when their types validate alike (then
+        one built type serves both), or None (raising `interop._shapes.Unshareable` is the same):
+        this source's type is its own."""
+        return None
 
     def emit(self, direction: Direction) -> dict[str, Any]:
         raise NotImplementedError
@@ -346,7 +385,7 @@ class JsonSchemaSchema:
 
 
 _CHECKED_MAX = 4096
-_checked: OrderedDict[str, type[Validator]] = OrderedDict()
+_checked: OrderedDict[bytes, type[Validator]] = OrderedDict()
 _checked_lock = threading.Lock()
 _TEXT_ANNOTATIONS = ("title", "description", "$comment")
 """Keywords every metaschema only requires to be strings: their text cannot make a schema invalid."""
@@ -380,10 +419,12 @@ def _checked_validator_class(schema: dict[str, Any]) -> type[Validator]:
     return cls
 
 
-def _fingerprint(schema: dict[str, Any]) -> str | None:
-    """Canonical JSON of `schema` with the text of its string annotations blanked (in schema
-    positions only, never in property names or values): two schemas with one fingerprint are
-    valid or invalid together. None when `schema` is not plain JSON (it is then always checked)."""
+def _fingerprint(schema: dict[str, Any]) -> bytes | None:
+    """A digest of the canonical JSON of `schema` with the text of its string annotations blanked
+    (in schema positions only, never in property names or values): two schemas with one
+    fingerprint are valid or invalid together. None when `schema` is not plain JSON (it is then
+    always checked)."""
+    import hashlib
     import json  # lazy, like jsonschema: only consumed raw schemas need it
 
     from ._jsonschema import map_subschemas
@@ -398,9 +439,10 @@ def _fingerprint(schema: dict[str, Any]) -> str | None:
         return out
 
     try:
-        return json.dumps(blank(schema), sort_keys=True, separators=(",", ":"), allow_nan=False)
+        text = json.dumps(blank(schema), sort_keys=True, separators=(",", ":"), allow_nan=False)
     except (TypeError, ValueError):  # a set, NaN, keys of mixed types
         return None
+    return hashlib.sha256(text.encode()).digest()
 
 
 def _short(message: str, limit: int = 300) -> str:
@@ -577,7 +619,7 @@ def as_schema(x: Any) -> StandardSchemaV1[Any]:
     if hasattr(x, "__standard_schema__"):
         return cast(StandardSchemaV1[Any], x)
     if isinstance(x, Mapping):
-        return JsonSchemaSchema(x)
+        return shared_json_schema(x)
     try:
         cached = _cache.get(x)
     except TypeError:  # unhashable: build every time
@@ -601,6 +643,21 @@ def as_schema(x: Any) -> StandardSchemaV1[Any]:
         except pydantic_core.SchemaError as e:  # pragma: no cover - defensive
             raise TypeError(f"cannot build a schema from {x!r}: {e}") from e
     return _cache.put(x, schema) if hashable else schema
+
+
+_json_schemas: SharedCache[JsonSchemaSchema] = SharedCache()
+"""The `JsonSchemaSchema` of each raw JSON Schema in use, by its exact canonical JSON."""
+
+
+def shared_json_schema(schema: Mapping[str, Any]) -> JsonSchemaSchema:
+    """The `JsonSchemaSchema` over `schema`: the one already made for an identical schema while
+    anything still holds it (tools of one shape then share its validator and emission), else a
+    new one over a copy of `schema`. A schema that is not plain JSON gets one of its own."""
+    shape = json_shape(schema)
+    if shape is None:
+        return JsonSchemaSchema(schema)
+    key, copy = shape
+    return _json_schemas.get(key, lambda: JsonSchemaSchema(copy))
 
 
 def foreign_schema(schema: Mapping[str, Any], *, where: str) -> StandardSchemaV1[Any]:

@@ -521,11 +521,20 @@ _SIMPLE_DEFAULTS: list[Any] = [None, 0, 1.5, "x", True, False, -3]
 
 
 def _pydantic_emission(schema: Any, direction: Literal["input", "output"]) -> str:
-    """What pydantic itself emits for the schema's (now built) type."""
+    """What pydantic itself emits for the model `@tool` would build with the descriptions (the
+    model a call validates with leaves them out: it is shared by every signature of its shape)."""
     import json
 
+    import pydantic
+
+    from interop._decorator import _CONFIG, _model_field, _Signature
     from interop._schema import PydanticSchema
 
+    source = schema.__dict__.get("_source")
+    if isinstance(source, _Signature):
+        fields = {p[0]: _model_field(*p[1:]) for p in source.params}
+        described = pydantic.create_model("described", __config__=_CONFIG, **fields)  # type: ignore[call-overload]
+        return json.dumps(PydanticSchema(described)._emit(direction))
     return json.dumps(PydanticSchema(schema.type)._emit(direction))
 
 
@@ -579,7 +588,7 @@ def test_a_deferred_tool_is_built_once_under_concurrent_first_calls() -> None:
     assert results == [i + 1 for i in range(64)]
     schema: Any = add.input_schema
     model = schema.type
-    assert model.__name__ == "add_args" and schema.type is model
+    assert model.__name__ == "arguments" and schema.type is model  # names no tool
     with pytest.raises(StandardToolValidationError):
         interop.call(add, {"a": "x"})
     with pytest.raises(StandardToolValidationError):
@@ -662,7 +671,7 @@ def test_a_signature_that_is_not_simple_keeps_no_model_until_a_call_needs_one() 
         with pytest.raises(StandardToolValidationError) as info:
             interop.call(find, {"query": "a", "state": "x"})
         assert {issue.path for issue in info.value.issues} == {("query",), ("state",)}
-        assert len(built) == 2 and schema.type.__name__ == "find_args"  # built again for the call, kept
+        assert len(built) == 2 and schema.type.__name__ == "arguments"  # built again for the call, kept
     finally:
         pydantic.create_model = original  # type: ignore[assignment]
     assert json.dumps(emitted) == json.dumps(PydanticSchema(schema.type)._emit("input"))

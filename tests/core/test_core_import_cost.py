@@ -68,7 +68,7 @@ def test_a_simple_signature_is_described_without_pydantic_emission() -> None:
         "schema = interop.input_json_schema(f, target='openapi-3.0')\n"
         "assert schema['properties']['a']['description'] == 'A number.', schema\n"
         "assert 'type' not in f.input_schema.__dict__\n"
-        "assert interop.call(f, {'a': '1'}) == 2 and f.input_schema.type.__name__ == 'f_args'\n"
+        "assert interop.call(f, {'a': '1'}) == 2 and f.input_schema.type.__name__ == 'arguments'\n"
     )
     state = _after(code)
     assert state["generator"] is False
