@@ -74,12 +74,21 @@ def asks_inline(ask: F) -> F:
 def ask_through_caller(execute: F) -> F:
     """Mark a tool's `execute` as running other tools whose approval asks the channel of the
     call running it (the pipeline then sets `CHANNEL` around its calls)."""
+    global any_marked
     setattr(execute, _THROUGH_CALLER, True)
+    any_marked = True
     return execute
+
+
+any_marked = False
+"""Whether any `execute` was marked in this process (until one is, no tool asks through its
+caller and every call skips the lookup: it is on each call's path)."""
 
 
 def asks_through_caller(tool: StandardToolV0[Any, Any, Any]) -> bool:
     """Whether `tool` (or the tool it wraps) was marked with `ask_through_caller`."""
+    if not any_marked:
+        return False
     while isinstance(tool, DerivedTool):
         tool = tool.base
     return getattr(tool.execute, _THROUGH_CALLER, False) is True

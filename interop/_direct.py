@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, TypeVar, cast
 
-from . import _observe
+from . import _channel, _observe
 from ._approval import (
     APPROVED,
     ApprovalCallback,
@@ -33,6 +33,8 @@ from ._errors import ApprovalDeniedError
 from ._middleware import with_meta_timeout
 from ._protocols import StandardToolV0
 from ._run import Run, StepGen, drive_async, drive_sync, is_async_tool
+from ._run import acall as run_adirect
+from ._run import call as run_direct
 
 __all__ = ["acall", "call"]
 
@@ -46,6 +48,37 @@ def _rule(tool: StandardToolV0[Any, Any, Any], approval: Any, allow_unapproved: 
     if rule is not False and approval is None and asks_itself(tool, rule):
         return False  # the tool asks its own callback (`with_approval`): never twice
     return rule
+
+
+def _call_steps(
+    tool: StandardToolV0[Any, Any, Any],
+    input: Any,
+    context: Any,
+    approval: ApprovalCallback | None,
+    allow_unapproved: bool,
+    call_id: str | None,
+) -> StepGen[Any] | None:
+    """The call's steps (`_steps`), or None when it has none of its own and the tool runs as it
+    is: no approval rule (or the caller is the human), no meta timeout, no approved call around
+    it to hide, no channel to lend (the common call, kept to a few lookups)."""
+    meta = tool.meta
+    if (
+        not (
+            meta
+            and (
+                meta.get("timeout") is not None
+                or not (allow_unapproved or meta.get("requires_approval") in _NO_RULE)
+            )
+        )
+        and APPROVED.get() is None
+        and not asks_through_caller(tool)
+    ):
+        return None
+    return _steps(tool, input, context, _rule(tool, approval, allow_unapproved), approval, call_id)
+
+
+_NO_RULE = (None, False)
+"""`meta["requires_approval"]` values that are certainly no rule (`approval_rule` decides the rest)."""
 
 
 def _steps(
@@ -114,13 +147,17 @@ def call(
     `ApprovalDeniedError`), or with `allow_unapproved=True` (this code is the human). The tool's
     result and exceptions reach you as they are.
     """
-    steps = _steps(tool, input, context, _rule(tool, approval, allow_unapproved), approval, call_id)
+    steps = (
+        None  # the common call, without a function call: no meta, nothing around it, no channel
+        if not tool.meta and APPROVED.get() is None and not _channel.any_marked
+        else _call_steps(tool, input, context, approval, allow_unapproved, call_id)
+    )
     observer = _observe._observer
     if observer is None:
-        return cast(OutputT, drive_sync(steps))
+        return run_direct(tool, input, context) if steps is None else drive_sync(steps)
     record = observer.begin(tool, tool.name, call_id, input)
     try:
-        result = drive_sync(steps)
+        result = run_direct(tool, input, context) if steps is None else drive_sync(steps)
     except BaseException as e:
         record.end(None, e)
         raise
@@ -141,14 +178,24 @@ async def acall(
     """`call` from async code. A sync `execute` runs inline, or, with `threaded=True`, on a
     worker thread (carrying the caller's context variables) so a slow tool does not block the
     event loop."""
-    steps = _steps(tool, input, context, _rule(tool, approval, allow_unapproved), approval, call_id)
+    steps = (
+        None  # the common call, without a function call: no meta, nothing around it, no channel
+        if not tool.meta and APPROVED.get() is None and not _channel.any_marked
+        else _call_steps(tool, input, context, approval, allow_unapproved, call_id)
+    )
     threaded = threaded and not is_async_tool(tool)
     observer = _observe._observer
     if observer is None:
+        if steps is None:
+            return await run_adirect(tool, input, context, threaded=threaded)
         return cast(OutputT, await drive_async(steps, threaded=threaded))
     record = observer.begin(tool, tool.name, call_id, input)
+    result: Any
     try:
-        result = await drive_async(steps, threaded=threaded)
+        if steps is None:
+            result = await run_adirect(tool, input, context, threaded=threaded)
+        else:
+            result = await drive_async(steps, threaded=threaded)
     except BaseException as e:
         record.end(None, e)
         raise
