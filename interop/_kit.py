@@ -46,13 +46,13 @@ if _TYPE_CHECKING:
     from ._progress import LEVELS, LogLevel, Reporter, reporting
     from ._protocols import MAX_ISSUES_SHOWN
     from ._results import OMITTED_TEXT, Part, ResultNotJSON, ToolResultText, parts_text
-    from ._run import is_async_callable
+    from ._run import blocking_twin, is_async_callable
     from ._schema import foreign_schema, pydantic_issues
     from ._schema_model import SchemaModel
     from ._shown import escaped_json, escaped_text
     from ._strict import strict_preference
     from ._tool import validator
-    from ._tooloptions import Errors
+    from ._tooloptions import Errors, OldConfigName, OldContextName, OldStateName
     from ._toolset import convert_tools, toolset_options
 
 _LAZY: dict[str, str] = {
@@ -117,6 +117,7 @@ _LAZY: dict[str, str] = {
     "ResultNotJSON": "._results",
     "ToolResultText": "._results",
     "parts_text": "._results",
+    "blocking_twin": "._run",
     "is_async_callable": "._run",
     "foreign_schema": "._schema",
     "pydantic_issues": "._schema",
@@ -126,6 +127,9 @@ _LAZY: dict[str, str] = {
     "strict_preference": "._strict",
     "validator": "._tool",
     "Errors": "._tooloptions",
+    "OldConfigName": "._tooloptions",
+    "OldContextName": "._tooloptions",
+    "OldStateName": "._tooloptions",
 }
 
 __all__ = [
@@ -151,6 +155,9 @@ __all__ = [
     "Errors",
     "Layer",
     "LogLevel",
+    "OldConfigName",
+    "OldContextName",
+    "OldStateName",
     "Part",
     "Reporter",
     "ResultNotJSON",
@@ -159,6 +166,7 @@ __all__ = [
     "Status",
     "args_digest",
     "asks_inline",
+    "blocking_twin",
     "call_arguments",
     "carried_meta",
     "check_argument_names",

@@ -25,7 +25,7 @@ import inspect
 import threading
 import types
 from collections.abc import Awaitable, Callable, Coroutine, Generator
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar, cast
 
 if TYPE_CHECKING:
     from ._protocols import StandardToolV0
@@ -34,6 +34,7 @@ __all__ = [
     "Run",
     "StepGen",
     "acall",
+    "blocking_twin",
     "call",
     "drive_async",
     "drive_sync",
@@ -46,6 +47,7 @@ __all__ = [
 
 T = TypeVar("T")
 OutputT = TypeVar("OutputT")
+P = ParamSpec("P")
 
 
 class Run:
@@ -131,6 +133,18 @@ def run_sync(aw: Awaitable[T]) -> T:
         raise box["error"]
     value: T = box["value"]
     return value
+
+
+def blocking_twin(async_fn: Callable[P, Awaitable[T]]) -> Callable[[Callable[..., T]], Callable[P, T]]:
+    """Mark a function as the blocking twin of `async_fn` (it runs it to completion): it takes
+    exactly `async_fn`'s arguments, for type checkers and IDEs (its own `**kwargs` are passed on
+    as they are) and for `inspect.signature` / `help()`."""
+
+    def mark(fn: Callable[..., T]) -> Callable[P, T]:
+        fn.__signature__ = inspect.signature(async_fn)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
 
 
 def stopped(tool: StandardToolV0[Any, Any, Any], error: StopIteration | StopAsyncIteration) -> RuntimeError:

@@ -16,7 +16,15 @@ if TYPE_CHECKING:
     from ._approval import ApprovalCallback
     from ._names import Rename
 
-__all__ = ["ErrorMode", "Errors", "PolicyText", "ToolOptions"]
+__all__ = [
+    "ErrorMode",
+    "Errors",
+    "OldConfigName",
+    "OldContextName",
+    "OldStateName",
+    "PolicyText",
+    "ToolOptions",
+]
 
 ErrorMode = Literal["model-facing", "all", "masked"]
 """The named error policies (see `interop._options`)."""
@@ -40,3 +48,22 @@ class ToolOptions(TypedDict, total=False):
     allow_unapproved: bool
     errors: Errors
     threaded: bool
+
+
+class OldContextName(TypedDict, total=False):
+    """The round-2 name of a `from_X`'s `native_context=` hook, still accepted with a
+    `DeprecationWarning` (`native_context_option`): typed, so a misspelt option is a type error."""
+
+    context: Callable[[Any], Any]
+
+
+class OldConfigName(TypedDict, total=False):
+    """`OldContextName` for LangChain, whose hook was `config=`."""
+
+    config: Callable[[Any], Any]
+
+
+class OldStateName(TypedDict, total=False):
+    """`OldContextName` for Haystack, whose hook was `state=`."""
+
+    state: Callable[[Any], Any]

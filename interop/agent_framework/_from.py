@@ -29,11 +29,12 @@ from typing import TYPE_CHECKING, Any
 from agent_framework import FunctionTool
 from agent_framework import tool as af_tool
 from agent_framework.exceptions import ToolException
+from typing_extensions import Unpack
 
 import interop
 from interop import bridge
 from interop._decode import decode_block
-from interop._kit import read_carried_meta
+from interop._kit import OldContextName, read_carried_meta
 
 from ._to import CONTEXT_KEY, OLD_CONTEXT_KEY
 
@@ -97,7 +98,7 @@ def from_agent_framework(
     native: FunctionTool | Callable[..., Any],
     *,
     native_context: InvocationKwargsHook | None = None,
-    **deprecated: Any,
+    **deprecated: Unpack[OldContextName],
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert an Agent Framework tool (a `FunctionTool`, `@tool` function, or plain function).
 

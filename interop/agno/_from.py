@@ -38,10 +38,11 @@ import pydantic
 from agno.run import RunContext
 from agno.tools.function import Function, FunctionCall, FunctionExecutionResult, ToolResult
 from agno.tools.toolkit import Toolkit
+from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
-from interop._kit import hints_meta
+from interop._kit import OldContextName, hints_meta
 
 RunContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `RunContext` a native function gets (or an awaitable of it)."""
@@ -196,7 +197,7 @@ def from_agno(
     native: Function | Callable[..., Any],
     *,
     native_context: RunContextHook | None = None,
-    **deprecated: Any,
+    **deprecated: Unpack[OldContextName],
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert an Agno tool (a `@tool` function, a `Function`, or a plain function) into a neutral tool.
 

@@ -43,9 +43,11 @@ from autogen_core.tools import (
     ToolSchema,
     Workbench,
 )
+from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
+from interop._kit import OldContextName
 
 CancellationTokenHook = Callable[[Any], Any]
 """Maps the neutral context to the `CancellationToken` the native tool gets (or an awaitable of it)."""
@@ -176,17 +178,20 @@ async def from_autogen_workbench(
 
 @overload
 def from_autogen(
-    native: Workbench, *, native_context: CancellationTokenHook | None = None, **deprecated: Any
+    native: Workbench,
+    *,
+    native_context: CancellationTokenHook | None = None,
+    **deprecated: Unpack[OldContextName],
 ) -> list[StandardToolV0[Any, Any, Any]]: ...
 @overload
 def from_autogen(
     native: BaseTool[Any, Any] | Tool | Callable[..., Any],
     *,
     native_context: CancellationTokenHook | None = None,
-    **deprecated: Any,
+    **deprecated: Unpack[OldContextName],
 ) -> StandardToolV0[Any, Any, Any]: ...
 def from_autogen(
-    native: Any, *, native_context: CancellationTokenHook | None = None, **deprecated: Any
+    native: Any, *, native_context: CancellationTokenHook | None = None, **deprecated: Unpack[OldContextName]
 ) -> Any:
     """Convert an AutoGen tool (a `FunctionTool`, any `BaseTool`, a plain function as
     `AssistantAgent` takes it) into a neutral tool, or a `Workbench` into a list of them.

@@ -24,10 +24,12 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from genkit import Action, GenkitError, Interrupt, Tool, ToolRunContext
+from typing_extensions import Unpack
 
 from interop import StandardToolV0, ToolError
 from interop._decode import decode_data_url
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
+from interop._kit import OldContextName
 from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
 
 from ._to import META_KEY
@@ -81,7 +83,10 @@ def _action(tool: Tool | Action) -> Action:
 
 
 def from_genkit(
-    tool: Tool | Action, *, native_context: Callable[[Any], Any] | None = None, **deprecated: Any
+    tool: Tool | Action,
+    *,
+    native_context: Callable[[Any], Any] | None = None,
+    **deprecated: Unpack[OldContextName],
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert a Genkit tool (`@ai.tool`, `genkit.tool(...)`, or its `Action`) into a neutral tool
     that validates its input. A tool made by `to_genkit` comes back as the very neutral tool it

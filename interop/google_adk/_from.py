@@ -40,11 +40,12 @@ from google.adk.tools.function_tool import FunctionTool
 from google.adk.tools.tool_confirmation import ToolConfirmation
 from google.adk.tools.tool_context import ToolContext
 from google.genai import types
+from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import read_carried_meta
+from interop._kit import OldContextName, read_carried_meta
 
 if TYPE_CHECKING:
     from google.adk.sessions import InMemorySessionService
@@ -147,7 +148,7 @@ def _default_tool_context(value: Any) -> Any:
 
 
 def from_google_adk(
-    tool: BaseTool, *, native_context: ToolContextHook | None = None, **deprecated: Any
+    tool: BaseTool, *, native_context: ToolContextHook | None = None, **deprecated: Unpack[OldContextName]
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert a Google ADK tool (`FunctionTool` or any `BaseTool` with a declaration) into a
     neutral tool that validates its input.
@@ -207,7 +208,10 @@ def from_google_adk(
 
 
 def from_google_adk_tools(
-    tools: Iterable[BaseTool], *, native_context: ToolContextHook | None = None, **deprecated: Any
+    tools: Iterable[BaseTool],
+    *,
+    native_context: ToolContextHook | None = None,
+    **deprecated: Unpack[OldContextName],
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several ADK tools; duplicate names raise `ToolNameError`."""
     hook = bridge.native_context_option(native_context, deprecated, where="from_google_adk_tools")
@@ -221,7 +225,7 @@ async def from_google_adk_toolset(
     *,
     readonly_context: ReadonlyContext | None = None,
     native_context: ToolContextHook | None = None,
-    **deprecated: Any,
+    **deprecated: Unpack[OldContextName],
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """The tools of an ADK toolset (`McpToolset`, `OpenAPIToolset`, your own `BaseToolset`) as
     neutral tools, with the toolset's filter and name prefix applied.

@@ -41,10 +41,12 @@ from haystack.dataclasses import FileContent, ImageContent, TextContent
 from haystack.tools.errors import ToolInvocationError
 from haystack.tools.tool import Tool
 from haystack.tools.toolset import Toolset
+from typing_extensions import Unpack
 
 import interop
 from interop import bridge
 from interop._arguments import keyword_parameters
+from interop._kit import OldStateName
 
 from ._to import CONTEXT_KEY
 
@@ -192,7 +194,7 @@ def _model_output(config: dict[str, Any]) -> Callable[[Any], Any]:
 
 
 def from_haystack(
-    native: Tool, *, native_context: StateHook | None = None, **deprecated: Any
+    native: Tool, *, native_context: StateHook | None = None, **deprecated: Unpack[OldStateName]
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert a Haystack tool into a neutral tool that validates its input (see the module doc).
 
@@ -232,7 +234,10 @@ def from_haystack(
 
 
 def from_haystack_tools(
-    tools: Toolset | Iterable[Tool | Toolset], *, native_context: StateHook | None = None, **deprecated: Any
+    tools: Toolset | Iterable[Tool | Toolset],
+    *,
+    native_context: StateHook | None = None,
+    **deprecated: Unpack[OldStateName],
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert a `Toolset` or a list of tools and toolsets (as an `Agent` takes them); duplicate
     names raise `ToolNameError`. A dynamic toolset (MCP, searchable) lists what it holds now:

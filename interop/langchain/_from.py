@@ -17,10 +17,11 @@ from langchain_core.messages import ToolMessage
 from langchain_core.runnables import RunnableConfig
 from langchain_core.tools import BaseTool, InjectedToolCallId, StructuredTool, Tool, ToolException
 from langchain_core.utils.function_calling import convert_to_openai_tool
+from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, bridge
-from interop._kit import MCP_HINTS, hints_meta, read_carried_meta
+from interop._kit import MCP_HINTS, OldConfigName, hints_meta, read_carried_meta
 
 from ._context import config_for_context
 
@@ -125,7 +126,7 @@ def _runner(lc: BaseTool, injected: frozenset[str], use_tool_call: bool) -> Call
 
 
 def from_langchain(
-    lc: BaseTool, *, native_context: ConfigHook | None = None, **deprecated: Any
+    lc: BaseTool, *, native_context: ConfigHook | None = None, **deprecated: Unpack[OldConfigName]
 ) -> StandardToolV0[Any, Any, Any]:
     """A neutral tool running the LangChain tool `lc` (or the neutral tool `lc` was made from).
 
@@ -174,7 +175,10 @@ def from_langchain(
 
 
 def from_langchain_tools(
-    tools: Iterable[BaseTool], *, native_context: ConfigHook | None = None, **deprecated: Any
+    tools: Iterable[BaseTool],
+    *,
+    native_context: ConfigHook | None = None,
+    **deprecated: Unpack[OldConfigName],
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """`from_langchain` over a list (a toolkit's `get_tools()`, say); duplicate names raise
     `ToolNameError`."""

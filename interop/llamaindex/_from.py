@@ -35,9 +35,11 @@ from llama_index.core.tools import AsyncBaseTool, BaseTool, FunctionTool, ToolOu
 from llama_index.core.tools.tool_spec.base import BaseToolSpec
 from llama_index.core.workflow import Context, StartEvent, StopEvent, Workflow, step
 from pydantic import BaseModel
+from typing_extensions import Unpack
 
 from interop import Audio, File, Image, StandardToolV0, ToolError
 from interop._arguments import keyword_parameters
+from interop._kit import OldContextName
 from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
 
 from ._metadata import StandardToolMetadata
@@ -168,7 +170,7 @@ def _tool_call(native: BaseTool, is_async: bool) -> Callable[[Any, Any], Any]:
 
 
 def from_llamaindex(
-    tool: BaseTool, *, native_context: WorkflowContextHook | None = None, **deprecated: Any
+    tool: BaseTool, *, native_context: WorkflowContextHook | None = None, **deprecated: Unpack[OldContextName]
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert a LlamaIndex tool into a neutral tool that validates its input.
 
@@ -229,7 +231,7 @@ def from_llamaindex_tools(
     tools: Iterable[BaseTool] | BaseToolSpec,
     *,
     native_context: WorkflowContextHook | None = None,
-    **deprecated: Any,
+    **deprecated: Unpack[OldContextName],
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several tools (or a `ToolSpec`'s tools); duplicate names raise `ToolNameError`."""
     hook = native_context_option(native_context, deprecated, where="from_llamaindex_tools")

@@ -39,11 +39,12 @@ from starlette.middleware import Middleware
 from starlette.middleware.authentication import AuthenticationMiddleware
 from starlette.routing import BaseRoute, Route
 from starlette.types import Receive, Scope, Send
+from typing_extensions import Unpack
 
 from interop import StandardToolV0
 from interop.bridge import exception_text
 
-from ._server import build_server
+from ._server import ServerOptions, build_server
 
 __all__ = ["MCPApp", "asgi_app", "host_security", "loopback_security"]
 
@@ -239,7 +240,7 @@ def asgi_app(
     icons: list[mt.Icon] | None = None,
     context_factory: Callable[[], Any] | None = None,
     lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
-    **options: Any,
+    **options: Unpack[ServerOptions],
 ) -> MCPApp:
     """An ASGI app serving `tools` over MCP streamable HTTP at `path` (both protocol generations).
 

@@ -43,14 +43,22 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import mcp.types as mt
 from mcp.client.client import Client
 from mcp.client.context import ClientRequestContext
-from mcp.client.session import ClientSession, ElicitationFnT
+from mcp.client.session import (
+    ClientSession,
+    ElicitationFnT,
+    ListRootsFnT,
+    LoggingFnT,
+    MessageHandlerFnT,
+    SamplingFnT,
+)
 from mcp.shared.dispatcher import ProgressFnT
 from mcp.shared.exceptions import MCPError
+from typing_extensions import TypedDict, Unpack
 
 import interop
 from interop import InteropError, StandardTool, ToolError, with_model_output
@@ -75,10 +83,18 @@ from ._telemetry import client_span
 if sys.version_info < (3, 11):  # pragma: no cover
     from exceptiongroup import BaseExceptionGroup
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from mcp.client.caching import CacheConfig
+    from mcp.client.extension import ClientExtension
+
 __all__ = [
     "CONTEXT_META_KEY",
+    "ClientOptions",
     "ElicitationCallback",
     "ElicitationRequest",
+    "MCPToolsOptions",
     "RequestMeta",
     "context_from_meta",
     "context_meta",
@@ -437,6 +453,38 @@ class _Remote:
 TaskRequired = Literal["run", "skip", "error"]
 
 
+class ClientOptions(TypedDict, total=False):
+    """The `mcp.Client` options `mcp_tools` passes on (see `mcp.Client`; `read_timeout_seconds`
+    is `mcp_tools`' own `read_timeout`)."""
+
+    raise_exceptions: bool
+    sampling_callback: SamplingFnT | None
+    sampling_capabilities: mt.SamplingCapability | None
+    list_roots_callback: ListRootsFnT | None
+    logging_callback: LoggingFnT | None
+    log_level: mt.LoggingLevel | None
+    message_handler: MessageHandlerFnT | None
+    client_info: mt.Implementation | None
+    mode: str
+    """`"auto"` (default), `"legacy"` (the initialize handshake), or a protocol version to adopt."""
+    prior_discover: mt.DiscoverResult | None
+    elicitation_callback: ElicitationFnT | None
+    """The SDK's callback, replacing `elicitation=`."""
+    input_required_max_rounds: int
+    extensions: Sequence[ClientExtension] | None
+    cache: CacheConfig
+
+
+class MCPToolsOptions(ClientOptions, total=False):
+    """`mcp_tools`' keyword options (what `mcp_tools_sync` passes on to it)."""
+
+    rename: Rename
+    request_meta: RequestMeta | None
+    read_timeout: float | None
+    elicitation: ElicitationCallback | None
+    task_required: TaskRequired
+
+
 def _no_request_meta(context: Any) -> None:
     """No `request_meta=`: the neutral context stays local (nothing goes in the request `_meta`)."""
     return None
@@ -561,7 +609,7 @@ async def mcp_tools(
     read_timeout: float | None = None,
     elicitation: ElicitationCallback | None = None,
     task_required: TaskRequired = "run",
-    **client_options: Any,
+    **client_options: Unpack[ClientOptions],
 ) -> AsyncIterator[list[StandardTool[Any, Any, Any]]]:
     """Connect to an MCP server and yield its tools as neutral tools; disconnect on exit.
 

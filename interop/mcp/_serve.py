@@ -12,11 +12,13 @@ import anyio
 from mcp.server.auth.provider import TokenVerifier
 from mcp.server.auth.settings import AuthSettings
 from mcp.server.stdio import stdio_server
+from typing_extensions import Unpack
 
 from interop import StandardToolV0, ToolSet
+from interop._kit import blocking_twin
 
 from ._asgi import LOOPBACK, asgi_app, host_security
-from ._server import build_server
+from ._server import ServerOptions, build_server
 
 __all__ = ["UnprotectedServerWarning", "serve", "serve_async"]
 
@@ -52,8 +54,9 @@ async def serve_async(
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
     log_level: str = "warning",
+    context_factory: Callable[[], Any] | None = None,
     lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
-    **options: Any,
+    **options: Unpack[ServerOptions],
 ) -> None:
     """Serve `tools` until the transport closes (stdio) or the server is stopped (HTTP).
 
@@ -67,11 +70,18 @@ async def serve_async(
     without `token_verifier` it warns (`UnprotectedServerWarning`).
 
     `lifespan`: an async context manager factory entered once when the server starts; the value
-    it yields is the context of every call (`context_factory=` is the `--context-factory` form).
+    it yields is the context of every call; `context_factory` is the `--context-factory` form
+    (see `build_server`).
     """
     if transport == "stdio":
         server = build_server(
-            tools, name=name, version=version, instructions=instructions, lifespan=lifespan, **options
+            tools,
+            name=name,
+            version=version,
+            instructions=instructions,
+            context_factory=context_factory,
+            lifespan=lifespan,
+            **options,
         )
         async with stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())
@@ -93,12 +103,14 @@ async def serve_async(
         name=name,
         version=version,
         instructions=instructions,
+        context_factory=context_factory,
         lifespan=lifespan,
         **options,
     )
     await uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level)).serve()
 
 
+@blocking_twin(serve_async)
 def serve(tools: Iterable[StandardToolV0[Any, Any, Any]], **kwargs: Any) -> None:
     """Blocking `serve_async` (same arguments): `serve(tools)` is a stdio MCP server,
     `serve(tools, transport="streamable-http", port=8000)` an HTTP one."""

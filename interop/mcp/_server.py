@@ -592,7 +592,7 @@ def build_server(
     icons: list[mt.Icon] | None = None,
     context_factory: Callable[[], Any] | None = None,
     lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
-    **options: Any,
+    **options: Unpack[ServerOptions],
 ) -> Server[Any]:
     """A low-level MCP `Server` serving `tools` (options as in `add_tools`).
 

@@ -15,16 +15,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from typing_extensions import Unpack
+
 from interop import StandardTool
 
-from ._client import mcp_tools
+from ._client import MCPToolsOptions, mcp_tools
 
 __all__ = ["mcp_tools_sync"]
 
 
 @contextmanager
 def mcp_tools_sync(
-    source: Any, *, timeout: float = 60.0, **options: Any
+    source: Any, *, timeout: float = 60.0, **options: Unpack[MCPToolsOptions]
 ) -> Iterator[list[StandardTool[Any, Any, Any]]]:
     """`with mcp_tools_sync(source) as tools:` the tools of an MCP server, for sync programs.
 

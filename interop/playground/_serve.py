@@ -14,7 +14,7 @@ from typing import Any, TextIO
 import uvicorn
 
 from interop import StandardToolV0
-from interop._kit import open_context
+from interop._kit import blocking_twin, open_context
 
 from ._app import build_app
 from ._security import new_token
@@ -78,6 +78,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
+@blocking_twin(serve_async)
 def serve(tools: Sequence[StandardToolV0[Any, Any, Any]], **kwargs: Any) -> None:
     """Blocking `serve_async` (same arguments). SIGTERM stops it like Ctrl+C (KeyboardInterrupt),
     so the context manager from `context_factory` is exited either way."""

@@ -18,6 +18,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from typing_extensions import Unpack
+
 from interop import StandardToolV0, ToolError
 from interop._kit import Part, field_of, toolset_options
 from interop.bridge import (
@@ -131,7 +133,7 @@ class Dispatcher:
         provider: str,
         strict_for: Callable[[AnyTool, str], StrictSchema | None],
         parallel: bool = True,
-        **options: Any,
+        **options: Unpack[ToolOptions],
     ) -> None:
         where = f"the {provider} toolset"
         shared, _ = split_options(toolset_options(tools, options), ToolOptions, where=where)

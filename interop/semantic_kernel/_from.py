@@ -46,10 +46,11 @@ from semantic_kernel.functions.kernel_arguments import KernelArguments
 from semantic_kernel.functions.kernel_function import KernelFunction
 from semantic_kernel.functions.kernel_function_from_method import KernelFunctionFromMethod
 from semantic_kernel.functions.kernel_plugin import KernelPlugin
+from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0
-from interop._kit import read_carried_meta
+from interop._kit import OldContextName, read_carried_meta
 from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
 
 from ._schema import native_schema
@@ -188,7 +189,7 @@ def from_semantic_kernel(
     *,
     kernel: Kernel | None = None,
     native_context: KernelArgumentsHook | None = None,
-    **deprecated: Any,
+    **deprecated: Unpack[OldContextName],
 ) -> list[StandardToolV0[Any, Any, Any]] | StandardToolV0[Any, Any, Any]:
     """Neutral tools for a Semantic Kernel `KernelPlugin` (a list, one per function) or one
     `KernelFunction` (a tool).

@@ -36,9 +36,10 @@ from typing import Any
 from strands.interrupt import InterruptException
 from strands.types.events import ToolResultEvent
 from strands.types.tools import AgentTool, ToolContext, ToolUse
+from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0, ToolError, bridge
-from interop._kit import hints_meta, well_formed_meta
+from interop._kit import OldContextName, hints_meta, well_formed_meta
 
 from ._to import CONTEXT_KEY, META_KEY, OLD_CONTEXT_KEY
 
@@ -150,7 +151,10 @@ def _runner(native: AgentTool, name: str) -> Callable[[Any, Any, Any], Any]:
 
 
 def from_strands(
-    native: AgentTool, *, native_context: InvocationStateHook | None = None, **deprecated: Any
+    native: AgentTool,
+    *,
+    native_context: InvocationStateHook | None = None,
+    **deprecated: Unpack[OldContextName],
 ) -> StandardToolV0[Any, Any, Any]:
     """Convert a Strands tool (`@tool` function or any `AgentTool`) into a neutral tool.
 

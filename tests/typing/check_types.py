@@ -98,6 +98,23 @@ def negative_checks() -> None:
     del wrong, text
 
 
+
+def negative_option_checks() -> None:
+    """A misspelt option is a type error on every entry point taking `**options` (never run)."""
+    from interop.langchain import from_langchain, to_langchain
+    from interop.mcp import build_server, mcp_tools_sync, serve
+    from interop.providers import Dispatcher, OpenAIToolset
+
+    OpenAIToolset([get_weather], renmae="weather")  # type: ignore[call-arg]
+    Dispatcher([get_weather], provider="openai", strict_for=lambda t, n: None, renmae="w")  # type: ignore[call-arg]
+    OpenAIToolset([get_weather], errors="loud")  # type: ignore[arg-type]
+    build_server([get_weather], wrap_outptu=True)  # type: ignore[call-arg]
+    serve([get_weather], prot=8000)  # type: ignore[call-arg]
+    serve([get_weather], wrap_outptu=True)  # type: ignore[call-arg]
+    mcp_tools_sync("http://localhost:8000/mcp", read_timout=5.0)  # type: ignore[call-arg]
+    from_langchain(to_langchain(get_weather), native_contxt=lambda context: {})  # type: ignore[call-arg]
+
+
 def check_call() -> None:
     assert_type(interop.call(get_weather, {"city": "Paris"}), Weather)
     assert_type(interop.call(forecast, {"city": "Paris"}), Weather)
@@ -147,12 +164,28 @@ def check_wrappers() -> None:
     assert_type(interop.transform_tool(forecast, name="fc"), DerivedTool[Any, Weather, Any])
 
 
+def check_options() -> None:
+    # the right spellings pass (and run)
+    from interop.langchain import from_langchain, to_langchain
+    from interop.mcp import build_server
+    from interop.providers import Dispatcher, OpenAIToolset
+
+    toolset = OpenAIToolset([get_weather], rename={"get_weather": "weather"}, errors="all", threaded=False)
+    assert [t["function"]["name"] for t in toolset.tools] == ["weather"]
+    dispatcher = Dispatcher([get_weather], provider="openai", strict_for=lambda t, n: None, rename="weather")
+    assert list(dispatcher.entries) == ["weather"]
+    assert build_server([get_weather], wrap_output=True, list_ttl=0).name == "interop"
+    back = from_langchain(to_langchain(get_weather), native_context=lambda context: {"configurable": {}})
+    assert back.name == "get_weather"
+
+
 def checks() -> None:
     """Run the checks (their runtime behaviour matches the types)."""
     check_tool_decorator()
     check_call()
     check_standard_tool()
     check_wrappers()
+    check_options()
     assert isinstance(interop.call(get_weather, {"city": "Paris"}), Weather)
     assert isinstance(interop.call(forecast, {"city": "Paris"}), Weather)
     assert inspect.signature(get_weather) == inspect.signature(get_weather.function)
