@@ -63,7 +63,15 @@ from typing_extensions import TypedDict, Unpack
 import interop
 from interop import InteropError, StandardTool, ToolError, with_model_output
 from interop._kit import foreign_schema
-from interop.bridge import Rename, approved_call, from_native, resolve_name, set_origin, to_jsonable
+from interop.bridge import (
+    Rename,
+    approved_call,
+    check_unique_names,
+    from_native,
+    resolve_name,
+    set_origin,
+    to_jsonable,
+)
 
 from ._approval import APPROVAL_META_KEY, CALL_META_KEY
 from ._descriptor import meta_from_mcp, unwrap_output_schema
@@ -517,6 +525,7 @@ async def from_mcp(
     are forwarded to the session's loop.
 
     - `rename`: new names (string, mapping or function); the remote name is still what is called.
+      Two tools of one name (as renamed, or as a server lists them) raise `ToolNameError`.
     - `request_meta`: maps a call's neutral `context` to the request `_meta` (see `context_meta`).
     - `read_timeout`: seconds to wait for each call's result.
     - `task_required`: what to do with a tool the server runs only as an MCP task
@@ -582,6 +591,7 @@ async def from_mcp(
         tool = with_model_output(base, shown)  # the model sees the content, the app the value
         set_origin(tool, descriptor)
         out.append(tool)
+    check_unique_names((t.name for t in out), "a neutral tool list")
     return out
 
 

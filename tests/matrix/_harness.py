@@ -347,33 +347,22 @@ async def source_tools(source: str, specs: list[Any]) -> AsyncIterator[dict[str,
         if source == "neutral":
             n = interop.tool(spec.fn, title=spec.title, meta=spec.meta or None, context=spec.context)
             out[spec.name] = (n, n)
-        elif source == "langchain":
-            from interop.langchain import from_langchain
-
-            native = native_langchain(spec)
-            out[spec.name] = (native, from_langchain(native))
-        elif source == "pydantic-ai":
-            from interop.pydantic_ai import from_pydantic_ai
-
-            native = native_pydantic_ai(spec)
-            out[spec.name] = (native, from_pydantic_ai(native))
-        elif source == "llamaindex":
-            from interop.llamaindex import from_llamaindex
-
-            native = native_llamaindex(spec)
-            out[spec.name] = (native, from_llamaindex(native))
-        elif source == "openai-agents":
-            from interop.openai_agents import from_openai_agents
-
-            native = native_openai_agents(spec)
-            out[spec.name] = (native, from_openai_agents(native))
-        elif source in FW_MODULES:
-            fw = fw_module(source)
-            native = fw.native(spec)
-            out[spec.name] = (native, fw.from_native(native))
         else:
-            raise ValueError(source)
+            native = native_tool(source, spec)
+            out[spec.name] = (native, from_native(source, native))
     yield out
+
+
+def native_tool(framework: str, spec: Any) -> Any:
+    """The spec as `framework`'s own native tool (MCP: see `native_mcp_server`)."""
+    here = {
+        "langchain": native_langchain,
+        "pydantic-ai": native_pydantic_ai,
+        "llamaindex": native_llamaindex,
+        "openai-agents": native_openai_agents,
+    }
+    build = here.get(framework) or fw_module(framework).native  # the others: tests/matrix/fw_<name>.py
+    return build(spec)
 
 
 # ------------------------------------------------------------------------------ views: what a model sees

@@ -9,11 +9,19 @@ import mcp.types as mt
 import pytest
 from mcp import Client
 from mcp.server.context import ServerRequestContext
+from mcp.server.lowlevel import Server
 from mcp.server.mcpserver import MCPServer
 from mcp_sample_server import CALLS, PNG, TOOLS, add, place_order
 
 import interop
-from interop import StandardToolValidationError, ToolError, input_json_schema, output_json_schema, tool
+from interop import (
+    StandardToolValidationError,
+    ToolError,
+    ToolNameError,
+    input_json_schema,
+    output_json_schema,
+    tool,
+)
 from interop.bridge import get_origin
 from interop.mcp import build_server, from_mcp, mcp_tools, mcp_tools_sync
 
@@ -143,6 +151,26 @@ async def test_request_meta_hook_and_rename() -> None:
         assert await interop.acall(t, {}, {"user": "ada"}) == "ok"
         assert await interop.acall(t, {}) == "ok"
     assert seen == ["ada", None]
+
+
+async def test_two_tools_of_one_name_are_refused_as_every_from_x_tools_refuses_them() -> None:
+    with pytest.raises(ToolNameError, match="'sum'"):  # renamed onto one name
+        async with mcp_tools(build_server([add, place_order]), rename={"add": "sum", "place_order": "sum"}):
+            pass
+
+    async def list_tools(ctx: object, params: object) -> mt.ListToolsResult:  # a server listing one twice
+        listed = mt.Tool(name="add", description="Add.", input_schema={"type": "object", "properties": {}})
+        return mt.ListToolsResult(tools=[listed, listed])
+
+    async def call_tool(ctx: object, params: mt.CallToolRequestParams) -> mt.CallToolResult:
+        return mt.CallToolResult(content=[mt.TextContent(type="text", text="0")])
+
+    twice = Server("twice", on_list_tools=list_tools, on_call_tool=call_tool)
+    async with Client(twice) as client:
+        with pytest.raises(ToolNameError, match="'add'"):
+            await from_mcp(client)
+    async with mcp_tools(build_server([add, place_order]), rename={"add": "sum"}) as tools:
+        assert sorted(t.name for t in tools) == ["place_order", "sum"]
 
 
 async def test_one_session_serves_many_concurrent_calls() -> None:
