@@ -5,7 +5,8 @@
   Each call goes through the core invocation pipeline. Results: JSON text (or standard content
   blocks for images, audio, files) plus the structured value as artifact. Bad arguments,
   `ToolError` and denials become `ToolMessage(status="error")`. Context: LangGraph's runtime
-  context, else the run config's `configurable` (see `default_context`), or a `context=` hook.
+  context, else the run config's `configurable` (its `CONTEXT_KEY` entry, `"interop_context"`,
+  when present; see `default_context`), or a `context=` hook.
   A call that needs approval pauses the LangGraph run with `interrupt` until resumed.
 - `from_langchain(native)` gives a neutral tool for any `BaseTool`.
 
@@ -23,11 +24,19 @@ from interop._kit import require_extra
 require_extra(__name__, "langchain", "langchain_core.tools.base", install="langchain-core")
 
 from ._approval import approve, is_approved, reject
-from ._context import RUNTIME_PARAM, ContextHook, LangChainCall, config_for_context, default_context
+from ._context import (
+    CONTEXT_KEY,
+    RUNTIME_PARAM,
+    ContextHook,
+    LangChainCall,
+    config_for_context,
+    default_context,
+)
 from ._from import ConfigHook, from_langchain, from_langchain_tools
 from ._to import META_KEY, LangChainOptions, LangChainStandardTool, to_langchain, to_langchain_tools
 
 __all__ = [
+    "CONTEXT_KEY",
     "META_KEY",
     "RUNTIME_PARAM",
     "ConfigHook",

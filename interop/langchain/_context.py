@@ -1,8 +1,9 @@
 """The context bridge: what a converted tool's `execute` receives as `context`.
 
 Default (documented in `default_context`): the LangGraph runtime context when the tool runs
-under `ToolNode` / `create_agent`, else the run config's `configurable`. A `context=` hook given
-to `to_langchain` gets a `LangChainCall` and returns the context instead.
+under `ToolNode` / `create_agent`, else the run config's `configurable` (its `CONTEXT_KEY` entry,
+the one key of every adapter, when present). A `context=` hook given to `to_langchain` gets a
+`LangChainCall` and returns the context instead.
 
 Durable runs (a checkpointer): give the context through the runtime `context=` of
 `agent.invoke(..., context=...)` (again on every resume), or rebuild it in a `context=` hook
@@ -21,7 +22,12 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
+from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
+from interop._kit import context_entry
+
 __all__ = [
+    "CONTEXT_KEY",
+    "OLD_CONTEXT_KEY",
     "RUNTIME_PARAM",
     "ContextHook",
     "LangChainCall",
@@ -30,6 +36,12 @@ __all__ = [
     "is_runtime",
     "runtime_type",
 ]
+
+CONTEXT_KEY = _CONTEXT_KEY
+"""The `configurable` key of the neutral context (`"interop_context"`, the one key of every adapter)."""
+
+OLD_CONTEXT_KEY = "context"
+"""The `configurable` key of the neutral context before round 3 (still read, deprecated)."""
 
 RUNTIME_PARAM = "__interop_runtime__"
 """The hidden argument ToolNode fills with its `ToolRuntime` (never in any schema).
@@ -79,8 +91,10 @@ def default_context(call: LangChainCall) -> Any:
 
     1. Under LangGraph's ToolNode (`create_agent(..., context_schema=...)` then
        `agent.invoke(..., context=...)`): `runtime.context`, when it is not None.
-    2. Else the run config: `config["configurable"]["context"]` when that key is present,
-       otherwise the `configurable` mapping itself without LangGraph's internal `__...` keys
+    2. Else the run config: `config["configurable"][CONTEXT_KEY]` (`"interop_context"`) when
+       that key is present (the round-2 key `"context"` is still read, with a
+       `DeprecationWarning`), otherwise the `configurable` mapping itself without LangGraph's
+       internal `__...` keys
        (so `tool.invoke(args, config={"configurable": {"user_id": 1}})` gives `{"user_id": 1}`).
        Not for runs with a checkpointer: LangGraph writes `configurable`'s plain values into the
        checkpoint metadata (use 1., which it never stores).
@@ -94,8 +108,8 @@ def default_context(call: LangChainCall) -> Any:
     configurable = call.config.get("configurable")
     if not isinstance(configurable, Mapping) or not configurable:
         return None
-    if "context" in configurable:
-        return configurable["context"]
+    if CONTEXT_KEY in configurable or OLD_CONTEXT_KEY in configurable:
+        return context_entry(configurable, OLD_CONTEXT_KEY, where="to_langchain")
     user = {k: v for k, v in configurable.items() if not (isinstance(k, str) and k.startswith("__"))}
     return user or None
 
@@ -113,10 +127,11 @@ def config_for_context(context: Any) -> RunnableConfig | None:
 
     The inverse of `default_context`: a mapping becomes `configurable` (so a native tool reading
     `config["configurable"]["user_id"]` finds it); any other value goes under
-    `configurable["context"]`; None gives no config.
+    `configurable[CONTEXT_KEY]` (and, for a release, under the round-2 key `"context"` too, for
+    native tools that still read it); None gives no config.
     """
     if context is None:
         return None
     if isinstance(context, Mapping):
         return {"configurable": dict(context)}
-    return {"configurable": {"context": context}}
+    return {"configurable": {CONTEXT_KEY: context, OLD_CONTEXT_KEY: context}}

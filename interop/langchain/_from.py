@@ -133,7 +133,7 @@ def from_langchain(
     `execute(input, context)` validates `input` against the model-facing schema, fills
     `InjectedToolArg` parameters from `context` (a mapping, by key), and runs `lc` through
     `invoke`/`ainvoke` with the run config `native_context(context)` (default: a mapping context
-    becomes `configurable`, any other value `configurable["context"]`; `config=` is the
+    becomes `configurable`, any other value `configurable[CONTEXT_KEY]`; `config=` is the
     deprecated name of that hook). A tool that formats its own errors, needs a `tool_call_id` or
     returns `content_and_artifact` is invoked with a full `ToolCall` (so the id is injected); its
     artifact is the result, and an error `ToolMessage` or a `ToolException` becomes `ToolError`.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import warnings
 from dataclasses import dataclass
 from enum import Enum
 from typing import Annotated, Any
@@ -20,7 +21,7 @@ from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 
 import interop
-from interop.langchain import LangChainCall, to_langchain
+from interop.langchain import CONTEXT_KEY, LangChainCall, to_langchain
 
 
 class Unit(str, Enum):
@@ -115,7 +116,7 @@ async def test_core_loop_async_parallel_calls_and_config_context(lc: Any) -> Non
         "8 and 5",
     )
     tools = [to_langchain(slow_double), to_langchain(order)]
-    config = {"configurable": {"context": Deps("ann")}}
+    config = {"configurable": {CONTEXT_KEY: Deps("ann")}}
     messages = await lc.arun_loop(model, tools, "go", config=config)
     first, second, bad = _tool_messages(messages)
     assert (first.tool_call_id, first.content, first.artifact) == ("c1", "8", 8)
@@ -248,6 +249,52 @@ def test_context_hook_sees_tool_runtime_under_create_agent(lc: Any) -> None:
     assert runtime.tool_call_id == "rt1" and got[0].tool_call_id == "rt1"
     assert isinstance(runtime.state["messages"][-1], AIMessage)
     assert calls[0]["deps"] == Deps("r")
+
+
+def _key_warnings(seen: list[warnings.WarningMessage]) -> list[str]:
+    return [str(w.message) for w in seen if w.category is DeprecationWarning and CONTEXT_KEY in str(w.message)]
+
+
+@pytest.mark.parametrize("key", [CONTEXT_KEY, "context"])
+def test_create_agent_reads_the_context_under_context_key_and_the_old_key_with_a_warning(
+    lc: Any, key: str
+) -> None:
+    """No runtime context (no `context_schema`): the run config's `configurable[CONTEXT_KEY]` is
+    the context; the round-2 key `"context"` still works, with a `DeprecationWarning` per call."""
+    assert CONTEXT_KEY == "interop_context"
+    model = lc.script([lc.tool_call("order", GOOD, "k1"), lc.tool_call("order", GOOD, "k2")], "ok")
+    agent = create_agent(model, [to_langchain(order)])
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        out = agent.invoke({"messages": [HumanMessage("x")]}, config={"configurable": {key: Deps("kay")}})
+    assert [json.loads(m.content) for m in _tool_messages(out["messages"])] == [{"count": 5, "user": "kay"}] * 2
+    assert [c["deps"] for c in calls] == [Deps("kay")] * 2
+    said = _key_warnings(seen)
+    if key == CONTEXT_KEY:
+        assert said == []
+    else:
+        assert len(said) == 2 and "'context'" in said[0] and "to_langchain" in said[0]
+
+
+@pytest.mark.anyio
+async def test_tool_invoke_reads_context_key_and_the_old_key_with_a_warning() -> None:
+    tool = to_langchain(slow_double)
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        new = tool.invoke({"x": 2}, config={"configurable": {CONTEXT_KEY: Deps("new")}})
+        anew = await tool.ainvoke({"x": 3}, config={"configurable": {CONTEXT_KEY: Deps("anew")}})
+    assert (new, anew) == ("4", "6") and _key_warnings(seen) == []
+    with pytest.warns(DeprecationWarning, match="pass it under 'interop_context'"):
+        old = tool.invoke({"x": 5}, config={"configurable": {"context": Deps("old")}})
+    with pytest.warns(DeprecationWarning, match="pass it under 'interop_context'"):
+        aold = await tool.ainvoke({"x": 6}, config={"configurable": {"context": Deps("aold")}})
+    assert (old, aold) == ("10", "12")
+    assert [c["deps"] for c in calls] == [Deps("new"), Deps("anew"), Deps("old"), Deps("aold")]
+    # both keys: the new one wins, and nothing is said
+    with warnings.catch_warnings(record=True) as seen:
+        warnings.simplefilter("always")
+        tool.invoke({"x": 1}, config={"configurable": {CONTEXT_KEY: Deps("new"), "context": Deps("old")}})
+    assert calls[-1]["deps"] == Deps("new") and _key_warnings(seen) == []
 
 
 def test_default_context_from_configurable_mapping() -> None:

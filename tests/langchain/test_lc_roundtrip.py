@@ -5,6 +5,7 @@ tools: name, description, schema (semantically) and meta survive, and they run."
 from __future__ import annotations
 
 import asyncio
+import warnings
 from typing import Annotated, Any, Literal
 
 import pydantic
@@ -26,7 +27,14 @@ from langchain_core.tools import (
 import interop
 import interop.bridge
 from interop.errors import SchemaConversionError, ToolNameError
-from interop.langchain import from_langchain, from_langchain_tools, to_langchain, to_langchain_tools
+from interop.langchain import (
+    CONTEXT_KEY,
+    config_for_context,
+    from_langchain,
+    from_langchain_tools,
+    to_langchain,
+    to_langchain_tools,
+)
 
 
 def _props(schema: dict[str, Any]) -> dict[str, Any]:
@@ -370,6 +378,30 @@ def test_context_reaches_native_tool_config() -> None:
     with pytest.warns(DeprecationWarning, match="native_context="):  # the round-2 name, for a release
         old = from_langchain(tenant, config=lambda ctx: {"configurable": {"tenant": "old"}})
     assert interop.call(old, {"x": 4}, None) == "4:old"
+
+
+def test_a_non_mapping_context_reaches_the_native_tool_under_context_key() -> None:
+    @tool
+    def who(config: RunnableConfig) -> str:
+        """Who calls (as a native tool of round 2 read it, and as it reads it now)."""
+        configurable = config["configurable"]
+        return f"{configurable.get(CONTEXT_KEY)}/{configurable.get('context')}"
+
+    n = from_langchain(who)
+    assert interop.call(n, {}, "ann") == "ann/ann"  # the old key too, for a release
+    assert interop.call(n, {}, {"user": "bo"}) == "None/None"  # a mapping is `configurable` itself
+    assert config_for_context("ann") == {"configurable": {"interop_context": "ann", "context": "ann"}}
+    # and a tool made by to_langchain reads it back without a warning
+
+    @interop.tool(context="ctx")
+    def echo(ctx: Any = None) -> Any:
+        """The context."""
+        return ctx
+
+    back = to_langchain(echo)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)
+        assert back.invoke({}, config=config_for_context(7)) == "7"
 
 
 def test_native_tool_through_neutral_into_a_core_loop(lc: Any) -> None:

@@ -7,7 +7,7 @@ Frameworks (sources and targets): `neutral`, `langchain`, `pydantic-ai`, `llamai
 
 Context conventions (the neutral context of every corpus spec is a JSON object):
 - neutral: `execute(input, context)`;
-- LangChain: `config={"configurable": {"context": ctx}}` (a native tool takes `config: RunnableConfig`);
+- LangChain: `config={"configurable": {CONTEXT_KEY: ctx}}` (a native tool takes `config: RunnableConfig`);
 - pydantic-ai: `deps=ctx` (a native tool takes `ctx: RunContext` and reads `ctx.deps`);
 - LlamaIndex: the workflow store key `CONTEXT_KEY` (a native tool takes `ctx: Context`);
 - OpenAI Agents: the run context (a native tool takes `ctx: ToolContext` and reads `ctx.context`);
@@ -32,6 +32,7 @@ from installed import module_installed
 
 import interop
 import interop.bridge
+from interop._kit import CONTEXT_KEY
 from interop.bridge import get_origin, to_jsonable
 
 FRAMEWORKS = ["neutral", "langchain", "pydantic-ai", "llamaindex", "openai-agents", "mcp"]
@@ -125,8 +126,8 @@ def normalize(schema: Any, root: dict[str, Any] | None = None, depth: int = 0) -
 
 def _ctx_from_config(config: Any) -> Any:
     conf = (config or {}).get("configurable") or {}
-    if "context" in conf:
-        return conf["context"]
+    if CONTEXT_KEY in conf:
+        return conf[CONTEXT_KEY]
     return {k: v for k, v in conf.items() if not (isinstance(k, str) and k.startswith("__"))} or None
 
 
@@ -557,7 +558,7 @@ async def call_langchain(tool: Any, args: Any, context: Any) -> Outcome:
     from langchain_core.messages import ToolMessage
 
     try:
-        msg = await tool.ainvoke(tool_call(tool.name, args), config={"configurable": {"context": context}})
+        msg = await tool.ainvoke(tool_call(tool.name, args), config={"configurable": {CONTEXT_KEY: context}})
     except Exception as e:  # LangChain's ToolNode turns ValidationError/ToolException into error messages
         return Outcome(True, f"{type(e).__name__}: {interop.bridge.exception_text(e)}", raised=e)
     assert isinstance(msg, ToolMessage)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import interop
+from interop._kit import CONTEXT_KEY
 from interop.bridge import describe_error, to_json_text
 
 NATIVE = ["langgraph", "langgraph-sync", "pydantic-ai", "openai-agents"]
@@ -138,7 +139,7 @@ async def run_langgraph(
     agent = create_agent(_lc_model(native.name, cs), [native], checkpointer=InMemorySaver())
     config: dict[str, Any] = {"configurable": {"thread_id": uuid.uuid4().hex}}
     if context is not None:
-        config["configurable"]["context"] = context
+        config["configurable"][CONTEXT_KEY] = context
 
     async def step(payload: Any) -> Any:
         if sync:
@@ -174,7 +175,7 @@ async def run_langchain(native: Any, cs: list[Call], context: Any, *, sync: bool
     """A langchain-core loop (no graph): `tool.ainvoke(ToolCall)` / `tool.invoke` per call."""
     from langchain_core.messages import ToolMessage
 
-    config = {"configurable": {"context": context}} if context is not None else None
+    config = {"configurable": {CONTEXT_KEY: context}} if context is not None else None
     loop = Loop()
     for c in cs:
         tc = {"name": native.name, "args": c.args, "id": c.id, "type": "tool_call"}
