@@ -224,7 +224,7 @@ async def _run_mcp(scenario: Scenario) -> FrameworkRun:
     server = build_server(scenario.tools, name="demo", context=context, approval=_approve_all)
     shown: list[tuple[str, bool]] = []
     sent = scenario.mcp_request_meta
-    async with mcp_tools(server, request_meta=(lambda context: dict(sent)) if sent else None) as remote:
+    async with mcp_tools(server, native_context=(lambda context: dict(sent)) if sent else None) as remote:
         by_name = {t.name: t for t in remote}
         for c in scenario.calls:
             try:

@@ -21,8 +21,9 @@ Elicitation (the server asking the user during a call) reaches `elicitation=`; a
 from an interop server for a call the local framework already approved (LangGraph interrupt,
 pydantic-ai deferral, OpenAI Agents approval, `approval=`) is answered yes without asking twice.
 
-Per-call context to a remote server: `request_meta=` maps the neutral context to the request
-`_meta`; by convention the value goes under `CONTEXT_META_KEY` (`context_meta(value)`), and the
+Per-call context to a remote server: `native_context=` (as on every `from_X`: the neutral context
+in, what the framework's call gets out) maps the neutral context to the request `_meta`
+(`request_meta=` is its deprecated name); by convention the value goes under `CONTEXT_META_KEY` (`context_meta(value)`), and the
 server's context hook reads it back (`context=context_from_meta` on an interop server).
 """
 
@@ -68,6 +69,7 @@ from interop.bridge import (
     approved_call,
     check_unique_names,
     from_native,
+    native_context_option,
     resolve_name,
     set_origin,
     to_jsonable,
@@ -118,7 +120,7 @@ CONTEXT_META_KEY = "io.github.interop/context"
 
 
 def context_meta(value: Any) -> dict[str, Any]:
-    """`{CONTEXT_META_KEY: value}` (as JSON data): what a `request_meta=` function returns to send
+    """`{CONTEXT_META_KEY: value}` (as JSON data): what a `native_context=` function returns to send
     `value` with a call. Send only what the server needs, never secrets it should not see."""
     return {CONTEXT_META_KEY: to_jsonable(value)}
 
@@ -356,7 +358,7 @@ class _Remote:
 
     async def call(self, arguments: Mapping[str, Any], request_meta: Mapping[str, Any] | None) -> Any:
         """`tools/call` with the validated arguments and the request `_meta` (`from_native`'s
-        native per-call object: what `request_meta=` made of the neutral context)."""
+        native per-call object: what `native_context=` made of the neutral context)."""
         approved = approved_call()  # read here: a forwarded call runs in another context
         try:
             current = asyncio.get_running_loop()
@@ -487,14 +489,22 @@ class MCPToolsOptions(ClientOptions, total=False):
     """`mcp_tools`' keyword options (what `mcp_tools_sync` passes on to it)."""
 
     rename: Rename
+    native_context: RequestMeta | None
     request_meta: RequestMeta | None
+    """The deprecated name of `native_context`."""
     read_timeout: float | None
     elicitation: ElicitationCallback | None
     task_required: TaskRequired
 
 
+def _old_name(request_meta: RequestMeta | None) -> dict[str, RequestMeta]:
+    """`request_meta=`, the round-2 name of `native_context=`, as `native_context_option` reads it
+    (called from `from_mcp` itself, so the warning names the caller's line)."""
+    return {"request_meta": request_meta} if request_meta is not None else {}
+
+
 def _no_request_meta(context: Any) -> None:
-    """No `request_meta=`: the neutral context stays local (nothing goes in the request `_meta`)."""
+    """No `native_context=`: the neutral context stays local (nothing goes in the request `_meta`)."""
     return None
 
 
@@ -511,6 +521,7 @@ async def from_mcp(
     session: ClientSession | Client,
     *,
     rename: Rename = None,
+    native_context: RequestMeta | None = None,
     request_meta: RequestMeta | None = None,
     read_timeout: float | None = None,
     task_required: TaskRequired = "run",
@@ -526,7 +537,9 @@ async def from_mcp(
 
     - `rename`: new names (string, mapping or function); the remote name is still what is called.
       Two tools of one name (as renamed, or as a server lists them) raise `ToolNameError`.
-    - `request_meta`: maps a call's neutral `context` to the request `_meta` (see `context_meta`).
+    - `native_context`: maps a call's neutral `context` to the request `_meta` (see
+      `context_meta`), the per-call object an MCP call carries (default: nothing is sent).
+      `request_meta` is its round-2 name (a `DeprecationWarning`; both at once: `TypeError`).
     - `read_timeout`: seconds to wait for each call's result.
     - `task_required`: what to do with a tool the server runs only as an MCP task
       (`execution.taskSupport: "required"`): `"run"` (the default) drives each call as a task to
@@ -537,6 +550,9 @@ async def from_mcp(
     To answer the server's elicitations, build the client with
     `elicitation_callback=interop.mcp.elicitation_callback(fn)` (or use `mcp_tools`).
     """
+    native_context = native_context_option(
+        native_context, _old_name(request_meta), where="from_mcp", old=("request_meta",)
+    )
     if task_required not in ("run", "skip", "error"):
         raise ValueError(f"task_required must be 'run', 'skip' or 'error', got {task_required!r}")
     out: list[StandardTool[Any, Any, Any]] = []
@@ -582,7 +598,7 @@ async def from_mcp(
             output_schema=output_schema,
             call=remote.call,
             is_async=True,
-            native_context=request_meta,
+            native_context=native_context,
             default_native_context=_no_request_meta,
             decode=remote.decode,
             carry=_carry_view,
@@ -615,6 +631,7 @@ async def mcp_tools(
     source: Any,
     *,
     rename: Rename = None,
+    native_context: RequestMeta | None = None,
     request_meta: RequestMeta | None = None,
     read_timeout: float | None = None,
     elicitation: ElicitationCallback | None = None,
@@ -635,6 +652,9 @@ async def mcp_tools(
         async with mcp_tools(StdioServerParameters(command="python", args=["-m", "mcp_server_time"])) as tools:
             agent = Agent(model, tools=[to_pydantic_ai(t) for t in tools])
     """
+    hook = native_context_option(
+        native_context, _old_name(request_meta), where="mcp_tools", old=("request_meta",)
+    )
     client_options.setdefault("elicitation_callback", elicitation_callback(elicitation))
     extensions = list(client_options.get("extensions") or [])
     if not any(getattr(e, "identifier", None) == TASKS_EXTENSION for e in extensions):
@@ -644,7 +664,7 @@ async def mcp_tools(
             yield await from_mcp(
                 client,
                 rename=rename,
-                request_meta=request_meta,
+                native_context=hook,
                 read_timeout=read_timeout,
                 task_required=task_required,
             )

@@ -12,7 +12,7 @@ Context conventions (the neutral context of every corpus spec is a JSON object):
 - LlamaIndex: the workflow store key `CONTEXT_KEY` (a native tool takes `ctx: Context`);
 - OpenAI Agents: the run context (a native tool takes `ctx: ToolContext` and reads `ctx.context`);
 - MCP: the request `_meta` key `interop_ctx` (a native tool takes the SDK's `Context`; the
-  consuming side maps its context there with `request_meta=`, the serving side back with `context=`).
+  consuming side maps its context there with `native_context=`, the serving side back with `context=`).
 - Haystack, DSPy: see `fw_haystack.py` and `fw_dspy.py` (agent `State` key / DSPy settings key
   `interop_context`).
 """
@@ -340,7 +340,7 @@ async def source_tools(source: str, specs: list[Any]) -> AsyncIterator[dict[str,
         from interop.mcp import mcp_tools
 
         server = native_mcp_server(specs)
-        async with mcp_tools(server, request_meta=mcp_request_meta) as tools:
+        async with mcp_tools(server, native_context=mcp_request_meta) as tools:
             yield {t.name: (t, t) for t in tools}
         return
     out: dict[str, tuple[Any, Any]] = {}
@@ -518,7 +518,7 @@ async def hop(framework: str, neutrals: list[Any]) -> AsyncIterator[dict[str, An
     from interop.mcp import build_server, mcp_tools
 
     server = build_server(neutrals, context=mcp_server_context)
-    async with mcp_tools(server, request_meta=mcp_request_meta) as tools:
+    async with mcp_tools(server, native_context=mcp_request_meta) as tools:
         yield {t.name: t for t in tools}
 
 

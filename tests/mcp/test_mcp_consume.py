@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import warnings
 
 import mcp.types as mt
 import pytest
@@ -133,24 +134,54 @@ async def test_sdk_mcpserver_tools_annotations_meta_and_wrapped_outputs() -> Non
             await interop.acall(t["fail"], {"x": 1})
 
 
-async def test_request_meta_hook_and_rename() -> None:
-    seen: list[object] = []
+@tool(context="ctx")
+def whoami(ctx: ServerRequestContext) -> str:
+    """Who is calling (what the client put in the request `_meta`)."""
+    return (ctx.meta or {}).get("com.example/user", "nobody")
 
-    @tool(context="ctx")
-    def whoami(ctx: ServerRequestContext) -> str:
-        """Who is calling."""
-        seen.append((ctx.meta or {}).get("com.example/user"))
-        return "ok"
 
-    async with mcp_tools(
-        build_server([whoami]),
-        rename=lambda n: f"remote.{n}",
-        request_meta=lambda context: {"com.example/user": context["user"]} if context else None,
-    ) as (t,):
+def send_user(context: dict[str, str] | None) -> dict[str, str] | None:
+    return {"com.example/user": context["user"]} if context else None
+
+
+async def test_native_context_hook_and_rename() -> None:
+    async with mcp_tools(build_server([whoami]), rename=lambda n: f"remote.{n}", native_context=send_user) as (t,):
         assert t.name == "remote.whoami"
-        assert await interop.acall(t, {}, {"user": "ada"}) == "ok"
-        assert await interop.acall(t, {}) == "ok"
-    assert seen == ["ada", None]
+        assert await interop.acall(t, {}, {"user": "ada"}) == "ada"
+        assert await interop.acall(t, {}) == "nobody"
+    async with Client(build_server([whoami])) as client:  # from_mcp itself; an async hook too
+        async def later(context: dict[str, str]) -> dict[str, str]:
+            return {"com.example/user": context["user"].upper()}
+
+        (plain,) = await from_mcp(client)
+        (hooked,) = await from_mcp(client, native_context=later)
+        assert await interop.acall(plain, {}, {"user": "bo"}) == "nobody"  # by default nothing is sent
+        assert await interop.acall(hooked, {}, {"user": "bo"}) == "BO"
+
+
+async def test_request_meta_is_the_deprecated_name_of_native_context() -> None:
+    server = build_server([whoami])
+    with pytest.warns(DeprecationWarning, match="request_meta= is deprecated, use native_context="):
+        async with mcp_tools(server, request_meta=send_user) as (t,):
+            assert await interop.acall(t, {}, {"user": "ada"}) == "ada"
+    async with Client(server) as client:
+        with pytest.warns(DeprecationWarning, match="from_mcp: request_meta= is deprecated"):
+            (t,) = await from_mcp(client, request_meta=send_user)
+        assert await interop.acall(t, {}, {"user": "cy"}) == "cy"
+        with pytest.raises(TypeError, match="pass native_context= only"):
+            await from_mcp(client, native_context=send_user, request_meta=send_user)
+    with pytest.raises(TypeError, match="pass native_context= only"):
+        async with mcp_tools(server, native_context=send_user, request_meta=send_user):
+            pass
+    with warnings.catch_warnings():  # the new name says nothing
+        warnings.simplefilter("error", DeprecationWarning)
+        async with mcp_tools(server, native_context=send_user) as (t,):
+            assert await interop.acall(t, {}, {"user": "di"}) == "di"
+
+
+def test_mcp_tools_sync_takes_native_context() -> None:
+    with mcp_tools_sync(build_server([whoami]), native_context=send_user) as (t,):
+        assert interop.call(t, {}, {"user": "eve"}) == "eve"
 
 
 async def test_two_tools_of_one_name_are_refused_as_every_from_x_tools_refuses_them() -> None:

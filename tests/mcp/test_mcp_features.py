@@ -337,7 +337,8 @@ def whoami(ctx: object = None) -> dict:
 @pytest.mark.parametrize("where", ["inproc", "http"])
 @pytest.mark.parametrize("mode", MODES)
 async def test_per_call_context_round_trips_through_request_meta(where: str, mode: str) -> None:
-    """Client: `request_meta` sends chosen context fields; server: `context=context_from_meta`."""
+    """Client: `native_context` sends chosen context fields in the request `_meta`; server:
+    `context=context_from_meta`."""
 
     def send(context: dict | None) -> dict | None:
         return context_meta({"user": context["user"], "locale": context["locale"]}) if context else None
@@ -345,7 +346,7 @@ async def test_per_call_context_round_trips_through_request_meta(where: str, mod
     server = build_server([whoami], context=context_from_meta)
 
     async def run(source) -> None:
-        async with mcp_tools(source, mode=mode, request_meta=send) as (t,):
+        async with mcp_tools(source, mode=mode, native_context=send) as (t,):
             secret = {"user": "ada", "locale": "fi-FI", "db_password": "hunter2"}
             assert await interop.acall(t, {}, secret) == {"context": {"user": "ada", "locale": "fi-FI"}}
             assert await interop.acall(t, {}) == {"context": None}

@@ -151,7 +151,7 @@ async def test_progress_snippet_and_context_snippet() -> None:
         transport = streamable_http_client(
             url, http_client=httpx2.AsyncClient(headers={"Authorization": "Bearer a-long-random-token"})
         )
-        async with mcp_tools(transport, request_meta=scope["send_locale"]) as tools:
+        async with mcp_tools(transport, native_context=scope["send_locale"]) as tools:
             whoami = next(t for t in tools if t.name == "whoami")
             # the caller is the token's identity; the client's context adds only the locale hint
             sent = {"user": "mallory", "locale": "de-DE", "password": "x"}
