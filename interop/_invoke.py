@@ -22,7 +22,11 @@ Two entry points for the model's arguments: JSON text (or a dict) as the model s
 default, where a `str` is text to parse; and `decoded=True`, for a framework that already decoded
 the model's JSON (Strands' tool use input, Genkit's input, Agent Framework's arguments), where a
 `str` is a string value (the input schema then says whether that will do), never parsed again.
-None is no arguments (`{}`) on both.
+None is no arguments (`{}`) on both. A framework that validates the arguments in a phase of its
+own, before the call (pydantic-ai's `args_validator`), has the tool's own schema do it there:
+`validate_ahead` gives `ValidatedArguments`, and the call they are passed to runs the function
+with them without validating again (it still checks the output). Only for a `@tool` function on
+the direct path (`validates_ahead`), whose `execute` the core can take apart (`keywords_call`).
 
 Rules owned here, once: only the value `True` approves; the framework's control flow passes every
 catch; results are never a Python `repr`; errors follow `Options.errors`.
@@ -85,9 +89,10 @@ from ._run import (
     run_sync,
     stopped,
 )
+from ._tool import keywords_call
 from ._tooloptions import PolicyText
 
-__all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status"]
+__all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status", "ValidatedArguments"]
 
 logger = logging.getLogger("interop")
 
@@ -193,6 +198,14 @@ class Outcome:
         return "internal"
 
 
+class ValidatedArguments(dict[str, Any]):
+    """A call's arguments as `Invoker.validate_ahead` validated them: the keyword arguments of the
+    tool's function (a plain dict to a framework; hooks that build new arguments build a plain
+    dict, which the call validates)."""
+
+    __slots__ = ()
+
+
 def _same(native: Any) -> Any:
     return native
 
@@ -221,6 +234,7 @@ class Invoker:
     __slots__ = (
         "_approval_check",
         "_direct",
+        "_halves",
         "_lends",
         "_offload",
         "_run",
@@ -306,6 +320,11 @@ class Invoker:
         self._direct = rule is False and self.to_model_output is None and self._lends is None
         """Whether `ainvoke` may take `_ainvoke_direct` (nothing to ask, nothing to shape, no channel
         to lend)."""
+        self._halves = (
+            keywords_call(tool.execute) if self._direct and self._run is tool and not self._offload else None
+        )
+        """A `@tool` function's `execute` in halves (`validate_ahead`); only where `_ainvoke_direct`
+        calls `execute` inline and nothing wraps it (no `Timeout`)."""
 
     @property
     def is_async(self) -> bool:
@@ -325,6 +344,27 @@ class Invoker:
     @property
     def always_needs_approval(self) -> bool:
         return self.rule is True
+
+    @property
+    def validates_ahead(self) -> bool:
+        """Whether `validate_ahead` validates (else it hands the arguments back as they are)."""
+        return self._halves is not None
+
+    def validate_ahead(self, arguments: Any, *, decoded: bool = False) -> Any:
+        """The arguments to pass to `ainvoke` later, validated now by the tool's own input schema:
+        for a framework that validates in a phase of its own before the call (its retry semantics
+        for bad arguments). The call then runs the function with them and does not validate again.
+        Raises what the call would for bad arguments (`StandardToolValidationError` naming the
+        tool and the fields, `ArgumentsNotJSON`). The arguments come back as they are (the call
+        validates them, as always) when the tool's validation cannot be taken apart from its
+        `execute` (`validates_ahead` is False), or when an observer is installed (it sees the
+        validation as part of the call)."""
+        halves = self._halves
+        if halves is None or _observe._observer is not None:
+            return arguments
+        if arguments is None or self.restore is not None or (not decoded and isinstance(arguments, _TEXT)):
+            arguments = self._parse(arguments, decoded)
+        return ValidatedArguments(halves.arguments(arguments))
 
     # -------------------------------------------------------------------------------- calling
 
@@ -468,20 +508,32 @@ class Invoker:
         (`_direct`): nothing can pause between the context and the result, and the generator and
         its driver are most of the pipeline's own cost per call. A call made inside an approved
         call takes `steps` (it must run as not approved)."""
-        if APPROVED.get() is not None:
+        halves = self._halves if type(arguments) is ValidatedArguments else None
+        if APPROVED.get() is not None:  # inside another approved call: this one was not approved
+            if halves is not None:
+                approved = APPROVED.set(None)
+                try:
+                    return await self._ainvoke_direct(arguments, native, call_id, decoded)
+                finally:
+                    APPROVED.reset(approved)
             return await drive_async(
                 self.steps(arguments, native, call_id, None, decoded), threaded=self._offload
             )
         token = CALL_ID.set(call_id) if call_id is not None else None
         try:
-            if decoded and arguments is not None and self.restore is None:  # `_parse`, inlined
-                args = arguments
+            if halves is not None or (decoded and arguments is not None and self.restore is None):
+                args = arguments  # validated ahead, or `_parse` inlined
             else:
                 args = self._parse(arguments, decoded)
             context = self.context_of(native)
             if context is not None and is_awaitable(context):
                 context = await context
-            if self._offload:  # `acall(..., threaded=True)`, inlined: no coroutines per call
+            if halves is not None:  # validated ahead: the function, then the output check
+                result = halves.fn(**args)
+                if type(result) is _Coroutine or is_awaitable(result):
+                    result = await result
+                result = halves.output(result)
+            elif self._offload:  # `acall(..., threaded=True)`, inlined: no coroutines per call
                 result = await _get_running_loop().run_in_executor(
                     None, _partial(_copy_context().run, call, self._run, args, context)
                 )
@@ -559,6 +611,8 @@ class Invoker:
         return outcome
 
     def _parse(self, arguments: Any, decoded: bool) -> Any:
+        if type(arguments) is ValidatedArguments:  # (off the direct path: `execute` validates again)
+            return arguments
         if arguments is None:
             arguments = {}
         elif not decoded and isinstance(arguments, _TEXT):

@@ -31,6 +31,8 @@ __all__ = [
     "remember",
     "SchemaLike",
     "build_validated",
+    "KeywordsCall",
+    "keywords_call",
     "standard_tool",
     "validated_execute",
     "validator",
@@ -386,11 +388,60 @@ def _schema_of(x: Any) -> StandardSchemaV1[Any] | None:
     return as_schema(x)
 
 
+@dataclass(frozen=True, slots=True)
+class KeywordsCall:
+    """A `@tool` function's `execute` in its halves, for a caller whose framework validates the
+    arguments in a phase of its own (pydantic-ai's `args_validator`): `arguments` is the
+    validation (the very schema `execute` validates with), `fn(**arguments(...))` the call and
+    `output` the check of its result. `execute(input)` is `output(fn(**arguments(input)))`."""
+
+    name: str
+    fn: Callable[..., Any]
+    """The function (sync or async), called with the validated arguments as keywords."""
+    in_schema: PydanticSchema[Any]
+    out_schema: PydanticSchema[Any] | None
+
+    def arguments(self, input: Any) -> dict[str, Any]:
+        """The validated keyword arguments; raises `StandardToolValidationError` (input)."""
+        try:
+            value = self.in_schema.validate_python(input)
+        except validation_error() as e:
+            raise StandardToolValidationError("input", pydantic_issues(e), tool_name=self.name) from None
+        return value.__dict__  # type: ignore[no-any-return]
+
+    def output(self, result: Any) -> Any:
+        """The checked result; raises `StandardToolValidationError` (output)."""
+        if self.out_schema is None:
+            return result
+        try:
+            return self.out_schema.validate_python(result)
+        except validation_error() as e:
+            raise StandardToolValidationError("output", pydantic_issues(e), tool_name=self.name) from None
+
+
+_KEYWORDS_CALL = "__interop_keywords_call__"
+
+
+def keywords_call(execute: Callable[..., Any]) -> KeywordsCall | None:
+    """The halves of an `execute` made for a `@tool` function called with keywords (None for any
+    other: its validation cannot be taken apart from it)."""
+    return getattr(execute, _KEYWORDS_CALL, None)
+
+
 def _keywords_execute(
     name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
 ) -> Callable[..., Any]:
     """`validated_execute` for a function taking the input model's fields as keywords (the
-    validators are looked up per call: a deferred schema builds its own on first use)."""
+    validators are looked up per call: a deferred schema builds its own on first use). The
+    function it returns carries its halves (`keywords_call`)."""
+    run = _keywords_run(name, fn, in_schema, out_schema)
+    setattr(run, _KEYWORDS_CALL, KeywordsCall(name, fn, in_schema, out_schema))
+    return run
+
+
+def _keywords_run(
+    name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
+) -> Callable[..., Any]:
     if inspect.iscoroutinefunction(fn):
         return _keywords_execute_async(name, fn, in_schema, out_schema)
     if out_schema is None:

@@ -1,12 +1,15 @@
 """Neutral tool -> pydantic-ai `Tool` (and a `FunctionToolset` of them).
 
-Described: the `ToolDefinition` carries the neutral input JSON Schema verbatim (`Tool.from_schema`;
-pydantic-ai only checks the arguments are a JSON object), or, with meta `strict: True`, its strict
-compilation (optional fields required-but-nullable; the pipeline drops those nulls again, so a
-default keeps its meaning), `strict`, `requires_approval` (a static `True` becomes pydantic-ai's
+Described: the `ToolDefinition` carries the neutral input JSON Schema verbatim, or, with meta
+`strict: True`, its strict compilation (optional fields required-but-nullable; the pipeline drops
+those nulls again, so a default keeps its meaning), `strict`, `requires_approval` (a static `True` becomes pydantic-ai's
 deferred approval), `defer_loading` (pydantic-ai's tool search reveals the tool), the JSON-safe
 meta as `metadata` and the output schema as `return_schema`. Each call goes through the core
-invocation pipeline; its `Outcome` maps to pydantic-ai's channels:
+invocation pipeline. The arguments are validated once, by the neutral tool's own input schema: for
+a `@tool` function on the pipeline's direct path, in pydantic-ai's validation phase (the toolset
+tool's `args_validator`, `Invoker.validate_ahead`; the call then runs the function with them and
+checks its output), else in the call (pydantic-ai's phase then only checks for a JSON object). The
+call's `Outcome` maps to pydantic-ai's channels:
 
 - ok: the value (pydantic-ai serializes it); content values and custom model output as a
   `ToolReturn` whose `return_value` the model sees (text and `BinaryContent`) and whose
@@ -26,7 +29,8 @@ approval that carries no digest, approves nothing.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic_ai import (
@@ -42,9 +46,17 @@ from pydantic_ai import (
     ToolFailed,
     ToolReturn,
 )
+from pydantic_ai._function_schema import FunctionSchema
 from pydantic_ai.tools import DeferredToolApprovalResult
 from pydantic_ai.toolsets import ToolsetTool
-from pydantic_core import InitErrorDetails, PydanticCustomError, SchemaValidator, ValidationError, core_schema
+from pydantic_core import (
+    InitErrorDetails,
+    PydanticCustomError,
+    SchemaValidator,
+    ValidationError,
+    core_schema,
+    from_json,
+)
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0, StandardToolValidationError
@@ -58,6 +70,7 @@ from interop.bridge import (
     ToolOptions,
     approval_rule,
     check_unique_names,
+    describe_error,
     json_safe_meta,
     object_input_schema,
     output_json_schema,
@@ -95,6 +108,59 @@ class PydanticAIOptions(ToolOptions, total=False):
 # The arguments must be a JSON object to be passed as keywords; everything else is the pipeline's
 # business. A non-object gets pydantic-ai's usual structured retry.
 _OBJECT_ARGS = SchemaValidator(core_schema.dict_schema(keys_schema=core_schema.str_schema()))
+
+
+class _ArgsValidator:
+    """pydantic-ai's argument validation phase (the toolset tool's `args_validator`), done by the
+    neutral tool's own input schema (`Invoker.validate_ahead`), so the call does not validate
+    again: bad arguments are the pipeline's `ValidationError` (each field's path) raised in
+    pydantic-ai's own phase, its structured retry. Partial arguments (a call still streaming) are
+    only checked to be an object. For a tool the pipeline validates in the call, it is that
+    object check alone (`_OBJECT_ARGS`)."""
+
+    __slots__ = ("_name", "_validate")
+
+    def __init__(self, invoker: Invoker) -> None:
+        self._validate = invoker.validate_ahead
+        self._name = invoker.name
+
+    def validate_json(
+        self, input: str | bytes | bytearray, *, allow_partial: Any = False, **kwargs: Any
+    ) -> Any:
+        if allow_partial is not False and allow_partial != "off":
+            return _OBJECT_ARGS.validate_json(input, allow_partial=allow_partial, **kwargs)
+        try:  # the parser of `_OBJECT_ARGS.validate_json`, without its keyword handling per call
+            args = from_json(input)
+        except ValueError:
+            args = _OBJECT_ARGS.validate_json(input)  # raises pydantic-ai's structured error
+        if type(args) is not dict:  # (a JSON object's keys are strings)
+            args = _OBJECT_ARGS.validate_python(args)  # raises it too
+        return self._ahead(args)
+
+    def validate_python(self, input: Any, *, allow_partial: Any = False, **kwargs: Any) -> Any:
+        if allow_partial is not False and allow_partial != "off":
+            return _OBJECT_ARGS.validate_python(input, allow_partial=allow_partial, **kwargs)
+        return self._ahead(_OBJECT_ARGS.validate_python(input))
+
+    def _ahead(self, args: dict[str, Any]) -> Any:
+        try:
+            return self._validate(args, decoded=True)
+        except StandardToolValidationError as e:
+            raise _input_error(e, self._name, describe_error(e, self._name), args) from e
+
+
+@dataclass(kw_only=True)
+class _Schema(FunctionSchema):
+    """The converted tool's function schema: `call` (what pydantic-ai's toolset awaits with the
+    validated arguments) hands the arguments dict to the pipeline as it is (no keyword round
+    trip through `function`, which does the same for a caller of `Tool.function`)."""
+
+    run_args: Callable[[RunContext[Any], dict[str, Any]], Awaitable[Any]]
+    """`function` taking the arguments dict."""
+
+    def call(self, args_dict: dict[str, Any], ctx: RunContext[Any]) -> Awaitable[Any]:  # type: ignore[override]
+        return self.run_args(ctx, args_dict)
+
 
 _MAX_ECHO = 200
 
@@ -223,8 +289,11 @@ def approval_results(
     return requests.build_results(approvals=approvals, calls=calls, metadata=metadata)
 
 
-def _make_function(invoker: Invoker) -> Callable[..., Any]:
-    """The function pydantic-ai calls: `(ctx, /, **args)`, so an argument named `ctx` passes through.
+def _make_function(
+    invoker: Invoker,
+) -> tuple[Callable[..., Any], Callable[[RunContext[Any], dict[str, Any]], Awaitable[Any]]]:
+    """The function pydantic-ai calls, as `Tool.function`: `(ctx, /, **args)`, so an argument named
+    `ctx` passes through; and the same taking the arguments dict, for `_Schema.call`.
 
     Always async: the pipeline runs a sync tool on a worker thread (as pydantic-ai runs its own
     sync functions) and an async one on pydantic-ai's loop. Called from DBOS workflow code, the
@@ -242,16 +311,21 @@ def _make_function(invoker: Invoker) -> Callable[..., Any]:
             outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=ask)
         finally:
             CURRENT_CALL.reset(token)
+        if outcome.status == "ok" and not outcome.shaped and not outcome.has_content:
+            return outcome.value  # (`_to_pydantic_ai`'s first case, inlined: most calls)
         return _to_pydantic_ai(outcome, args)
 
-    async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
+    def run_args(ctx: RunContext[Any], args: dict[str, Any]) -> Coroutine[Any, Any, Any]:
         if "dbos" in modules:  # (`dbos_workflow` needs DBOS imported: no call per call without it)
             dbos = dbos_workflow()
             if dbos is not None:  # DBOS workflow code: the call is a recorded step
-                return await run_step(dbos, durable, call, ctx, args)
-        return await call(ctx, args)
+                return run_step(dbos, durable, call, ctx, args)
+        return call(ctx, args)
 
-    return run
+    async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
+        return await run_args(ctx, args)
+
+    return run, run_args
 
 
 def _deps(ctx: RunContext[Any]) -> Any:
@@ -297,13 +371,23 @@ def to_pydantic_ai(tool: StandardToolV0[Any, Any, Any], **options: Unpack[Pydant
         native_approval=True,
         restore=restore,
     )
-    native: Tool[Any] = Tool.from_schema(
-        _make_function(invoker), name=name, description=tool.description, json_schema=schema, takes_ctx=True
+    run, run_args = _make_function(invoker)
+    function_schema = _Schema(
+        function=run,
+        name=name,
+        description=tool.description,
+        validator=_ArgsValidator(invoker) if invoker.validates_ahead else _OBJECT_ARGS,  # type: ignore[arg-type]
+        json_schema=schema,
+        takes_ctx=True,
+        is_async=True,
+        run_args=run_args,
     )
-    native.function_schema.validator = _OBJECT_ARGS
     out_schema = output_json_schema(tool)
     if out_schema is not None:
-        native.function_schema.return_schema = out_schema
+        function_schema.return_schema = out_schema
+    native: Tool[Any] = Tool(
+        run, takes_ctx=True, name=name, description=tool.description, function_schema=function_schema
+    )
     native.strict = strict_preference(None, tool.meta)  # True exactly when compiled above
     native.requires_approval = invoker.always_needs_approval and shared.approval is None
     native.max_retries = own.get("max_retries")
