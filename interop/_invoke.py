@@ -89,6 +89,7 @@ from ._run import (
     run_sync,
     stopped,
 )
+from ._schema import pydantic_issues, validation_error
 from ._tool import keywords_call
 from ._tooloptions import PolicyText
 
@@ -364,7 +365,11 @@ class Invoker:
             return arguments
         if arguments is None or self.restore is not None or (not decoded and isinstance(arguments, _TEXT)):
             arguments = self._parse(arguments, decoded)
-        return ValidatedArguments(halves.arguments(arguments))
+        try:
+            value = halves.in_schema.validate_python(arguments)
+        except validation_error() as e:
+            raise StandardToolValidationError("input", pydantic_issues(e), tool_name=halves.name) from None
+        return ValidatedArguments(value.__dict__)
 
     # -------------------------------------------------------------------------------- calling
 

@@ -391,23 +391,16 @@ def _schema_of(x: Any) -> StandardSchemaV1[Any] | None:
 @dataclass(frozen=True, slots=True)
 class KeywordsCall:
     """A `@tool` function's `execute` in its halves, for a caller whose framework validates the
-    arguments in a phase of its own (pydantic-ai's `args_validator`): `arguments` is the
-    validation (the very schema `execute` validates with), `fn(**arguments(...))` the call and
-    `output` the check of its result. `execute(input)` is `output(fn(**arguments(input)))`."""
+    arguments in a phase of its own (pydantic-ai's `args_validator`): `in_schema` validates the
+    input (the very schema `execute` validates with) into a model whose fields are the keyword
+    arguments of `fn`, and `output` checks its result: `execute(input)` is
+    `output(fn(**in_schema.validate_python(input).__dict__))` (`Invoker.validate_ahead`)."""
 
     name: str
     fn: Callable[..., Any]
     """The function (sync or async), called with the validated arguments as keywords."""
     in_schema: PydanticSchema[Any]
     out_schema: PydanticSchema[Any] | None
-
-    def arguments(self, input: Any) -> dict[str, Any]:
-        """The validated keyword arguments; raises `StandardToolValidationError` (input)."""
-        try:
-            value = self.in_schema.validate_python(input)
-        except validation_error() as e:
-            raise StandardToolValidationError("input", pydantic_issues(e), tool_name=self.name) from None
-        return value.__dict__  # type: ignore[no-any-return]
 
     def output(self, result: Any) -> Any:
         """The checked result; raises `StandardToolValidationError` (output)."""
