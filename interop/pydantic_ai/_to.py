@@ -2,14 +2,14 @@
 
 Described: the `ToolDefinition` carries the neutral input JSON Schema verbatim, or, with meta
 `strict: True`, its strict compilation (optional fields required-but-nullable; the pipeline drops
-those nulls again, so a default keeps its meaning), `strict`, `requires_approval` (a static `True` becomes pydantic-ai's
-deferred approval), `defer_loading` (pydantic-ai's tool search reveals the tool), the JSON-safe
-meta as `metadata` and the output schema as `return_schema`. Each call goes through the core
-invocation pipeline. The arguments are validated once, by the neutral tool's own input schema: for
-a `@tool` function on the pipeline's direct path, in pydantic-ai's validation phase (the toolset
-tool's `args_validator`, `Invoker.validate_ahead`; the call then runs the function with them and
-checks its output), else in the call (pydantic-ai's phase then only checks for a JSON object). The
-call's `Outcome` maps to pydantic-ai's channels:
+those nulls again, so a default keeps its meaning), `strict`, `requires_approval` (a static `True`
+becomes pydantic-ai's deferred approval), `defer_loading` (pydantic-ai's tool search reveals the
+tool), the JSON-safe meta as `metadata` and the output schema as `return_schema`. Each call goes
+through the core invocation pipeline. The arguments are validated once, by the neutral tool's own
+input schema: for a `@tool` function on the pipeline's direct path, in pydantic-ai's validation
+phase (the toolset tool's `args_validator`, `Invoker.validate_ahead`; the call then runs the
+function with them and checks its output), else in the call (pydantic-ai's phase then only checks
+for a JSON object). The call's `Outcome` maps to pydantic-ai's channels:
 
 - ok: the value (pydantic-ai serializes it); content values and custom model output as a
   `ToolReturn` whose `return_value` the model sees (text and `BinaryContent`) and whose
