@@ -173,7 +173,7 @@ class Catalog:
         start = int(value)
         stop = len(self.entries) if self.page_size is None else start + self.page_size
         page = [
-            served.descriptor(handlers.wraps(ctx.protocol_version))
+            served.descriptor(handlers.wraps(ctx.protocol_version, served))
             for handlers, served in self.entries[start:stop]
         ]
         if stop < len(self.entries):

@@ -376,6 +376,8 @@ class _Remote:
             raise ToolError(_error_text(result, self.name, self.remote_name))
         structured = result.structured_content
         if self.unwrap and isinstance(structured, dict) and "result" in structured:
+            if structured["result"] is None:  # a null result: no structured content to decode
+                return None
             return result.model_copy(update={"structured_content": structured["result"]})
         return result
 

@@ -113,6 +113,23 @@ def is_object_schema(schema: Mapping[str, Any]) -> bool:
     return schema.get("type") == "object"
 
 
+def admits_null(schema: Mapping[str, Any]) -> bool:
+    """Whether `schema` may accept null (read off `type`, `const`, `enum` and the branches of
+    `anyOf`/`oneOf`; a schema that constrains none of them accepts anything, null included)."""
+    if any(k in schema for k in ("anyOf", "oneOf")):
+        return any(
+            isinstance(b, Mapping) and admits_null(b) for k in ("anyOf", "oneOf") for b in schema.get(k, ())
+        )
+    if "const" in schema:
+        return schema["const"] is None
+    if "enum" in schema:
+        return None in schema["enum"]
+    kind = schema.get("type")
+    if kind is None:
+        return "$ref" not in schema and "allOf" not in schema and "not" not in schema
+    return kind == "null" or (isinstance(kind, list) and "null" in kind)
+
+
 def wrap_output_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
     """`{"result": <schema>}` as an object schema; `$defs` move to the root so refs still resolve."""
     inner = dict(schema)

@@ -57,7 +57,7 @@ from ._approval import ApprovalState, PendingApproval, elicitation_asker
 from ._approval import _principal as principal
 from ._apps import UIPage, serve_ui_resources
 from ._catalog import DEFAULT_PAGE_SIZE, Catalog, catalog_of
-from ._descriptor import is_object_schema, object_input_schema, to_mcp
+from ._descriptor import admits_null, is_object_schema, object_input_schema, to_mcp
 from ._nonces import NonceStore, nonce_store
 from ._result import MCPResult, ResourceLink
 from ._shown import JoinedText
@@ -186,6 +186,10 @@ class _Served:
     name: str
     has_output: bool
     non_object_output: bool
+    null_output: bool
+    """A non-object output that may be null: wrapped as `{"result": null}` on every protocol version
+    (a bare null cannot be `structuredContent`: the SDK leaves it out, and a client then refuses a
+    result without the structured content the output schema promises)."""
     task: Literal["required", "optional"] | None = None
 
     def descriptor(self, wrap: bool) -> mt.Tool:
@@ -301,6 +305,7 @@ class _ToolHandlers:
                 name=name,
                 has_output=out is not None,
                 non_object_output=out is not None and not is_object_schema(out),
+                null_output=out is not None and not is_object_schema(out) and admits_null(out),
                 task=task_support(tool.meta, name),
             )
 
@@ -311,15 +316,15 @@ class _ToolHandlers:
             schema = self._input_schemas[served.name] = object_input_schema(served.invoker.tool)
         return schema
 
-    def wraps(self, protocol_version: str | None) -> bool:
-        """Whether `{"result": ...}` wrapping applies on a connection at this protocol version."""
+    def wraps(self, protocol_version: str | None, served: _Served) -> bool:
+        """Whether `{"result": ...}` wrapping applies to `served` on a connection at this protocol
+        version (with "auto": the older versions, and an output that may be null on any)."""
         if self.wrap_output == "auto":
-            return protocol_version not in MODERN_PROTOCOL_VERSIONS
+            return protocol_version not in MODERN_PROTOCOL_VERSIONS or served.null_output
         return self.wrap_output
 
     def descriptors(self, protocol_version: str | None) -> list[mt.Tool]:
-        wrap = self.wraps(protocol_version)
-        return [s.descriptor(wrap) for s in self.served.values()]
+        return [s.descriptor(self.wraps(protocol_version, s)) for s in self.served.values()]
 
     @property
     def has_tasks(self) -> bool:
@@ -356,7 +361,7 @@ class _ToolHandlers:
         await reporter.drain()
         if outcome.status == "pending" and pending:
             return pending[-1].result()
-        return to_call_result(outcome, served, ctx.protocol_version, self.wraps(ctx.protocol_version))
+        return to_call_result(outcome, served, ctx.protocol_version, self.wraps(ctx.protocol_version, served))
 
     async def start_task(
         self, ctx: ServerRequestContext[Any, Any], params: mt.CallToolRequestParams, served: _Served
@@ -365,7 +370,7 @@ class _ToolHandlers:
         task handle while the tool runs (see `interop.mcp._tasks`)."""
         args = params.arguments if params.arguments is not None else {}
         modern = ctx.protocol_version in MODERN_PROTOCOL_VERSIONS
-        wrap = self.wraps(ctx.protocol_version)
+        wrap = self.wraps(ctx.protocol_version, served)
         version = ctx.protocol_version
         task = self.tasks.create(served.name, principal(ctx))
         on_server_span(ctx)
