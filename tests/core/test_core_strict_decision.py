@@ -70,7 +70,7 @@ def _anthropic(tool: Any, strict: bool | None) -> tuple[dict[str, Any], bool]:
 
 
 def _openai_agents(tool: Any, strict: bool | None) -> tuple[dict[str, Any], bool]:
-    pytest.importorskip("agents")
+    pytest.importorskip("interop.openai_agents", exc_type=ImportError)  # the framework, as the adapter imports it
     from interop.openai_agents import to_openai_agents
 
     native = to_openai_agents(tool) if strict is None else to_openai_agents(tool, strict=strict)
@@ -78,7 +78,7 @@ def _openai_agents(tool: Any, strict: bool | None) -> tuple[dict[str, Any], bool
 
 
 def _autogen(tool: Any, strict: bool | None) -> tuple[dict[str, Any], bool]:
-    pytest.importorskip("autogen_core")
+    pytest.importorskip("interop.autogen", exc_type=ImportError)  # the framework, as the adapter imports it
     from interop.autogen import to_autogen
 
     native = to_autogen(tool) if strict is None else to_autogen(tool, strict=strict)
@@ -88,7 +88,7 @@ def _autogen(tool: Any, strict: bool | None) -> tuple[dict[str, Any], bool]:
 
 def _pydantic_ai(tool: Any, strict: bool | None) -> tuple[dict[str, Any], bool]:
     assert strict is None  # pydantic-ai's tools have no option: the tool's meta asks
-    pytest.importorskip("pydantic_ai")
+    pytest.importorskip("interop.pydantic_ai", exc_type=ImportError)  # the framework, as the adapter imports it
     from interop.pydantic_ai import to_pydantic_ai
 
     td = to_pydantic_ai(tool).tool_def
