@@ -648,33 +648,13 @@ def serving_rows() -> list[dict[str, Any]]:
 # ------------------------------------------------------------------------------------------------ openapi
 
 
-_OPENAPI_PEAK = r"""
-import sys, tracemalloc, warnings
-sys.path.insert(0, sys.argv[2]); sys.path.insert(0, sys.argv[2] + "/tests/shaping")
-from github_search_eval import github_document
-document = github_document()
-if sys.argv[1] == "ours":
-    from interop.openapi import from_openapi
-else:
-    import asyncio, httpx
-    from fastmcp import FastMCP
-    warnings.simplefilter("ignore")
-tracemalloc.start()
-if sys.argv[1] == "ours":
-    tools = from_openapi(document)
-else:
-    peer = FastMCP.from_openapi(openapi_spec=document, client=httpx.AsyncClient(base_url="https://api.github.com"))
-    tools = asyncio.run(peer.list_tools())
-print(len(tools), tracemalloc.get_traced_memory()[1])
-"""
-
-
-_OPENAPI_HELD = r"""
+_OPENAPI_MEMORY = r"""
 import asyncio, gc, sys, tracemalloc, warnings
-sys.path.insert(0, sys.argv[2]); sys.path.insert(0, sys.argv[2] + "/tests/shaping")
+side, root, what = sys.argv[1], sys.argv[2], sys.argv[3]  # what: "peak" (during the conversion) or "held" (after first use)
+sys.path.insert(0, root); sys.path.insert(0, root + "/tests/shaping")
 from github_search_eval import github_document
 document = github_document()
-if sys.argv[1] == "ours":
+if side == "ours":
     from interop.openapi import from_openapi
 else:
     import httpx
@@ -683,18 +663,35 @@ else:
 gc.collect()
 tracemalloc.start()
 before = tracemalloc.get_traced_memory()[0]
-if sys.argv[1] == "ours":
+if side == "ours":
     tools = from_openapi(document)
-    for t in tools:  # what the first call of each tool builds: its input and output validators
-        t.input_schema.__standard_schema__.validate({})
-        if t.output_schema is not None:
-            t.output_schema.__standard_schema__.validate({})
+    if what == "held":  # what the first call of each tool builds: its input and output validators
+        for t in tools:
+            t.input_schema.__standard_schema__.validate({})
+            if t.output_schema is not None:
+                t.output_schema.__standard_schema__.validate({})
 else:
     peer = FastMCP.from_openapi(openapi_spec=document, client=httpx.AsyncClient(base_url="https://api.github.com"))
     tools = asyncio.run(peer.list_tools())
-gc.collect()
-print(len(tools), tracemalloc.get_traced_memory()[0] - before)
+if what == "held":
+    gc.collect()
+    print(len(tools), tracemalloc.get_traced_memory()[0] - before)
+else:
+    print(len(tools), tracemalloc.get_traced_memory()[1])
 """
+
+
+def _openapi_memory(side: str, what: str) -> tuple[int, int]:
+    """(tools, bytes) from a fresh interpreter: the peak during the conversion, or what the tools
+    hold after each one's first use."""
+    out = subprocess.run(
+        [sys.executable, "-c", _OPENAPI_MEMORY, side, str(ROOT), what],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT,
+    ).stdout.split()
+    return int(out[-2]), int(out[-1])
 
 
 def openapi_rows() -> list[dict[str, Any]]:
@@ -746,16 +743,7 @@ def openapi_rows() -> list[dict[str, Any]]:
             note="ours from_openapi; FastMCP.from_openapi and its tool list",
         )
     ]
-    peaks = {}
-    for side in ("fastmcp", "ours"):
-        out = subprocess.run(
-            [sys.executable, "-c", _OPENAPI_PEAK, side, str(ROOT)],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-        ).stdout.split()
-        peaks[side] = int(out[-1])
+    peaks = {side: _openapi_memory(side, "peak")[1] for side in ("fastmcp", "ours")}
     rows.append(
         {
             "name": "convert GitHub's OpenAPI document (1,223 operations), peak memory (tracemalloc)",
@@ -769,14 +757,8 @@ def openapi_rows() -> list[dict[str, Any]]:
     )
     held = {}
     for side in ("fastmcp", "ours"):
-        out = subprocess.run(
-            [sys.executable, "-c", _OPENAPI_HELD, side, str(ROOT)],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=ROOT,
-        ).stdout.split()
-        held[side] = int(out[-1]) / int(out[-2])
+        count, size = _openapi_memory(side, "held")
+        held[side] = size / count
     rows.append(
         {
             "name": "GitHub's 1,223 tools held after every tool's first use (validators built), memory per tool",
