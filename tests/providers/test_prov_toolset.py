@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import httpx
 import openai
 import pytest
 from prov_tools import Deps, get_weather
+from provider_clients import chat_completion, openai_client
 
 import interop
 from interop.errors import ApprovalRequiredError, ToolNameError
@@ -31,30 +31,9 @@ def boom(x: int) -> int:
 
 
 def _client(turns: list[dict[str, Any]], seen: list[dict[str, Any]]) -> openai.OpenAI:
-    def handler(request: httpx.Request) -> httpx.Response:
-        seen.append(json.loads(request.content))
-        message = turns[len(seen) - 1]
-        finish = "tool_calls" if message.get("tool_calls") else "stop"
-        body = {
-            "id": "chatcmpl-1",
-            "object": "chat.completion",
-            "created": 0,
-            "model": "gpt-test",
-            "choices": [
-                {
-                    "index": 0,
-                    "finish_reason": finish,
-                    "message": {"role": "assistant", "content": None, **message},
-                }
-            ],
-        }
-        return httpx.Response(200, json=body)
-
-    return openai.OpenAI(
-        api_key="sk-test",
-        base_url="http://127.0.0.1:9/v1",
-        http_client=httpx.Client(transport=httpx.MockTransport(handler)),
-    )
+    """The real client, answering the n-th request with `turns[n - 1]` as a chat completion."""
+    client: openai.OpenAI = openai_client(lambda _body, n: chat_completion(turns[n - 1]), seen)
+    return client
 
 
 def _tc(call_id: str, name: str, arguments: dict[str, Any]) -> dict[str, Any]:

@@ -14,6 +14,7 @@ pytest.importorskip("openai")
 
 import httpx
 import openai
+from provider_clients import chat_completion
 from pydantic_ai import Agent
 from pydantic_ai.models.openai import OpenAIChatModel
 from pydantic_ai.providers.openai import OpenAIProvider
@@ -31,22 +32,6 @@ def search(query: str, limit: int = 10, lang: str | None = None) -> dict[str, An
     return {"hits": limit, "lang": lang}
 
 
-def _completion(message: dict[str, Any]) -> dict[str, Any]:
-    return {
-        "id": "chatcmpl-1",
-        "object": "chat.completion",
-        "created": 0,
-        "model": "gpt-test",
-        "choices": [
-            {
-                "index": 0,
-                "finish_reason": "tool_calls" if message.get("tool_calls") else "stop",
-                "message": {"role": "assistant", "content": None, **message},
-            }
-        ],
-    }
-
-
 def test_strict_tool_keeps_its_defaults_through_pydantic_ais_openai_model() -> None:
     sent: list[dict[str, Any]] = []
 
@@ -56,8 +41,8 @@ def test_strict_tool_keeps_its_defaults_through_pydantic_ais_openai_model() -> N
         if len(sent) == 1:  # a strict model must send every property: null for the ones it omits
             args = json.dumps({"query": "lamps", "limit": None, "lang": None})
             call = {"id": "c1", "type": "function", "function": {"name": "search", "arguments": args}}
-            return httpx.Response(200, json=_completion({"tool_calls": [call]}))
-        return httpx.Response(200, json=_completion({"content": "done"}))
+            return httpx.Response(200, json=chat_completion({"tool_calls": [call]}))
+        return httpx.Response(200, json=chat_completion({"content": "done"}))
 
     client = openai.AsyncOpenAI(
         api_key="sk-test",
