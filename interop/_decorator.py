@@ -605,6 +605,9 @@ class _Returns(DeferredType):
     def build_type(self) -> Any:
         return self.annotation
 
+    def plain_type(self) -> Any:
+        return self.annotation
+
     def shape_key(self) -> Any:
         return ("returns", type_key(self.annotation))
 

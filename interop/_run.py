@@ -162,7 +162,7 @@ def call(tool: StandardToolV0[Any, OutputT, Any], input: Any = None, context: An
         result = tool.execute(input, context)
     except (StopIteration, StopAsyncIteration) as e:  # see the module doc
         raise stopped(tool, e) from e
-    if is_awaitable(result):
+    if type(result) not in _NEVER_AWAITABLE and is_awaitable(result):  # (the common case inline)
         return run_sync(cast("Awaitable[OutputT]", result))
     return cast(OutputT, result)
 

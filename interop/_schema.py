@@ -171,6 +171,10 @@ _build_lock = threading.RLock()
 """Serialises the first use of lazily built pydantic schemas (one build per schema, any thread)."""
 
 
+_UNCHANGED = (str, int, float, bool)
+"""Types whose exact instances pydantic's lax validation returns as they are (`unchanged_type`)."""
+
+
 class PydanticSchema(Generic[T]):
     """A `StandardSchemaV1` over any type pydantic's `TypeAdapter` accepts.
 
@@ -230,6 +234,13 @@ class PydanticSchema(Generic[T]):
                     self.validate_python = built.validate_python
                     self._built = built
         return getattr(built, name)
+
+    def unchanged_type(self) -> type | None:
+        """`str`, `int`, `float` or `bool` when this schema is exactly that type (a value of that
+        very type then validates to itself), else None; never builds a deferred schema."""
+        source = self.__dict__.get("_source")
+        tp = source.plain_type() if source is not None else self.__dict__.get("type")
+        return tp if tp in _UNCHANGED else None
 
     def __reduce__(self) -> Any:
         return (as_schema, (self.type,))
@@ -298,6 +309,11 @@ class DeferredType:
         """The type to validate with (names no tool: it may be shared by every source whose
         `shape_key` is the same)."""
         raise NotImplementedError
+
+    def plain_type(self) -> Any:
+        """The type `build_type` would give when knowing it builds nothing (`PydanticSchema.unchanged_type`
+        asks), else None."""
+        return None
 
     def shape_key(self) -> Any:
         """A hashable key equal for two sources exactly when their types validate alike (then

@@ -432,6 +432,10 @@ def _keywords_execute(
     return run
 
 
+class _Never:
+    """The type of no result (`_keywords_run`'s `plain` when the output has no such type)."""
+
+
 def _keywords_run(
     name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
 ) -> Callable[..., Any]:
@@ -448,12 +452,16 @@ def _keywords_run(
 
         return run_keywords
 
+    plain = out_schema.unchanged_type() or _Never
+
     def run_keywords_out(input: Any = None, context: Any = None) -> Any:
         try:
             value = in_schema.validate_python(input)
         except validation_error() as e:
             raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
         result = fn(**value.__dict__)
+        if type(result) is plain:  # a bare `str`/`int`/`float`/`bool` result validates to itself
+            return result
         try:
             return out_schema.validate_python(result)
         except validation_error() as e:
@@ -466,6 +474,7 @@ def _keywords_execute_async(
     name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
 ) -> Callable[..., Any]:
     """`_keywords_execute` for a coroutine function."""
+    plain = (out_schema.unchanged_type() if out_schema is not None else None) or _Never
 
     async def run_keywords_async(input: Any = None, context: Any = None) -> Any:
         try:
@@ -473,7 +482,7 @@ def _keywords_execute_async(
         except validation_error() as e:
             raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
         result = await fn(**value.__dict__)
-        if out_schema is None:
+        if out_schema is None or type(result) is plain:  # (see `_keywords_run`)
             return result
         try:
             return out_schema.validate_python(result)

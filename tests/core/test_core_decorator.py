@@ -346,6 +346,61 @@ def test_output_schema_from_return_annotation() -> None:
     assert info.value.target == "output"
 
 
+class _Text(str):
+    pass
+
+
+@pytest.mark.parametrize(
+    ("annotation", "result"),
+    [
+        (str, "Paris"),
+        (str, _Text("a str subclass")),
+        (str, 3),
+        (int, 7),
+        (int, True),
+        (int, 2.0),
+        (int, "8"),
+        (float, 1.5),
+        (float, float("inf")),
+        (float, 3),
+        (bool, False),
+        (bool, 1),
+        (bool, "yes"),
+        (Annotated[str, Field(max_length=2)], "abc"),
+        (Literal["a"], "b"),
+    ],
+)
+@pytest.mark.parametrize("is_async", [False, True])
+@pytest.mark.anyio
+async def test_a_plain_result_is_checked_as_pydantic_checks_it(annotation: Any, result: Any, is_async: bool) -> None:
+    """A bare `str`/`int`/`float`/`bool` result of that very type is returned without a validator
+    call: every other result still goes through pydantic (coerced or refused exactly as it would)."""
+    import pydantic
+
+    def sync(a: int) -> Any:
+        return result
+
+    async def coro(a: int) -> Any:
+        return result
+
+    for fn in (sync, coro):
+        fn.__annotations__["return"] = annotation
+    t: Any = interop.tool(description="Gives the result.")(coro if is_async else sync)
+
+    async def run() -> Any:
+        return await interop.acall(t, {"a": 1}) if is_async else interop.call(t, {"a": 1})
+
+    try:
+        expected: Any = pydantic.TypeAdapter(annotation).validate_python(result)
+    except pydantic.ValidationError:
+        with pytest.raises(StandardToolValidationError) as info:
+            await run()
+        assert info.value.target == "output"
+        return
+    got = await run()
+    assert got == expected and type(got) is type(expected)
+
+
 def test_refused_functions() -> None:
     with pytest.raises(TypeError, match=r"\*args"):
 
