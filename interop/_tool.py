@@ -401,10 +401,12 @@ class KeywordsCall:
     """The function (sync or async), called with the validated arguments as keywords."""
     in_schema: PydanticSchema[Any]
     out_schema: PydanticSchema[Any] | None
+    plain: type
+    """The type whose exact instances the output schema returns unchanged (`plain_result`)."""
 
     def output(self, result: Any) -> Any:
         """The checked result; raises `StandardToolValidationError` (output)."""
-        if self.out_schema is None:
+        if self.out_schema is None or type(result) is self.plain:
             return result
         try:
             return self.out_schema.validate_python(result)
@@ -427,20 +429,32 @@ def _keywords_execute(
     """`validated_execute` for a function taking the input model's fields as keywords (the
     validators are looked up per call: a deferred schema builds its own on first use). The
     function it returns carries its halves (`keywords_call`)."""
-    run = _keywords_run(name, fn, in_schema, out_schema)
-    setattr(run, _KEYWORDS_CALL, KeywordsCall(name, fn, in_schema, out_schema))
+    plain = plain_result(out_schema)
+    run = _keywords_run(name, fn, in_schema, out_schema, plain)
+    setattr(run, _KEYWORDS_CALL, KeywordsCall(name, fn, in_schema, out_schema, plain))
     return run
 
 
 class _Never:
-    """The type of no result (`_keywords_run`'s `plain` when the output has no such type)."""
+    """The type of no result (`plain_result` when the output schema has no such type)."""
+
+
+def plain_result(out_schema: PydanticSchema[Any] | None) -> type:
+    """The type whose exact instances `out_schema` returns unchanged (a bare `str`, `int`, `float`
+    or `bool`): a result of that very type needs no validator call. `_Never` for any other schema."""
+    plain = out_schema.unchanged_type() if out_schema is not None else None
+    return plain if plain is not None else _Never
 
 
 def _keywords_run(
-    name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
+    name: str,
+    fn: Callable[..., Any],
+    in_schema: PydanticSchema[Any],
+    out_schema: PydanticSchema[Any] | None,
+    plain: type,
 ) -> Callable[..., Any]:
     if inspect.iscoroutinefunction(fn):
-        return _keywords_execute_async(name, fn, in_schema, out_schema)
+        return _keywords_execute_async(name, fn, in_schema, out_schema, plain)
     if out_schema is None:
 
         def run_keywords(input: Any = None, context: Any = None) -> Any:
@@ -452,15 +466,13 @@ def _keywords_run(
 
         return run_keywords
 
-    plain = out_schema.unchanged_type() or _Never
-
     def run_keywords_out(input: Any = None, context: Any = None) -> Any:
         try:
             value = in_schema.validate_python(input)
         except validation_error() as e:
             raise StandardToolValidationError("input", pydantic_issues(e), tool_name=name) from None
         result = fn(**value.__dict__)
-        if type(result) is plain:  # a bare `str`/`int`/`float`/`bool` result validates to itself
+        if type(result) is plain:  # (`plain_result`)
             return result
         try:
             return out_schema.validate_python(result)
@@ -471,10 +483,13 @@ def _keywords_run(
 
 
 def _keywords_execute_async(
-    name: str, fn: Callable[..., Any], in_schema: PydanticSchema[Any], out_schema: PydanticSchema[Any] | None
+    name: str,
+    fn: Callable[..., Any],
+    in_schema: PydanticSchema[Any],
+    out_schema: PydanticSchema[Any] | None,
+    plain: type,
 ) -> Callable[..., Any]:
     """`_keywords_execute` for a coroutine function."""
-    plain = (out_schema.unchanged_type() if out_schema is not None else None) or _Never
 
     async def run_keywords_async(input: Any = None, context: Any = None) -> Any:
         try:

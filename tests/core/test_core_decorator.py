@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 import interop
 from interop import FromContext, StandardToolValidationError
+from interop._tool import keywords_call
 
 TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
 
@@ -396,9 +397,15 @@ async def test_a_plain_result_is_checked_as_pydantic_checks_it(annotation: Any, 
         with pytest.raises(StandardToolValidationError) as info:
             await run()
         assert info.value.target == "output"
+        with pytest.raises(StandardToolValidationError):
+            keywords_call(t.execute).output(result)  # type: ignore[union-attr]
         return
     got = await run()
     assert got == expected and type(got) is type(expected)
+    halves = keywords_call(t.execute)  # what a framework validating ahead (pydantic-ai) calls
+    assert halves is not None
+    checked = halves.output(result)
+    assert checked == expected and type(checked) is type(expected)
 
 
 def test_refused_functions() -> None:
