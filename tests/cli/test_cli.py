@@ -8,43 +8,24 @@ import sys
 from pathlib import Path
 
 import pytest
+from acme_tool_names import ACME_TOOL_NAMES
+from interop_cli import interop_cli
 
 import interop
 from interop._cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interop", *args],
-        capture_output=True,
-        text=True,
-        input=stdin,
-        timeout=120,
-        cwd=ROOT,
-    )
-
 
 def test_list_prints_every_tool_with_meta() -> None:
-    r = run("list", "acme_tools")
+    r = interop_cli("list", "acme_tools")
     assert r.returncode == 0, r.stderr
-    for name in (
-        "get_weather",
-        "convert_currency",
-        "place_order",
-        "search_orders",
-        "sales_chart",
-        "whoami",
-        "delete_file",
-    ):
+    for name in ACME_TOOL_NAMES:
         assert name in r.stdout
     assert "requires_approval=true" in r.stdout
     assert "(Current weather)" in r.stdout
 
 
 def test_list_attr_names_a_list() -> None:
-    r = run("list", "acme_tools:TOOLS")
+    r = interop_cli("list", "acme_tools:TOOLS")
     assert r.returncode == 0
     assert r.stdout.count("\n    ") >= 6
 
@@ -75,25 +56,27 @@ def test_schema_provider_descriptors(provider: str, capsys: pytest.CaptureFixtur
 
 
 def test_schema_unknown_target_is_a_usage_error() -> None:
-    r = run("schema", "acme_tools:get_weather", "--target", "draft-03")
+    r = interop_cli("schema", "acme_tools:get_weather", "--target", "draft-03")
     assert r.returncode == 2
     assert "invalid choice" in r.stderr and "Traceback" not in r.stderr
 
 
 def test_call_validates_runs_and_prints_json() -> None:
-    r = run("call", "acme_tools:get_weather", '{"city": "Rome", "units": "F"}')
+    r = interop_cli("call", "acme_tools:get_weather", '{"city": "Rome", "units": "F"}')
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == {"city": "Rome", "temperature": 75.2, "units": "F", "conditions": "sunny"}
 
 
 def test_call_reads_stdin_and_context() -> None:
-    r = run("call", "acme_tools:whoami", "--context", '{"user": "ann", "locale": "fr"}', stdin="{}")
+    r = interop_cli("call", "acme_tools:whoami", "--context", '{"user": "ann", "locale": "fr"}', stdin="{}")
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == {"user": "ann", "locale": "fr"}
 
 
 def test_call_validation_error_is_one_clear_line_and_nonzero() -> None:
-    r = run("call", "acme_tools:place_order", '{"items": [{"sku": "A", "quantity": 0}], "ship_to": {}}')
+    r = interop_cli(
+        "call", "acme_tools:place_order", '{"items": [{"sku": "A", "quantity": 0}], "ship_to": {}}'
+    )
     assert r.returncode == 1
     assert "Traceback" not in r.stderr
     assert r.stderr.startswith("error: place_order: input validation failed: items.0.quantity:")
@@ -101,7 +84,7 @@ def test_call_validation_error_is_one_clear_line_and_nonzero() -> None:
 
 
 def test_call_tool_error() -> None:
-    r = run("call", "acme_tools:get_weather", '{"city": "Atlantis"}')
+    r = interop_cli("call", "acme_tools:get_weather", '{"city": "Atlantis"}')
     assert r.returncode == 1
     assert "unknown city" in r.stderr and "Traceback" not in r.stderr
 
@@ -139,35 +122,39 @@ def test_console_script_is_installed() -> None:
 
 
 def test_call_context_factory_enters_a_context_manager_once_on_the_calling_thread() -> None:
-    r = run(
+    r = interop_cli(
         "call", "tests.cli.cli_context:answer", "{}", "--context-factory", "tests.cli.cli_context:open_db"
     )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == 42  # the thread-bound sqlite handle worked: no thread hop
     assert "db closed" in r.stderr  # entered for the process's lifetime, then exited
-    r = run(
+    r = interop_cli(
         "call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:open_async"
     )
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout) == "async-ann" and "async context closed" in r.stderr
-    r = run("call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:plain")
+    r = interop_cli(
+        "call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:plain"
+    )
     assert json.loads(r.stdout) == "plain-bob"
 
 
 def test_call_context_factory_errors_are_one_line() -> None:
-    r = run("call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:nope")
+    r = interop_cli(
+        "call", "tests.cli.cli_context:who", "{}", "--context-factory", "tests.cli.cli_context:nope"
+    )
     assert r.returncode == 2 and "Traceback" not in r.stderr and "has no attribute 'nope'" in r.stderr
-    r = run("call", "tests.cli.cli_context:who", "{}", "--context", "{}", "--context-factory", "x:y")
+    r = interop_cli("call", "tests.cli.cli_context:who", "{}", "--context", "{}", "--context-factory", "x:y")
     assert r.returncode == 2 and "not both" in r.stderr
 
 
 def test_version() -> None:
-    r = run("--version")
+    r = interop_cli("--version")
     assert r.returncode == 0 and r.stdout.startswith(f"interop {interop.__version__} (standard-tool; Python ")
 
 
 def test_a_bare_command_prints_its_usage() -> None:
-    r = run()
+    r = interop_cli()
     assert r.returncode == 2 and r.stderr == ""
     assert r.stdout.startswith("usage: interop [-h] [--version] COMMAND ...")
     for command in ("demo", "list", "schema", "call", "docs", "serve", "playground"):
@@ -177,20 +164,7 @@ def test_a_bare_command_prints_its_usage() -> None:
 
 def test_the_example_library_has_a_public_name_that_works_from_anywhere(tmp_path: Path) -> None:
     """What the documentation's commands use: no checkout, no extra install."""
-    r = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "interop",
-            "call",
-            "interop.examples.acme_tools:get_weather",
-            '{"city": "Rome"}',
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-    )
+    r = interop_cli("call", "interop.examples.acme_tools:get_weather", '{"city": "Rome"}', cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout)["conditions"] == "sunny"
 
@@ -199,13 +173,7 @@ def test_list_says_when_a_tool_has_no_description(tmp_path: Path) -> None:
     (tmp_path / "bare_tools.py").write_text(
         "from interop import tool\n\n@tool\ndef add(a: int, b: int) -> int:\n    return a + b\n"
     )
-    r = subprocess.run(
-        [sys.executable, "-m", "interop", "list", "bare_tools"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=tmp_path,
-    )
+    r = interop_cli("list", "bare_tools", cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert (
         "add\n    (no description: a model picks tools by their description: give the function a docstring)"
@@ -219,27 +187,9 @@ def test_call_timeout_stops_a_slow_tool(tmp_path: Path) -> None:
         '    """Sleep."""\n    await asyncio.sleep(seconds)\n    return "rested"\n',
         encoding="utf-8",
     )
-    r = subprocess.run(
-        [sys.executable, "-m", "interop", "call", "slow_tools:nap", '{"seconds": 5}', "--timeout", "0.2"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=60,
-    )
+    r = interop_cli("call", "slow_tools:nap", '{"seconds": 5}', "--timeout", "0.2", cwd=tmp_path, timeout=60)
     assert r.returncode == 1 and "did not finish within 0.2 s" in r.stderr
-    r = subprocess.run(
-        [sys.executable, "-m", "interop", "call", "slow_tools:nap", '{"seconds": 0}', "--timeout", "2"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=60,
-    )
+    r = interop_cli("call", "slow_tools:nap", '{"seconds": 0}', "--timeout", "2", cwd=tmp_path, timeout=60)
     assert r.returncode == 0 and "rested" in r.stdout
-    r = subprocess.run(
-        [sys.executable, "-m", "interop", "call", "slow_tools:nap", "{}", "--timeout", "0"],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=60,
-    )
+    r = interop_cli("call", "slow_tools:nap", "{}", "--timeout", "0", cwd=tmp_path, timeout=60)
     assert r.returncode != 0 and "--timeout must be a positive number" in r.stderr

@@ -5,26 +5,16 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-import sys
 from html.parser import HTMLParser
-from pathlib import Path
 from typing import Annotated, Any
 
 import jsonschema
 import pytest
+from interop_cli import ROOT, interop_cli
 from pydantic import BaseModel, Field
 
 from interop import input_json_schema, output_json_schema, standard_tool, tool
 from interop._docs import tools_catalog, tools_html, tools_markdown
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "interop", *args], capture_output=True, text=True, timeout=120, cwd=ROOT
-    )
 
 
 # A small library with the awkward cases: a recursive model, the same model used by two tools, a
@@ -98,7 +88,7 @@ TOOLS = [order, classify, other_address]
 
 
 def test_example_library_docs_are_checked_in_and_in_sync() -> None:
-    r = run("docs", "acme_tools")
+    r = interop_cli("docs", "acme_tools")
     assert r.returncode == 0, r.stderr
     checked_in = (ROOT / "examples" / "acme_tools" / "TOOLS.md").read_text()
     assert r.stdout == checked_in, "run `interop docs acme_tools > examples/acme_tools/TOOLS.md`"
@@ -210,7 +200,7 @@ def test_json_catalog_is_the_tools_schemas_and_meta() -> None:
 
 @pytest.mark.parametrize("fmt", ["markdown", "html", "json"])
 def test_docs_command_formats(fmt: str) -> None:
-    r = run("docs", "acme_tools", "--format", fmt)
+    r = interop_cli("docs", "acme_tools", "--format", fmt)
     assert r.returncode == 0, r.stderr
     if fmt == "json":
         catalog: dict[str, Any] = json.loads(r.stdout)
@@ -224,11 +214,11 @@ def test_docs_command_formats(fmt: str) -> None:
 
 
 def test_docs_json_target_dialect() -> None:
-    r = run("docs", "acme_tools", "--format", "json", "--target", "openapi-3.0")
+    r = interop_cli("docs", "acme_tools", "--format", "json", "--target", "openapi-3.0")
     assert r.returncode == 0, r.stderr
     assert "$defs" not in r.stdout and "$ref" not in r.stdout
 
 
 def test_docs_bad_format_is_a_usage_error() -> None:
-    r = run("docs", "acme_tools", "--format", "pdf")
+    r = interop_cli("docs", "acme_tools", "--format", "pdf")
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "invalid choice" in r.stderr

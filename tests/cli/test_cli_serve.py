@@ -7,9 +7,10 @@ import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from acme_tool_names import ACME_TOOL_NAMES
+from interop_cli import ROOT, interop_cli
 
 mcp = pytest.importorskip("mcp")
 from mcp import StdioServerParameters  # noqa: E402
@@ -17,20 +18,9 @@ from mcp import StdioServerParameters  # noqa: E402
 from interop import ToolError, acall  # noqa: E402
 from interop.mcp import mcp_tools  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[2]
 
-
-def _serve(*args: str, env: dict | None = None, **kw) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "interop", "serve", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-        cwd=ROOT,
-        env={**os.environ, **(env or {})},
-        **kw,
-    )
+def _serve(*args: str) -> subprocess.CompletedProcess[str]:
+    return interop_cli("serve", *args)
 
 
 @pytest.mark.anyio
@@ -87,22 +77,13 @@ def test_serve_warns_when_bound_beyond_loopback_without_auth() -> None:
 
 
 def test_call_never_prints_a_traceback() -> None:
-    r = subprocess.run(
-        [sys.executable, "-m", "interop", "call", "mcp_sample_server:crash"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        cwd=ROOT,
-        env={**os.environ, "PYTHONPATH": str(ROOT / "tests" / "mcp")},
-    )
+    r = interop_cli("call", "mcp_sample_server:crash", env={"PYTHONPATH": str(ROOT / "tests" / "mcp")})
     assert r.returncode == 1
     assert r.stderr == "error: crash: RuntimeError: database password is hunter2\n"
 
 
 def test_serve_unknown_module_is_one_line() -> None:
-    r = subprocess.run(
-        [sys.executable, "-m", "interop", "serve", "no_such_mod"], capture_output=True, text=True, timeout=120
-    )
+    r = _serve("no_such_mod")
     assert r.returncode == 2 and r.stderr.count("\n") == 1
 
 
@@ -115,15 +96,7 @@ async def test_serve_stdio_lists_and_calls() -> None:
     )
     async with mcp_tools(params) as tools:
         by_name = {t.name: t for t in tools}
-        assert set(by_name) == {
-            "get_weather",
-            "convert_currency",
-            "place_order",
-            "search_orders",
-            "sales_chart",
-            "whoami",
-            "delete_file",
-        }
+        assert set(by_name) == set(ACME_TOOL_NAMES)
         assert by_name["get_weather"].title == "Current weather"
         assert by_name["get_weather"].meta["read_only"] is True
         assert by_name["delete_file"].meta["requires_approval"] is True

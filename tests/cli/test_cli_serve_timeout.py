@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 pytest.importorskip("mcp")
+from interop_cli import interop_cli
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 from mcp.client.streamable_http import streamable_http_client
@@ -108,15 +109,6 @@ async def test_serve_http_timeout(slow_tools: Path) -> None:
 
 
 def test_serve_refuses_a_bad_timeout(slow_tools: Path) -> None:
-    import subprocess
-
-    r = subprocess.run(
-        [sys.executable, "-m", "interop", "serve", "slow_tools", "--timeout", "-2"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        stdin=subprocess.DEVNULL,
-        cwd=slow_tools,
-    )
+    r = interop_cli("serve", "slow_tools", "--timeout", "-2", cwd=slow_tools)
     assert r.returncode != 0 and "--timeout must be a positive number of seconds, got -2" in r.stderr
     assert "Traceback" not in r.stderr

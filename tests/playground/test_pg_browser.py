@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from acme_tool_names import ACME_TOOL_NAMES
 from pg_harness import Server
 
 selenium = pytest.importorskip("selenium")
@@ -18,15 +19,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support import expected_conditions as EC  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
-ACME = [
-    "get_weather",
-    "convert_currency",
-    "place_order",
-    "search_orders",
-    "sales_chart",
-    "whoami",
-    "delete_file",
-]
+ACME = list(ACME_TOOL_NAMES)
 
 
 def wait(driver, seconds: float = 15) -> WebDriverWait:

@@ -13,6 +13,7 @@ import sys
 
 import httpx
 import pytest
+from acme_tool_names import ACME_TOOL_NAMES
 from pg_harness import Server, start_server
 
 pytest.importorskip("starlette")
@@ -115,15 +116,7 @@ def test_lists_every_tool_with_badges_and_form_schemas(acme_server: Server) -> N
     data = api(acme_server, "GET", "/api/tools").json()
     assert data["module"] == "acme_tools" and data["context"] == "pg_context:acme"
     tools = {t["name"]: t for t in data["tools"]}
-    assert list(tools) == [
-        "get_weather",
-        "convert_currency",
-        "place_order",
-        "search_orders",
-        "sales_chart",
-        "whoami",
-        "delete_file",
-    ]
+    assert list(tools) == list(ACME_TOOL_NAMES)
     labels = {b["label"] for b in tools["delete_file"]["badges"]}
     assert {"destructive", "requires approval", "idempotent", "#files"} <= labels
     assert tools["delete_file"]["approval"] == "always"
