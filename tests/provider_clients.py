@@ -12,20 +12,25 @@ Script = Callable[[dict[str, Any], int], dict[str, Any]]
 """Answers a request body (the n-th request, from 1) with a response body."""
 
 
+def _scripted_http(http: Any, script: Script, seen: list[dict[str, Any]]) -> Any:
+    """An `http.Client` (`http` is httpx or httpx2: the same API) over `http.MockTransport` that
+    records each request body in `seen` and answers it with `script(body, n)`."""
+
+    def handler(request: Any) -> Any:
+        body = json.loads(request.content)
+        seen.append(body)
+        return http.Response(200, json=script(body, len(seen)))
+
+    return http.Client(transport=http.MockTransport(handler))
+
+
 def openai_client(script: Script, seen: list[dict[str, Any]]) -> Any:
     """The real `openai` client over `httpx.MockTransport`, answering with `script(body, n)`."""
     import httpx
     import openai
 
-    def handler(request: httpx.Request) -> httpx.Response:
-        body = json.loads(request.content)
-        seen.append(body)
-        return httpx.Response(200, json=script(body, len(seen)))
-
     return openai.OpenAI(
-        api_key="sk-test",
-        base_url="http://127.0.0.1:9/v1",
-        http_client=httpx.Client(transport=httpx.MockTransport(handler)),
+        api_key="sk-test", base_url="http://127.0.0.1:9/v1", http_client=_scripted_http(httpx, script, seen)
     )
 
 
@@ -34,15 +39,8 @@ def anthropic_client(script: Script, seen: list[dict[str, Any]]) -> Any:
     import anthropic
     import httpx2
 
-    def handler(request: httpx2.Request) -> httpx2.Response:
-        body = json.loads(request.content)
-        seen.append(body)
-        return httpx2.Response(200, json=script(body, len(seen)))
-
     return anthropic.Anthropic(
-        api_key="sk-ant-test",
-        base_url="http://127.0.0.1:9",
-        http_client=httpx2.Client(transport=httpx2.MockTransport(handler)),
+        api_key="sk-ant-test", base_url="http://127.0.0.1:9", http_client=_scripted_http(httpx2, script, seen)
     )
 
 
