@@ -132,6 +132,21 @@ def test_plain_data_is_never_mistaken_for_a_result() -> None:
 # ---------------------------------------------------------------------------------- from_native
 
 
+def _from_native(
+    call: Any, *, name: str = "n", description: str = "", native: Any = None, **kw: Any
+) -> interop.StandardTool[Any, Any, Any]:
+    """The neutral tool `bridge.from_native` makes of a "Testing" framework's tool (a `Native`
+    unless `native` is given) named `name`, whose own call is `call`."""
+    return bridge.from_native(
+        Native() if native is None else native,
+        framework="Testing",
+        name=name,
+        description=description,
+        call=call,
+        **kw,
+    )
+
+
 def _sync_tool(**kw: Any) -> tuple[interop.StandardTool[Any, Any, Any], list[tuple[Any, Any]]]:
     calls: list[tuple[Any, Any]] = []
 
@@ -141,16 +156,7 @@ def _sync_tool(**kw: Any) -> tuple[interop.StandardTool[Any, Any, Any], list[tup
             raise Refused("no such city")
         return {"city": arguments["city"], "temp": 21}
 
-    tool = bridge.from_native(
-        Native(),
-        framework="Testing",
-        name="lookup",
-        description="Look up.",
-        call=call,
-        input_schema=SCHEMA,
-        **kw,
-    )
-    return tool, calls
+    return _from_native(call, name="lookup", description="Look up.", input_schema=SCHEMA, **kw), calls
 
 
 def test_validates_before_calling_and_names_the_field() -> None:
@@ -192,21 +198,16 @@ def test_async_call_gives_an_async_tool_usable_from_both_sides() -> None:
         await asyncio.sleep(0)
         return {"content": [{"type": "text", "text": f"hi {arguments['city']}"}], "isError": False}
 
-    tool = bridge.from_native(
-        Native(), framework="Testing", name="greet", description="", call=call, input_schema=SCHEMA
-    )
+    tool = _from_native(call, name="greet", input_schema=SCHEMA)
     assert interop.bridge.is_async_tool(tool)
     assert asyncio.run(interop.acall(tool, {"city": "Oslo"})) == "hi Oslo"
     assert interop.call(tool, {"city": "Oslo"}) == "hi Oslo"
 
 
 def test_output_schema_is_checked_after_decoding() -> None:
-    tool = bridge.from_native(
-        Native(),
-        framework="Testing",
+    tool = _from_native(
+        lambda a, c: '{"n": "many"}',
         name="count",
-        description="",
-        call=lambda a, c: '{"n": "many"}',
         text_results=True,
         output_schema={"type": "object", "properties": {"n": {"type": "integer"}}},
     )
@@ -217,7 +218,7 @@ def test_output_schema_is_checked_after_decoding() -> None:
 
 def test_origin_both_ways() -> None:
     native = Native()
-    tool = bridge.from_native(native, framework="Testing", name="n", description="", call=lambda a, c: 1)
+    tool = _from_native(lambda a, c: 1, native=native)
     assert bridge.get_origin(tool) is native
     assert bridge.neutral_home(native) is None
     bridge.set_origin(native, tool)
@@ -226,12 +227,9 @@ def test_origin_both_ways() -> None:
 
 def test_an_invalid_foreign_schema_is_refused_naming_the_tool() -> None:
     with pytest.raises(SchemaConversionError, match=r"Testing tool 'bad': its input schema"):
-        bridge.from_native(
-            Native(),
-            framework="Testing",
+        _from_native(
+            lambda a, c: 1,
             name="bad",
-            description="",
-            call=lambda a, c: 1,
             input_schema={"type": "object", "properties": {"n": {"minimum": "ten"}}},
         )
 
@@ -266,7 +264,7 @@ def _raising(error: BaseException, **kw: Any) -> interop.StandardTool[Any, Any, 
     def call(arguments: Any, native_context: Any) -> Any:
         raise error
 
-    return bridge.from_native(Native(), framework="Testing", name="lookup", description="", call=call, **kw)
+    return _from_native(call, name="lookup", **kw)
 
 
 def test_control_flow_passes_the_framework_refusals() -> None:
@@ -321,12 +319,8 @@ def test_pass_context_gives_call_the_neutral_context_too() -> None:
         seen.append((native, context))
         return "ok"
 
-    tool = bridge.from_native(
-        Native(),
-        framework="Testing",
-        name="n",
-        description="",
-        call=call,
+    tool = _from_native(
+        call,
         native_context=lambda c: {"state": c},
         pass_context=True,
     )
@@ -371,7 +365,9 @@ def test_map_error_maps_unwraps_or_lets_pass() -> None:
         _raising(ValueError("other"), map_error=map_error).execute({})
     # interop's own errors pass unchanged, whatever the mapping says
     with pytest.raises(interop.ToolError, match="mine"):
-        _raising(interop.ToolError("mine"), map_error=lambda e: Interrupt(), error_types=(Exception,)).execute({})
+        _raising(
+            interop.ToolError("mine"), map_error=lambda e: Interrupt(), error_types=(Exception,)
+        ).execute({})
 
 
 def test_input_validator_replaces_the_schema_check_and_feeds_call() -> None:
@@ -389,12 +385,8 @@ def test_input_validator_replaces_the_schema_check_and_feeds_call() -> None:
         seen.append(arguments)
         return arguments["n"] * 7
 
-    tool = bridge.from_native(
-        Native(),
-        framework="Testing",
-        name="n",
-        description="",
-        call=call,
+    tool = _from_native(
+        call,
         input_schema={"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]},
         input_validator=lax,
     )
@@ -409,9 +401,8 @@ def test_check_output_false_keeps_a_describing_output_schema_unchecked() -> None
         temp = 21
 
     out = {"type": "object", "properties": {"temp": {"type": "integer"}}}
-    kw: dict[str, Any] = {"framework": "Testing", "name": "w", "description": "", "output_schema": out}
-    described = bridge.from_native(Native(), call=lambda a, c: Weather(), check_output=False, **kw)
+    described = _from_native(lambda a, c: Weather(), name="w", output_schema=out, check_output=False)
     assert isinstance(described.execute({}), Weather)
     assert bridge.output_json_schema(described) == out
     with pytest.raises(interop.StandardToolValidationError):
-        bridge.from_native(Native(), call=lambda a, c: Weather(), **kw).execute({})
+        _from_native(lambda a, c: Weather(), name="w", output_schema=out).execute({})

@@ -11,6 +11,7 @@ from typing import Any
 
 import pydantic
 import pytest
+from add_tools import aadd, add
 
 import interop
 from interop import bridge
@@ -29,18 +30,6 @@ bridge.register_control_flow(_Halt)
 class Point(pydantic.BaseModel):
     x: int
     y: int
-
-
-@interop.tool
-def add(a: int, b: int = 1) -> int:
-    """Add."""
-    return a + b
-
-
-@interop.tool
-async def aadd(a: int, b: int = 1) -> int:
-    """Add."""
-    return a + b
 
 
 @interop.tool

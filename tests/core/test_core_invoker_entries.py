@@ -13,16 +13,11 @@ import json
 from typing import Any
 
 import pytest
+from add_tools import add
 
 import interop
 from interop import bridge
 from interop._convert import prepare
-
-
-@interop.tool
-def add(a: int, b: int = 1) -> int:
-    """Add."""
-    return a + b
 
 
 @interop.tool(meta={"requires_approval": lambda input, context: input["a"] > 5})
@@ -135,6 +130,7 @@ def test_a_policy_function_may_be_async_and_may_decline(tool: Any) -> None:
     """An `errors=` function (or an adapter's `failure_text`) may return an awaitable: awaited on
     the async path, run to completion on the sync one (an adapter's async handler, OpenAI Agents'
     `failure_error_function`). Raising the very exception it got declines: it propagates."""
+
     async def later(e: BaseException) -> str:
         await asyncio.sleep(0)
         return f"later: {e}"

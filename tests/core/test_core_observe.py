@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from add_tools import aadd, add
 
 import interop
 from interop import bridge
@@ -49,18 +50,6 @@ def observer() -> Iterator[Observer]:
     previous = set_observer(observer)
     yield observer
     set_observer(previous)
-
-
-@interop.tool
-def add(a: int, b: int = 1) -> int:
-    """Add."""
-    return a + b
-
-
-@interop.tool
-async def aadd(a: int, b: int = 1) -> int:
-    """Add."""
-    return a + b
 
 
 @interop.tool
