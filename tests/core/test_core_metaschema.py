@@ -63,40 +63,53 @@ def test_corpus_is_large_enough() -> None:
     assert len({s.name for s in SHAPES}) == len(SHAPES)
 
 
+VALIDATORS = {
+    "draft-2020-12": jsonschema.Draft202012Validator,
+    "draft-07": jsonschema.Draft7Validator,
+    "openapi-3.0": OAS30Validator,
+}
+
+
+def _check_metaschema(schema: dict[str, Any], target: str) -> None:
+    """The schema is valid against the official metaschema of `target`."""
+    if target == "openapi-3.0":
+        _check_openapi_30(schema)
+    else:
+        VALIDATORS[target].check_schema(schema)
+
+
+def _checked(shape: Shape, direction: str, target: str) -> dict[str, Any]:
+    """The shape's schema emitted for `target`, checked: valid against the target's metaschema, and
+    accepting every one of the shape's valid samples."""
+    schema = _emit(shape, direction, target)
+    _check_metaschema(schema, target)
+    validator = VALIDATORS[target](schema)
+    for sample in _samples(shape, direction):
+        validator.validate(sample)
+    return schema
+
+
 @pytest.mark.parametrize("direction", DIRECTIONS)
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
 def test_draft_2020_12(shape: Shape, direction: str) -> None:
-    schema = _emit(shape, direction, "draft-2020-12")
-    jsonschema.Draft202012Validator.check_schema(schema)
-    assert "definitions" not in schema
-    validator = jsonschema.Draft202012Validator(schema)
-    for sample in _samples(shape, direction):
-        validator.validate(sample)
+    assert "definitions" not in _checked(shape, direction, "draft-2020-12")
 
 
 @pytest.mark.parametrize("direction", DIRECTIONS)
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
 def test_draft_07(shape: Shape, direction: str) -> None:
-    schema = _emit(shape, direction, "draft-07")
-    jsonschema.Draft7Validator.check_schema(schema)
+    schema = _checked(shape, direction, "draft-07")
     # 2020-12-only keywords the draft-07 metaschema would silently tolerate as unknown
     assert not (
         {"$defs", "prefixItems", "$dynamicRef", "dependentRequired"} & _keys(schema) - _property_names(schema)
     )
-    validator = jsonschema.Draft7Validator(schema)
-    for sample in _samples(shape, direction):
-        validator.validate(sample)
 
 
 @pytest.mark.parametrize("direction", DIRECTIONS)
 @pytest.mark.parametrize("shape", SHAPES, ids=lambda s: s.name)
 def test_openapi_3_0(shape: Shape, direction: str) -> None:
-    schema = _emit(shape, direction, "openapi-3.0")
-    _check_openapi_30(schema)
+    schema = _checked(shape, direction, "openapi-3.0")
     assert "$ref" not in _keys(schema) - _property_names(schema)
-    validator = OAS30Validator(schema)
-    for sample in _samples(shape, direction):
-        validator.validate(sample)
 
 
 def _property_names(node: Any) -> set[str]:
@@ -160,10 +173,5 @@ def test_tool_decorator_schemas_are_valid_in_every_target(target: str) -> None:
         if out is not None:
             schemas.append(out)
         for schema in schemas:
-            if target == "draft-2020-12":
-                jsonschema.Draft202012Validator.check_schema(schema)
-            elif target == "draft-07":
-                jsonschema.Draft7Validator.check_schema(schema)
-            else:
-                _check_openapi_30(schema)
+            _check_metaschema(schema, target)
         assert schemas[0]["type"] == "object"
