@@ -4,7 +4,9 @@
 `SHAPES` lists `Shape(name, schema, valid, invalid)`: `schema` is anything `interop.as_schema`
 takes (a python type or a raw JSON Schema dict); `valid` are JSON values the schema accepts and
 that also conform to its emitted input JSON Schema; `invalid` are JSON values it rejects.
-`SCHEMA_SHAPES` is the same list as plain `(name, schema)` pairs.
+`SCHEMA_SHAPES` is the same list as plain `(name, schema)` pairs. `TARGETS` are the JSON Schema
+dialects a schema is emitted in; `Item` (a SKU and a positive quantity) is the model the schema tests
+nest in theirs.
 
 Import it from a test as `from schema_corpus import SHAPES` (tests/ is on `sys.path` through its
 conftest). Extend it by appending; keep names unique.
@@ -24,7 +26,9 @@ import pydantic
 from pydantic import BaseModel, Field, computed_field, field_serializer
 from typing_extensions import NotRequired, TypedDict
 
-__all__ = ["SCHEMA_SHAPES", "SHAPES", "Shape", "doubling_schema"]
+__all__ = ["SCHEMA_SHAPES", "SHAPES", "TARGETS", "Item", "Shape", "doubling_schema"]
+
+TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
 
 
 @dataclasses.dataclass(frozen=True)

@@ -8,12 +8,11 @@ from typing import Annotated, Any, Literal
 
 import pytest
 from pydantic import BaseModel, Field
+from schema_corpus import TARGETS
 
 import interop
 from interop import FromContext, StandardToolValidationError
 from interop._tool import keywords_call
-
-TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
 
 
 def _props(t: Any, target: str = "draft-2020-12") -> dict[str, Any]:

@@ -10,14 +10,13 @@ import jsonschema
 import openapi_spec_validator
 import pytest
 from openapi_schema_validator import OAS30Validator
-from schema_corpus import SHAPES, Shape
+from schema_corpus import SHAPES, TARGETS, Shape
 
 import interop
 import interop.protocols
 from interop.bridge import to_jsonable
 
 DIRECTIONS = ("input", "output")
-TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
 
 
 def _emit(shape: Shape, direction: str, target: str) -> dict[str, Any]:

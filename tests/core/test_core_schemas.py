@@ -10,18 +10,12 @@ import msgspec
 import pydantic
 import pytest
 from pydantic import BaseModel, Field
+from schema_corpus import TARGETS, Item
 from typing_extensions import TypedDict
 
 import interop
 from interop import as_schema
 from interop.protocols import Failure, Issue, Success
-
-TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
-
-
-class Item(BaseModel):
-    sku: str
-    qty: int = Field(gt=0)
 
 
 class Cart(BaseModel):

@@ -10,20 +10,14 @@ from typing import Annotated, Any
 import msgspec
 import pydantic
 import pytest
-from pydantic import BaseModel, BeforeValidator, Field, computed_field, field_serializer
+from pydantic import BaseModel, BeforeValidator, computed_field, field_serializer
+from schema_corpus import TARGETS, Item
 
 import interop
 import interop.bridge
 from interop import FromContext, StandardToolValidationError, ToolError
 from interop.bridge import to_jsonable
 from interop.protocols import Issue
-
-TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
-
-
-class Item(BaseModel):
-    sku: str
-    qty: int = Field(gt=0)
 
 
 class Order(BaseModel):
