@@ -12,6 +12,7 @@ from typing import Any
 import pydantic
 import pytest
 from add_tools import aadd, add
+from thread_tools import thread_recorder
 
 import interop
 from interop import bridge
@@ -232,12 +233,7 @@ def test_the_sync_direct_path_sets_the_call_id_and_the_observer_sees_it() -> Non
 @pytest.mark.parametrize("threaded", [True, False])
 def test_both_paths_keep_the_thread_policy(threaded: bool) -> None:
     seen: list[str] = []
-
-    @interop.tool
-    def where() -> str:
-        """Where it runs."""
-        seen.append(threading.current_thread().name)
-        return "ok"
+    where = thread_recorder(seen)
 
     async def main() -> str:
         invoker = bridge.Invoker(

@@ -8,7 +8,6 @@ agent is the loop every test drives.
 from __future__ import annotations
 
 import json
-import threading
 from typing import Annotated, Any
 
 import pytest
@@ -22,6 +21,7 @@ from haystack.hooks.human_in_the_loop import (
 from haystack.tools import Tool
 from haystack.tools.errors import ToolInvocationError
 from pydantic import BaseModel, Field
+from thread_tools import thread_recorder
 
 import interop
 from interop import Audio, File, Image, ToolError
@@ -410,12 +410,7 @@ def test_the_structured_value_goes_to_the_state_with_outputs_to_state(hs: Any) -
 
 def test_sync_tools_run_on_haystacks_worker_threads_and_async_tools_run_from_sync_runs(hs: Any) -> None:
     threads: list[str] = []
-
-    @interop.tool
-    def where() -> str:
-        """Which thread."""
-        threads.append(threading.current_thread().name)
-        return "ok"
+    where = thread_recorder(threads)
 
     @interop.tool
     async def awhere() -> str:
