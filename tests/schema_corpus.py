@@ -26,7 +26,7 @@ import pydantic
 from pydantic import BaseModel, Field, computed_field, field_serializer
 from typing_extensions import NotRequired, TypedDict
 
-__all__ = ["SCHEMA_SHAPES", "SHAPES", "TARGETS", "Item", "Shape", "doubling_schema"]
+__all__ = ["RAW_DRAFT07", "SCHEMA_SHAPES", "SHAPES", "TARGETS", "Item", "Shape", "doubling_schema"]
 
 TARGETS = ("draft-2020-12", "draft-07", "openapi-3.0")
 

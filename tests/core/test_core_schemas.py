@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -10,7 +11,7 @@ import msgspec
 import pydantic
 import pytest
 from pydantic import BaseModel, Field
-from schema_corpus import TARGETS, Item
+from schema_corpus import RAW_DRAFT07, TARGETS, Item
 from typing_extensions import TypedDict
 
 import interop
@@ -164,30 +165,21 @@ def test_a_foreign_schema_that_is_not_json_schema_is_refused_saying_where() -> N
 
 
 def test_draft_07_raw_schema_is_understood_and_emitted_as_2020_12() -> None:
-    raw: dict[str, Any] = {
-        "$schema": "http://json-schema.org/draft-07/schema#",
-        "type": "object",
-        "properties": {
-            "user": {"$ref": "#/definitions/User"},
-            "pair": {"type": "array", "items": [{"type": "string"}, {"type": "integer"}]},
-        },
-        "definitions": {
-            "User": {"type": "object", "properties": {"id": {"type": "integer"}}, "required": ["id"]}
-        },
-    }
+    raw = RAW_DRAFT07  # a $ref into "definitions" and a tuple as a list of "items"
+    before = copy.deepcopy(raw)
     schema = as_schema(raw).__standard_schema__
-    bad = schema.validate({"user": {}, "pair": ["a", "b"]})
+    bad = schema.validate({"user": {}, "coords": [1, "b"]})
     assert isinstance(bad, Failure)
-    assert {i.dot_path for i in bad.issues} == {"user", "pair.1"}
+    assert {i.dot_path for i in bad.issues} == {"user", "coords.1"}
     emitted = schema.json_schema.input()
     assert "$schema" not in emitted and "definitions" not in emitted
     assert emitted["properties"]["user"] == {"$ref": "#/$defs/User"}
     assert emitted["$defs"]["User"]["required"] == ["id"]
-    assert emitted["properties"]["pair"]["prefixItems"] == [{"type": "string"}, {"type": "integer"}]
+    assert emitted["properties"]["coords"]["prefixItems"] == [{"type": "number"}, {"type": "number"}]
     d7 = schema.json_schema.input(target="draft-07")
     assert d7["properties"]["user"] == {"$ref": "#/definitions/User"}
-    assert d7["properties"]["pair"]["items"] == [{"type": "string"}, {"type": "integer"}]
-    assert raw["properties"]["user"] == {"$ref": "#/definitions/User"}  # the caller's dict is untouched
+    assert d7["properties"]["coords"]["items"] == [{"type": "number"}, {"type": "number"}]
+    assert raw == before  # the caller's dict is untouched
 
 
 def test_msgspec_struct_with_paths() -> None:
