@@ -32,9 +32,11 @@ import os
 import re
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -228,3 +230,29 @@ def runs_here(block: Block) -> bool:
     if block.lang == "python":
         return True
     return block.lang in ("sh", "bash", "console", "shell") and "run" in block.marks
+
+
+def block_tests(every: list[Block], runnable: list[Block]) -> tuple[Callable[..., None], Callable[..., None]]:
+    """The two parametrized tests a page's test module binds as `test_block_follows_the_rule` (each of
+    `every` block keeps the rule: no `problems`) and `test_block_runs` (each of `runnable` runs as its
+    page says, unless it is marked to skip or a module it needs is missing, succeeds and prints
+    exactly what the page says it prints)."""
+
+    @pytest.mark.parametrize("block", every, ids=[b.name for b in every])
+    def test_block_follows_the_rule(block: Block) -> None:
+        found = problems(block, (ROOT / block.page).read_text(encoding="utf-8"))
+        assert not found, f"{block.name}: " + "; ".join(found)
+
+    @pytest.mark.parametrize("block", runnable, ids=[b.name for b in runnable])
+    def test_block_runs(block: Block, tmp_path: Path) -> None:
+        reason = block.skip_reason()
+        if reason:
+            pytest.skip(reason)
+        r = run(block, tmp_path, saved_files(block, blocks(ROOT / block.page)))
+        assert r.returncode == 0, f"{block.name} failed:\n{r.stdout[-3000:]}\n{r.stderr[-4000:]}"
+        if block.prints is not None:
+            assert r.stdout == block.prints, (
+                f"{block.name} printed:\n{r.stdout}\nthe page says:\n{block.prints}"
+            )
+
+    return test_block_follows_the_rule, test_block_runs
