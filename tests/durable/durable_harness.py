@@ -15,7 +15,15 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["CHILDREN", "ChildFailed", "calls", "kill_at", "run_to_end"]
+__all__ = [
+    "CHILDREN",
+    "ChildFailed",
+    "assert_decided",
+    "calls",
+    "kill_at",
+    "kill_then_resume",
+    "run_to_end",
+]
 
 CHILDREN = Path(__file__).resolve().parent / "children"
 
@@ -112,3 +120,29 @@ def run_to_end(
 def calls(counter: Path) -> list[str]:
     """The lines a counting tool appended (one per real execution)."""
     return counter.read_text().splitlines() if counter.exists() else []
+
+
+def kill_then_resume(
+    script: str, decision: str, workdir: Path, counter: Path, secret: str, *, pending: str
+) -> dict[str, Any]:
+    """`script start STATE COUNTER` (STATE: `workdir/state.json`, where the child saves its paused
+    run) killed with SIGKILL once it reports `paused` (its `pending` list names `send_payment`,
+    nothing has run, the secret is not in STATE), then `script DECISION STATE COUNTER` run to the
+    end: the payload of its `done` event."""
+    state = workdir / "state.json"
+    paused = kill_at(script, ["start", str(state), str(counter)], "paused")
+    assert paused[pending] == ["send_payment"]
+    assert calls(counter) == []
+    assert secret not in state.read_text()
+    return run_to_end(script, [decision, str(state), str(counter)])
+
+
+def assert_decided(counter: Path, decision: str, output: Any, *, approved: Any, refused: Any) -> None:
+    """An approved call ran once, with its context re-established, and the run ended with `approved`;
+    a refused one never ran, and the run ended with `refused`."""
+    if decision == "approve":
+        assert output == approved
+        assert [json.loads(line)["context_ok"] for line in calls(counter)] == [True]
+    else:
+        assert output == refused
+        assert calls(counter) == []

@@ -30,30 +30,12 @@ import interop
 dbos = pytest.importorskip("dbos")
 
 from dbos import DBOS, SetWorkflowID  # noqa: E402
-from pydantic_ai import Agent, RunContext  # noqa: E402
+from pai_payments import context_from_deps, converted, pay_model  # noqa: E402
+from pydantic_ai import Agent  # noqa: E402
 from pydantic_ai.durable_exec.dbos import DBOSAgent, DBOSDurability  # noqa: E402
-from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart  # noqa: E402
-from pydantic_ai.models.function import FunctionModel  # noqa: E402
-
-from interop.pydantic_ai import to_pydantic_ai, to_pydantic_ai_toolset  # noqa: E402
 
 pytestmark = pytest.mark.timeout(600)
 STEP = "interop.tool.send_payment"
-
-
-def model(messages: list[Any], info: Any) -> ModelResponse:
-    returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
-    if returns:
-        return ModelResponse(
-            parts=[TextPart(f"done [{returns[0].outcome}]: {returns[0].model_response_str()}")]
-        )
-    return ModelResponse(
-        parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")]
-    )
-
-
-def context(ctx: RunContext[str]) -> Any:
-    return load_context(ctx.deps)
 
 
 @pytest.fixture
@@ -74,15 +56,11 @@ def dbos_app(postgres, pg_db):
 
 def _agent(flavor: str, tool: Any, *, deps_context: bool = False) -> tuple[Any, Any]:
     """(agent, run(user) coroutine function) for a flavor: capability|wrapper x toolset|tool."""
-    hook = {} if deps_context else {"context": context}
+    hook = {} if deps_context else {"context": context_from_deps}
     durable_kind, shape = flavor.split("-")
-    tools: dict[str, Any] = (
-        {"toolsets": [to_pydantic_ai_toolset([tool], id="payments", **hook)]}
-        if shape == "toolset"
-        else {"tools": [to_pydantic_ai(tool, **hook)]}
-    )
+    tools = converted(shape, tool, **hook)
     if durable_kind == "durability":
-        agent = Agent(FunctionModel(model), name="payments", capabilities=[DBOSDurability()], **tools)
+        agent = Agent(pay_model(), name="payments", capabilities=[DBOSDurability()], **tools)
 
         @DBOS.workflow()
         async def pay(user: Any) -> str:
@@ -91,7 +69,7 @@ def _agent(flavor: str, tool: Any, *, deps_context: bool = False) -> tuple[Any, 
         return agent, pay
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        wrapper = DBOSAgent(Agent(FunctionModel(model), name="payments", **tools))
+        wrapper = DBOSAgent(Agent(pay_model(), name="payments", **tools))
 
     async def run(user: Any) -> str:
         return str((await wrapper.run("pay bob 5 euros", deps=user)).output)
@@ -187,7 +165,7 @@ def test_crash_after_tool_call_recovers_without_calling_it_again(postgres, pg_db
     kill_at("dbos_child.py", ["start", *args], "crash-point")
     (first,) = calls(counter)
     done = run_to_end("dbos_child.py", ["recover", *args], timeout=240)
-    assert done["output"] == 'done: {"sent":500,"to":"bob"}'
+    assert done["output"] == 'done [success]: {"sent":500,"to":"bob"}'
     assert calls(counter) == [first]  # recovery replayed the recorded step
     assert done["steps"].count(STEP) == 1
     assert json.loads(first)["context_ok"]

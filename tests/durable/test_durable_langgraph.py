@@ -19,39 +19,13 @@ from durable_common import Ctx, load_context, make_tool
 from durable_harness import calls, kill_at, run_to_end
 from durable_pg import PostgresCluster, sqlite_find_text, sqlite_rows
 from langchain.agents import create_agent
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.messages import ToolMessage
 from langgraph.types import Command
+from lg_model import Scripted
 
 from interop.langchain import approve, reject, to_langchain
 
 pytestmark = pytest.mark.timeout(600)
-
-
-class Scripted(BaseChatModel):
-    """Calls `send_payment` once; after the tool answered, replies with what it said."""
-
-    def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
-        last = messages[-1]
-        if isinstance(last, ToolMessage):
-            message = AIMessage(content=f"done [{last.status}]: {last.content}")
-        else:
-            call = {
-                "name": "send_payment",
-                "args": {"to": "bob", "amount": 500},
-                "id": "call_1",
-                "type": "tool_call",
-            }
-            message = AIMessage(content="", tool_calls=[call])
-        return ChatResult(generations=[ChatGeneration(message=message)])
-
-    def bind_tools(self, tools: Any, **kw: Any) -> Scripted:
-        return self
-
-    @property
-    def _llm_type(self) -> str:
-        return "scripted"
 
 
 def _saver(store: str) -> Any:

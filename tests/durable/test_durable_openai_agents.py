@@ -9,20 +9,21 @@ The context stays out of the JSON with `keep_context_fields("user_id")` (or `omi
 from __future__ import annotations
 
 import asyncio
-import json
 from typing import Any
 
 import pytest
 from agents import Agent, Runner, RunState
 from agents.tracing import set_tracing_disabled
 from durable_common import load_context, make_tool
-from durable_harness import calls, kill_at, run_to_end
+from durable_harness import assert_decided, calls, kill_then_resume
 from oa_model import PayModel
 
 from interop.openai_agents import keep_context_fields, omit_context, to_openai_agents
 
 pytestmark = pytest.mark.timeout(600)
 set_tracing_disabled(True)
+APPROVED = 'done: {"sent":500,"to":"bob"}'
+REJECTED = "done: not this month"
 
 
 def _agent(counter: Any) -> Agent[Any]:
@@ -63,12 +64,7 @@ def test_run_state_json_resumes_without_the_context(counter, secret, decision, s
         return str(result.final_output)
 
     output = asyncio.run(scenario())
-    if decision == "approve":
-        assert output == 'done: {"sent":500,"to":"bob"}'
-        assert [json.loads(line)["context_ok"] for line in calls(counter)] == [True]
-    else:
-        assert output == "done: not this month"
-        assert calls(counter) == []
+    assert_decided(counter, decision, output, approved=APPROVED, refused=REJECTED)
 
 
 def test_default_serialization_writes_a_dataclass_context(counter, secret):
@@ -80,14 +76,5 @@ def test_default_serialization_writes_a_dataclass_context(counter, secret):
 @pytest.mark.heavy
 @pytest.mark.parametrize("decision", ["approve", "reject"])
 def test_run_state_resumes_in_a_new_process_after_sigkill(tmp_path, counter, secret, decision):
-    state = tmp_path / "state.json"
-    paused = kill_at("oa_child.py", ["start", str(state), str(counter)], "paused")
-    assert paused["interruptions"] == ["send_payment"] and calls(counter) == []
-    assert secret not in state.read_text()
-    done = run_to_end("oa_child.py", [decision, str(state), str(counter)])
-    if decision == "approve":
-        assert done["output"] == 'done: {"sent":500,"to":"bob"}'
-        assert [json.loads(line)["context_ok"] for line in calls(counter)] == [True]
-    else:
-        assert done["output"] == "done: not this month"
-        assert calls(counter) == []
+    done = kill_then_resume("oa_child.py", decision, tmp_path, counter, secret, pending="interruptions")
+    assert_decided(counter, decision, done["output"], approved=APPROVED, refused=REJECTED)

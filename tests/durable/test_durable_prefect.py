@@ -35,7 +35,7 @@ import json
 from typing import Any
 
 import pytest
-from durable_common import load_context, make_tool
+from durable_common import make_tool
 from durable_harness import calls, kill_at, run_to_end
 from durable_pg import contains, sqlite_find_text
 
@@ -44,6 +44,7 @@ pytest.importorskip(
     reason="Prefect is not installed here (it has its own environment: make test-prefect)",
 )
 
+from pai_payments import context_from_deps, converted, pay_model
 from prefect import flow
 from prefect.logging.handlers import APILogHandler
 from prefect.settings import (
@@ -52,12 +53,8 @@ from prefect.settings import (
     PREFECT_LOCAL_STORAGE_PATH,
     temporary_settings,
 )
-from pydantic_ai import Agent, RunContext
+from pydantic_ai import Agent
 from pydantic_ai.durable_exec.prefect import PrefectDurability
-from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
-from pydantic_ai.models.function import FunctionModel
-
-from interop.pydantic_ai import to_pydantic_ai, to_pydantic_ai_toolset
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -79,7 +76,7 @@ def test_crash_after_tool_call_recovers_without_calling_it_again(prefect_server,
     assert done["pid"] != crashed["pid"] and sorted(done["results"]) == ["tool", "toolset"]
     for shape, result in done["results"].items():
         assert result["found"] == "RUNNING"  # what SIGKILL left behind
-        assert result["output"] == 'done: {"sent":500,"to":"bob"}'
+        assert result["output"] == 'done [success]: {"sent":500,"to":"bob"}'
         assert result["state"] == "COMPLETED"
         assert calls(tmp_path / f"{shape}.jsonl") == first[shape]  # not called again
         # the tool call is a Prefect task; the second process got its persisted result (the first
@@ -97,53 +94,52 @@ def test_crash_after_tool_call_recovers_without_calling_it_again(prefect_server,
 # ---- one process: the flow run's own retry ---------------------------------------------------------
 
 
-def _model(crash: dict[str, int]) -> FunctionModel:
-    """Calls `send_payment`; the first model step after the tool answered fails `crash["left"]` times."""
+def _payment_flow(agent: Agent[str, Any], name: str, **options: Any) -> Any:
+    """A flow that runs `agent` for a user id (its only parameter, which Prefect stores)."""
 
-    def model(messages: list[Any], info: Any) -> ModelResponse:
-        returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
-        if returns:
-            if crash["left"] > 0:
-                crash["left"] -= 1
-                raise ConnectionError("the worker died after the tool call")
-            return ModelResponse(parts=[TextPart(f"done: {returns[0].model_response_str()}")])
-        return ModelResponse(
-            parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")]
-        )
+    @flow(name=name, **options)
+    async def pay(user_id: str) -> str:
+        return str((await agent.run("pay bob 5 euros", deps=user_id)).output)
 
-    return FunctionModel(model)
+    return pay
 
 
-def _context(ctx: RunContext[str]) -> Any:
-    return load_context(ctx.deps)
+def _run_on(server: Any, pay: Any, runs: int = 1) -> list[str]:
+    """Run the flow `runs` times against the test's Prefect server (its API, home, result storage);
+    the runs' logs are sent while the server is up (they are searched after)."""
+    settings = {
+        PREFECT_API_URL: server.api_url,
+        PREFECT_HOME: server.home,
+        PREFECT_LOCAL_STORAGE_PATH: server.storage,
+    }
+    with temporary_settings(updates=settings):
+        outputs = [asyncio.run(pay("u1")) for _ in range(runs)]
+        APILogHandler().flush()
+    return outputs
 
 
 @pytest.mark.parametrize("shape", ["toolset", "tool"])
 def test_flow_retry_after_a_failure_does_not_call_the_tool_again(prefect_server, counter, secret, shape):
-    tool = make_tool(str(counter), requires_approval=False)
-    tools: dict[str, Any] = (
-        {"toolsets": [to_pydantic_ai_toolset([tool], id="payments", context=_context)]}
-        if shape == "toolset"
-        else {"tools": [to_pydantic_ai(tool, context=_context)]}
-    )
+    tools = converted(shape, make_tool(str(counter), requires_approval=False), context=context_from_deps)
     crash = {"left": 1}
+
+    def fail_once() -> None:
+        """The first model step after the tool answered fails (the flow run's first attempt)."""
+        if crash["left"] > 0:
+            crash["left"] -= 1
+            raise ConnectionError("the worker died after the tool call")
+
     agent = Agent(
-        _model(crash), name=f"payments_{shape}", deps_type=str, capabilities=[PrefectDurability()], **tools
+        pay_model(after_tool=fail_once),
+        name=f"payments_{shape}",
+        deps_type=str,
+        capabilities=[PrefectDurability()],
+        **tools,
     )
-
-    @flow(name=f"pay-retry-{shape}", retries=1, retry_delay_seconds=0)
-    async def pay(user_id: str) -> str:
-        return str((await agent.run("pay bob 5 euros", deps=user_id)).output)
-
-    settings = {
-        PREFECT_API_URL: prefect_server.api_url,
-        PREFECT_HOME: prefect_server.home,
-        PREFECT_LOCAL_STORAGE_PATH: prefect_server.storage,
-    }
-    with temporary_settings(updates=settings):
-        output = asyncio.run(pay("u1"))
-        APILogHandler().flush()  # send the run's logs while the server is up (they are searched below)
-    assert output == 'done: {"sent":500,"to":"bob"}'
+    (output,) = _run_on(
+        prefect_server, _payment_flow(agent, f"pay-retry-{shape}", retries=1, retry_delay_seconds=0)
+    )
+    assert output == 'done [success]: {"sent":500,"to":"bob"}'
     assert crash["left"] == 0  # the first attempt did fail after the tool call
     assert [json.loads(line)["context_ok"] for line in calls(counter)] == [True]  # once, across the retry
 
@@ -157,24 +153,12 @@ def test_a_new_flow_run_calls_the_tool_again(prefect_server, counter, secret):
     so a new run of the same flow with the same input is a new payment, not a replay."""
     tool = make_tool(str(counter), requires_approval=False)
     agent = Agent(
-        _model({"left": 0}),
+        pay_model(),
         name="payments_again",
         deps_type=str,
-        toolsets=[to_pydantic_ai_toolset([tool], id="payments", context=_context)],
         capabilities=[PrefectDurability()],
+        **converted("toolset", tool, context=context_from_deps),
     )
-
-    @flow(name="pay-again")
-    async def pay(user_id: str) -> str:
-        return str((await agent.run("pay bob 5 euros", deps=user_id)).output)
-
-    settings = {
-        PREFECT_API_URL: prefect_server.api_url,
-        PREFECT_HOME: prefect_server.home,
-        PREFECT_LOCAL_STORAGE_PATH: prefect_server.storage,
-    }
-    with temporary_settings(updates=settings):
-        outputs = [asyncio.run(pay("u1")), asyncio.run(pay("u1"))]
-        APILogHandler().flush()
-    assert outputs == ['done: {"sent":500,"to":"bob"}'] * 2
+    outputs = _run_on(prefect_server, _payment_flow(agent, "pay-again"), runs=2)
+    assert outputs == ['done [success]: {"sent":500,"to":"bob"}'] * 2
     assert len(calls(counter)) == 2

@@ -22,34 +22,23 @@ from typing import Any
 
 from dbos import DBOS, SetWorkflowID
 from durable_common import emit, hang, load_context, make_tool
+from pai_payments import context_from_deps, converted, pay_model
 from pydantic_ai import Agent, RunContext, Tool
 from pydantic_ai.durable_exec.dbos import DBOSAgent, DBOSDurability
-from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
-from pydantic_ai.models.function import FunctionModel
 
 from interop import acall
-from interop.pydantic_ai import to_pydantic_ai, to_pydantic_ai_toolset
 
 warnings.simplefilter("ignore")
 MODE, URL, COUNTER, WORKFLOW_ID, FLAVOR = sys.argv[1:6]
 
 
-def model(messages: list[Any], info: Any) -> ModelResponse:
-    returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
-    if returns:
-        if MODE == "start":
-            hang("crash-point")  # the tool's step is committed; the next model step never completes
-        return ModelResponse(parts=[TextPart(f"done: {returns[0].model_response_str()}")])
-    return ModelResponse(
-        parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")]
-    )
+def crash_point() -> None:
+    if MODE == "start":
+        hang("crash-point")  # the tool's step is committed; the next model step never completes
 
 
+model = pay_model(after_tool=crash_point)
 neutral = make_tool(COUNTER, requires_approval=False)
-
-
-def context(ctx: RunContext[str]) -> Any:
-    return load_context(ctx.deps)
 
 
 DBOS(
@@ -63,11 +52,11 @@ DBOS(
 
 if FLAVOR == "durability-toolset":
     agent: Any = Agent(
-        FunctionModel(model),
+        model,
         name="payments",
         deps_type=str,
-        toolsets=[to_pydantic_ai_toolset([neutral], id="payments", context=context)],
         capabilities=[DBOSDurability()],
+        **converted("toolset", neutral, context=context_from_deps),
     )
 elif FLAVOR == "native-durability":
 
@@ -76,7 +65,7 @@ elif FLAVOR == "native-durability":
         return await acall(neutral, {"to": to, "amount": amount}, load_context(ctx.deps))
 
     agent = Agent(
-        FunctionModel(model),
+        model,
         name="payments",
         deps_type=str,
         tools=[Tool(send_payment)],
@@ -84,12 +73,7 @@ elif FLAVOR == "native-durability":
     )
 else:
     agent = DBOSAgent(
-        Agent(
-            FunctionModel(model),
-            name="payments",
-            deps_type=str,
-            tools=[to_pydantic_ai(neutral, context=context)],
-        )
+        Agent(model, name="payments", deps_type=str, **converted("tool", neutral, context=context_from_deps))
     )
 
 

@@ -17,41 +17,13 @@ from typing import Any
 
 from durable_common import Ctx, emit, hang, load_context, make_tool
 from langchain.agents import create_agent
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, ToolMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
+from langchain_core.messages import ToolMessage
 from langgraph.types import Command
+from lg_model import Scripted
 
 from interop.langchain import approve, reject, to_langchain
 
 MODE, STORE, COUNTER, THREAD, CONTEXT_VIA = sys.argv[1:6]
-
-
-class Scripted(BaseChatModel):
-    """Calls `send_payment` once; after the tool answered, replies with what it said."""
-
-    def _generate(self, messages: Any, stop: Any = None, run_manager: Any = None, **kw: Any) -> ChatResult:
-        last = messages[-1]
-        if isinstance(last, ToolMessage):
-            if MODE == "crash":
-                hang("crash-point")  # the tool ran and its result is checkpointed; the model never answers
-            message = AIMessage(content=f"done [{last.status}]: {last.content}")
-        else:
-            call = {
-                "name": "send_payment",
-                "args": {"to": "bob", "amount": 500},
-                "id": "call_1",
-                "type": "tool_call",
-            }
-            message = AIMessage(content="", tool_calls=[call])
-        return ChatResult(generations=[ChatGeneration(message=message)])
-
-    def bind_tools(self, tools: Any, **kw: Any) -> Scripted:
-        return self
-
-    @property
-    def _llm_type(self) -> str:
-        return "scripted"
 
 
 @contextmanager
@@ -79,7 +51,9 @@ def main() -> None:
         ctx = load_context("u1")
         config["configurable"].update(user_id=ctx.user_id, api_key=ctx.api_key)
     with checkpointer() as saver:
-        agent = create_agent(Scripted(), tools=[tool], context_schema=Ctx, checkpointer=saver)
+        agent = create_agent(
+            Scripted(crash_after_tool=MODE == "crash"), tools=[tool], context_schema=Ctx, checkpointer=saver
+        )
         if MODE in ("start", "crash"):
             result = agent.invoke(
                 {"messages": [{"role": "user", "content": "pay bob 5 euros"}]},

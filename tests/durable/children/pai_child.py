@@ -5,65 +5,23 @@ argv: MODE STATE COUNTER
                  message history (`ModelMessagesTypeAdapter`) and the requests to STATE, wait to be killed
   approve | deny read STATE, resume with `approval_results(...)` (`DeferredToolResults` bound to the arguments shown) in this new process
 The context is rebuilt by a `context=` hook from `deps` (a user id): nothing of it is in STATE.
+The agent, the serialization and the resumption are the in-process test's (`pai_payments`).
 """
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
-from typing import Any
 
-from durable_common import emit, hang, load_context, make_tool
-from pydantic import TypeAdapter
-from pydantic_ai import Agent, DeferredToolRequests, ToolDenied
-from pydantic_ai.messages import (
-    ModelMessagesTypeAdapter,
-    ModelResponse,
-    TextPart,
-    ToolCallPart,
-    ToolReturnPart,
-)
-from pydantic_ai.models.function import FunctionModel
-
-from interop.pydantic_ai import approval_results, to_pydantic_ai_toolset
+from durable_common import emit, hang
+from pai_payments import approval_agent, pause, resume
 
 MODE, STATE, COUNTER = sys.argv[1:4]
-REQUESTS = TypeAdapter(DeferredToolRequests)
-
-
-def model(messages: list[Any], info: Any) -> ModelResponse:
-    returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
-    if returns:
-        return ModelResponse(
-            parts=[TextPart(f"done [{returns[0].outcome}]: {returns[0].model_response_str()}")]
-        )
-    return ModelResponse(
-        parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")]
-    )
-
-
-toolset = to_pydantic_ai_toolset(
-    [make_tool(COUNTER)], id="payments", context=lambda ctx: load_context(ctx.deps)
-)
-agent = Agent(
-    FunctionModel(model), deps_type=str, toolsets=[toolset], output_type=[str, DeferredToolRequests]
-)
 
 if MODE == "start":
-    result = agent.run_sync("pay bob 5 euros", deps="u1")
-    assert isinstance(result.output, DeferredToolRequests)
-    state = {
-        "messages": json.loads(result.all_messages_json()),
-        "requests": json.loads(REQUESTS.dump_json(result.output)),
-    }
-    Path(STATE).write_text(json.dumps(state))
-    hang("paused", approvals=[p.tool_name for p in result.output.approvals])
+    text, approvals = pause(approval_agent(COUNTER))
+    Path(STATE).write_text(text)
+    hang("paused", approvals=approvals)
 
-state = json.loads(Path(STATE).read_text())
-history = ModelMessagesTypeAdapter.validate_python(state["messages"])
-requests = REQUESTS.validate_python(state["requests"])
-decision: Any = True if MODE == "approve" else ToolDenied("not this month")
-results = approval_results(requests, {call.tool_call_id: decision for call in requests.approvals})
-result = agent.run_sync(message_history=history, deferred_tool_results=results, deps="u1")
+result = resume(approval_agent(COUNTER), Path(STATE).read_text(), MODE)
 emit("done", output=result.output)

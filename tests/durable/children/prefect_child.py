@@ -27,18 +27,15 @@ from pathlib import Path
 from typing import Any
 from uuid import UUID
 
-from durable_common import emit, load_context, make_tool
+from durable_common import emit, make_tool
+from pai_payments import context_from_deps, converted, pay_model
 from prefect import flow
 from prefect.client.orchestration import get_client
 from prefect.flow_engine import run_flow
 from prefect.runtime import flow_run as current_flow_run
 from prefect.states import Crashed, Scheduled
-from pydantic_ai import Agent, RunContext
+from pydantic_ai import Agent
 from pydantic_ai.durable_exec.prefect import PrefectDurability
-from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
-from pydantic_ai.models.function import FunctionModel
-
-from interop.pydantic_ai import to_pydantic_ai, to_pydantic_ai_toolset
 
 warnings.simplefilter("ignore")
 MODE, COUNTER_DIR = sys.argv[1:3]
@@ -46,37 +43,22 @@ SHAPES = ("toolset", "tool")
 at_crash_point: dict[str, str] = {}  # shape -> flow run id, in the start process
 
 
-def context(ctx: RunContext[str]) -> Any:
-    return load_context(ctx.deps)
-
-
 def build(shape: str) -> Any:
-    async def model(messages: list[Any], info: Any) -> ModelResponse:
-        returns = [p for p in messages[-1].parts if isinstance(p, ToolReturnPart)]
-        if returns:
-            if MODE == "start":  # the tool's task has completed; this model step never does
-                at_crash_point[shape] = str(current_flow_run.id)
-                if len(at_crash_point) == len(SHAPES):
-                    emit("crash-point", flow_runs=at_crash_point, pid=os.getpid())
-                    time.sleep(3600)  # blocks the event loop: nothing more happens until SIGKILL
-                await asyncio.Event().wait()
-            return ModelResponse(parts=[TextPart(f"done: {returns[0].model_response_str()}")])
-        return ModelResponse(
-            parts=[ToolCallPart("send_payment", {"to": "bob", "amount": 500}, tool_call_id="call_1")]
-        )
+    async def crash_point() -> None:
+        if MODE == "start":  # the tool's task has completed; this model step never does
+            at_crash_point[shape] = str(current_flow_run.id)
+            if len(at_crash_point) == len(SHAPES):
+                emit("crash-point", flow_runs=at_crash_point, pid=os.getpid())
+                time.sleep(3600)  # blocks the event loop: nothing more happens until SIGKILL
+            await asyncio.Event().wait()
 
     neutral = make_tool(str(Path(COUNTER_DIR) / f"{shape}.jsonl"), requires_approval=False)
-    tools: dict[str, Any] = (
-        {"toolsets": [to_pydantic_ai_toolset([neutral], id="payments", context=context)]}
-        if shape == "toolset"
-        else {"tools": [to_pydantic_ai(neutral, context=context)]}
-    )
     agent = Agent(
-        FunctionModel(model),
+        pay_model(after_tool=crash_point),
         name=f"payments_{shape}",
         deps_type=str,
         capabilities=[PrefectDurability()],
-        **tools,
+        **converted(shape, neutral, context=context_from_deps),
     )
 
     @flow(name=f"pay-{shape}")
