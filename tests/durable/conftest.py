@@ -14,7 +14,6 @@ import sys
 import tempfile
 import time
 import urllib.request
-import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "children"))
 
 from durable_common import SECRET_ENV
 from durable_pg import PostgresCluster, PostgresUnavailable, start_cluster
+from secret_fixture import secret_fixture
 
 
 @pytest.fixture(scope="session")
@@ -185,12 +185,7 @@ def prefect_server() -> Iterator[PrefectServer]:
         _stop_prefect_server()
 
 
-@pytest.fixture
-def secret(monkeypatch: pytest.MonkeyPatch) -> str:
-    """A unique credential the context carries; children read it from the environment ('the vault')."""
-    value = f"sk-live-{uuid.uuid4().hex}"
-    monkeypatch.setenv(SECRET_ENV, value)
-    return value
+secret = secret_fixture(SECRET_ENV)  # children read it from the environment ('the vault')
 
 
 @pytest.fixture
