@@ -7,11 +7,9 @@ from __future__ import annotations
 import asyncio
 import sys
 import uuid
-from datetime import timedelta
 
 from temporalio import workflow
-from temporalio.client import Client
-from temporalio.worker import Worker
+from tt_worker import serving  # temporalio only: nothing of the project
 
 with workflow.unsafe.imports_passed_through():
     import interop
@@ -35,14 +33,7 @@ class BuildInside:
 
 
 async def main(address: str, task_queue: str) -> None:
-    client = await Client.connect(address)
-    async with Worker(
-        client,
-        task_queue=task_queue,
-        workflows=[BuildInside],
-        activities=tool_activities([add]),
-        sticky_queue_schedule_to_start_timeout=timedelta(seconds=1),
-    ):
+    async with serving(address, task_queue, [BuildInside], tool_activities([add])) as client:
         handle = await client.start_workflow(
             BuildInside.run, id=f"wf-{uuid.uuid4().hex}", task_queue=task_queue
         )

@@ -5,21 +5,17 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import uuid
-from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 pytest.importorskip("temporalio")
 
 from devserver import DevServer
-from temporalio.client import Client, WorkflowFailureError
+from temporalio.client import WorkflowFailureError
 from temporalio.exceptions import ActivityError, ApplicationError
-from temporalio.worker import Worker
-from tt_tools import TOOLS, context_from_env, executions
-from tt_workflows import CallTools
+from tt_calls import CallToolsRunner
+from tt_tools import TOOLS, executions
 
 from interop.temporal import tool_activities
 
@@ -28,44 +24,15 @@ pytestmark = [pytest.mark.anyio, pytest.mark.timeout(120)]
 FRESH = Path(__file__).resolve().parent / "fresh_workflow_child.py"
 
 
-@asynccontextmanager
-async def running_worker(client: Client, task_queue: str, **kwargs: Any):
-    async with Worker(
-        client,
-        task_queue=task_queue,
-        workflows=[CallTools],
-        activities=tool_activities(TOOLS, context_factory=context_from_env),
-        **kwargs,
-    ) as worker:
-        yield worker
-
-
-async def run_calls(
-    client: Client, task_queue: str, calls: list[dict[str, Any]], **kw: Any
-) -> list[dict[str, Any]]:
-    result: list[dict[str, Any]] = await client.execute_workflow(
-        CallTools.run,
-        args=[calls, kw.get("parallel", False)],
-        id=f"wf-{uuid.uuid4().hex}",
-        task_queue=task_queue,
+async def test_tool_calls_run_as_activities(tools_worker: CallToolsRunner, ledger: Path) -> None:
+    out = await tools_worker.run(
+        [
+            {"name": "add", "arguments": {"a": 2, "b": 40}},
+            {"name": "whoami", "arguments": {}},
+            {"name": "picture", "arguments": {"label": "cat"}},
+            {"name": "report", "arguments": {"n": 3}},
+        ]
     )
-    return result
-
-
-async def test_tool_calls_run_as_activities(
-    client: Client, task_queue: str, secret: str, ledger: Path
-) -> None:
-    async with running_worker(client, task_queue):
-        out = await run_calls(
-            client,
-            task_queue,
-            [
-                {"name": "add", "arguments": {"a": 2, "b": 40}},
-                {"name": "whoami", "arguments": {}},
-                {"name": "picture", "arguments": {"label": "cat"}},
-                {"name": "report", "arguments": {"n": 3}},
-            ],
-        )
     assert out[3] == {"status": "ok", "kind": None, "text": "3 rows"}  # the tool's own model output
     assert out[0] == {"status": "ok", "kind": None, "text": "42"}
     assert (
@@ -79,18 +46,15 @@ async def test_tool_calls_run_as_activities(
 
 
 async def test_model_facing_errors_are_results_not_failures(
-    client: Client, task_queue: str, secret: str, ledger: Path
+    tools_worker: CallToolsRunner, ledger: Path
 ) -> None:
-    async with running_worker(client, task_queue):
-        out = await run_calls(
-            client,
-            task_queue,
-            [
-                {"name": "add", "arguments": {"a": "two", "b": 1, "c": 3}},
-                {"name": "refuse", "arguments": {"why": "no budget"}},
-                {"name": "opaque", "arguments": {}},
-            ],
-        )
+    out = await tools_worker.run(
+        [
+            {"name": "add", "arguments": {"a": "two", "b": 1, "c": 3}},
+            {"name": "refuse", "arguments": {"why": "no budget"}},
+            {"name": "opaque", "arguments": {}},
+        ]
+    )
     bad_args, refused, opaque = out
     assert bad_args["status"] == "error" and bad_args["kind"] == "arguments"
     assert bad_args["text"].startswith("Invalid arguments for tool 'add':")
@@ -108,11 +72,8 @@ async def test_model_facing_errors_are_results_not_failures(
     assert [r["tool"] for r in executions(ledger)] == ["opaque"]
 
 
-async def test_activity_timeout_is_a_model_facing_error(
-    client: Client, task_queue: str, secret: str, ledger: Path
-) -> None:
-    async with running_worker(client, task_queue):
-        out = await run_calls(client, task_queue, [{"name": "slow", "arguments": {"seconds": 5}}])
+async def test_activity_timeout_is_a_model_facing_error(tools_worker: CallToolsRunner, ledger: Path) -> None:
+    out = await tools_worker.run([{"name": "slow", "arguments": {"seconds": 5}}])
     assert out == [
         {
             "status": "error",
@@ -124,11 +85,10 @@ async def test_activity_timeout_is_a_model_facing_error(
 
 
 async def test_an_unexpected_exception_is_an_activity_failure_not_retried(
-    client: Client, task_queue: str, secret: str, ledger: Path
+    tools_worker: CallToolsRunner, ledger: Path
 ) -> None:
-    async with running_worker(client, task_queue):
-        with pytest.raises(WorkflowFailureError) as failed:
-            await run_calls(client, task_queue, [{"name": "crash", "arguments": {}}])
+    with pytest.raises(WorkflowFailureError) as failed:
+        await tools_worker.run([{"name": "crash", "arguments": {}}])
     cause = failed.value.cause
     assert isinstance(cause, ActivityError)
     assert isinstance(cause.cause, ApplicationError) and cause.cause.message == "disk on fire"
@@ -137,28 +97,20 @@ async def test_an_unexpected_exception_is_an_activity_failure_not_retried(
 
 
 async def test_an_idempotent_tools_failure_is_retried_by_temporal(
-    client: Client, task_queue: str, secret: str, ledger: Path
+    tools_worker: CallToolsRunner, ledger: Path
 ) -> None:
-    async with running_worker(client, task_queue):
-        out = await run_calls(client, task_queue, [{"name": "flaky", "arguments": {"key": "k"}}])
+    out = await tools_worker.run([{"name": "flaky", "arguments": {"key": "k"}}])
     assert out == [{"status": "ok", "kind": None, "text": "got k"}]
     assert len(executions(ledger, "flaky")) == 2  # the first attempt failed, Temporal's retry ran it again
 
 
 async def test_the_context_never_reaches_the_history(
-    client: Client, task_queue: str, secret: str, ledger: Path
+    tools_worker: CallToolsRunner, secret: str, ledger: Path
 ) -> None:
-    async with running_worker(client, task_queue):
-        handle = await client.start_workflow(
-            CallTools.run,
-            args=[
-                [{"name": "whoami", "arguments": {}}, {"name": "add", "arguments": {"a": 7, "b": 1111}}],
-                False,
-            ],
-            id=f"wf-{uuid.uuid4().hex}",
-            task_queue=task_queue,
-        )
-        out = await handle.result()
+    handle = await tools_worker.start(
+        [{"name": "whoami", "arguments": {}}, {"name": "add", "arguments": {"a": 7, "b": 1111}}]
+    )
+    out = await handle.result()
     assert out[0]["status"] == "ok" and out[1]["text"] == "1118"
     history = await handle.fetch_history()
     raw = b"".join(event.SerializeToString() for event in history.events)
@@ -168,14 +120,10 @@ async def test_the_context_never_reaches_the_history(
     assert executions(ledger, "whoami")[0]["key_len"] == len(secret)  # the tool did use it
 
 
-async def test_parallel_calls_in_one_turn(client: Client, task_queue: str, secret: str, ledger: Path) -> None:
-    async with running_worker(client, task_queue):
-        out = await run_calls(
-            client,
-            task_queue,
-            [{"name": "add", "arguments": {"a": i, "b": 1}} for i in range(8)],
-            parallel=True,
-        )
+async def test_parallel_calls_in_one_turn(tools_worker: CallToolsRunner, ledger: Path) -> None:
+    out = await tools_worker.run(
+        [{"name": "add", "arguments": {"a": i, "b": 1}} for i in range(8)], parallel=True
+    )
     assert [o["text"] for o in out] == [str(i + 1) for i in range(8)]
     assert sorted(r["a"] for r in executions(ledger, "add")) == list(range(8))
 

@@ -10,23 +10,19 @@ import os
 import signal
 import subprocess
 import sys
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
 
-import anyio
 import pytest
 
 pytest.importorskip("temporalio")
 
 from devserver import DevServer
-from temporalio.client import Client, WorkflowHandle, WorkflowUpdateFailedError
+from temporalio.client import WorkflowUpdateFailedError
 from temporalio.exceptions import ApplicationError
-from test_temporal_activities import running_worker
+from tt_calls import CallToolsRunner, wait_pending
 from tt_tools import executions
-from tt_workflows import CallTools
 
 from interop.temporal import APPROVAL_UPDATE, decide, pending_approvals
 
@@ -35,120 +31,87 @@ pytestmark = [pytest.mark.anyio, pytest.mark.timeout(120)]
 CHILD = Path(__file__).resolve().parent / "worker_child.py"
 
 
-async def start(client: Client, task_queue: str, calls: list[dict[str, Any]]) -> WorkflowHandle[Any, Any]:
-    return await client.start_workflow(
-        CallTools.run, args=[calls, False], id=f"wf-{uuid.uuid4().hex}", task_queue=task_queue
-    )
-
-
-async def wait_pending(handle: WorkflowHandle[Any, Any], call_id: str | None = None) -> list[dict[str, Any]]:
-    """The pending approvals once there is one (or once `call_id` is among them)."""
-    with anyio.fail_after(60):
-        while True:
-            pending = [dict(p) for p in await pending_approvals(handle)]
-            if pending and (call_id is None or call_id in [p["call_id"] for p in pending]):
-                return pending
-            await anyio.sleep(0.1)
-
-
-async def test_denied_never_runs_approved_runs_once(
-    client: Client, task_queue: str, secret: str, ledger: Path
-) -> None:
-    async with running_worker(client, task_queue):
-        denied = await start(
-            client, task_queue, [{"name": "send_payment", "arguments": {"to": "eve", "amount": 900}}]
-        )
-        [pending] = await wait_pending(denied)
-        assert pending == {
-            "call_id": "send_payment#1",
-            "tool": "send_payment",
-            "arguments": {"to": "eve", "amount": 900},
+async def test_denied_never_runs_approved_runs_once(tools_worker: CallToolsRunner, ledger: Path) -> None:
+    denied = await tools_worker.start([{"name": "send_payment", "arguments": {"to": "eve", "amount": 900}}])
+    [pending] = await wait_pending(denied)
+    assert pending == {
+        "call_id": "send_payment#1",
+        "tool": "send_payment",
+        "arguments": {"to": "eve", "amount": 900},
+    }
+    assert executions(ledger) == []  # waiting: nothing ran
+    await decide(denied, pending["call_id"], False, reason="not a known payee")
+    assert await denied.result() == [
+        {
+            "status": "denied",
+            "kind": "denied",
+            "text": "The call to tool 'send_payment' was not approved: not a known payee. It did not run.",
         }
-        assert executions(ledger) == []  # waiting: nothing ran
-        await decide(denied, pending["call_id"], False, reason="not a known payee")
-        assert await denied.result() == [
-            {
-                "status": "denied",
-                "kind": "denied",
-                "text": "The call to tool 'send_payment' was not approved: not a known payee. It did not run.",
-            }
-        ]
-        assert executions(ledger) == []
+    ]
+    assert executions(ledger) == []
 
-        approved = await start(
-            client, task_queue, [{"name": "send_payment", "arguments": {"to": "bob", "amount": 5}}]
-        )
-        [pending] = await wait_pending(approved)
-        await decide(approved, pending["call_id"], True)
-        assert await approved.result() == [{"status": "ok", "kind": None, "text": "ann paid 5 to bob"}]
-        assert await pending_approvals(approved) == []
+    approved = await tools_worker.start([{"name": "send_payment", "arguments": {"to": "bob", "amount": 5}}])
+    [pending] = await wait_pending(approved)
+    await decide(approved, pending["call_id"], True)
+    assert await approved.result() == [{"status": "ok", "kind": None, "text": "ann paid 5 to bob"}]
+    assert await pending_approvals(approved) == []
     assert [(r["tool"], r["to"]) for r in executions(ledger)] == [("send_payment", "bob")]
 
 
 async def test_bad_decisions_are_rejected_and_nothing_runs(
-    client: Client, task_queue: str, secret: str, ledger: Path
+    tools_worker: CallToolsRunner, ledger: Path
 ) -> None:
-    async with running_worker(client, task_queue):
-        payments = [{"name": "send_payment", "arguments": {"to": "bob", "amount": n}} for n in (5, 6)]
-        handle = await start(client, task_queue, payments)
-        [pending] = await wait_pending(handle)
-        with pytest.raises(WorkflowUpdateFailedError) as unknown:
-            await decide(handle, "send_payment#99", True)
-        assert isinstance(unknown.value.cause, ApplicationError)
-        assert "no call 'send_payment#99' is waiting for approval (waiting: 'send_payment#1')" in str(
-            unknown.value.cause
-        )
-        for bad in (
-            {"call_id": pending["call_id"], "approved": "yes"},
-            {"call_id": pending["call_id"], "approved": True, "reason": 3},
-            {"call_id": pending["call_id"], "approved": True, "by": "mallory"},
-            ["send_payment#1", True],
-        ):
-            with pytest.raises(WorkflowUpdateFailedError):
-                await handle.execute_update(APPROVAL_UPDATE, bad)
-        assert executions(ledger) == []  # nothing ran for any of them
-        assert [p["call_id"] for p in await pending_approvals(handle)] == ["send_payment#1"]
-        await decide(handle, pending["call_id"], True)
-        [second] = await wait_pending(handle, "send_payment#2")  # the workflow goes on, and waits again
-        with pytest.raises(WorkflowUpdateFailedError) as again:  # decided already: refused
-            await decide(handle, pending["call_id"], False)
-        assert "no call 'send_payment#1' is waiting" in str(again.value.cause)
-        await decide(handle, second["call_id"], True)
-        assert [o["status"] for o in await handle.result()] == ["ok", "ok"]
+    payments = [{"name": "send_payment", "arguments": {"to": "bob", "amount": n}} for n in (5, 6)]
+    handle = await tools_worker.start(payments)
+    [pending] = await wait_pending(handle)
+    with pytest.raises(WorkflowUpdateFailedError) as unknown:
+        await decide(handle, "send_payment#99", True)
+    assert isinstance(unknown.value.cause, ApplicationError)
+    assert "no call 'send_payment#99' is waiting for approval (waiting: 'send_payment#1')" in str(
+        unknown.value.cause
+    )
+    for bad in (
+        {"call_id": pending["call_id"], "approved": "yes"},
+        {"call_id": pending["call_id"], "approved": True, "reason": 3},
+        {"call_id": pending["call_id"], "approved": True, "by": "mallory"},
+        ["send_payment#1", True],
+    ):
+        with pytest.raises(WorkflowUpdateFailedError):
+            await handle.execute_update(APPROVAL_UPDATE, bad)
+    assert executions(ledger) == []  # nothing ran for any of them
+    assert [p["call_id"] for p in await pending_approvals(handle)] == ["send_payment#1"]
+    await decide(handle, pending["call_id"], True)
+    [second] = await wait_pending(handle, "send_payment#2")  # the workflow goes on, and waits again
+    with pytest.raises(WorkflowUpdateFailedError) as again:  # decided already: refused
+        await decide(handle, pending["call_id"], False)
+    assert "no call 'send_payment#1' is waiting" in str(again.value.cause)
+    await decide(handle, second["call_id"], True)
+    assert [o["status"] for o in await handle.result()] == ["ok", "ok"]
     assert [r["amount"] for r in executions(ledger, "send_payment")] == [5, 6]
 
 
 async def test_a_predicate_decides_with_the_worker_context(
-    client: Client, task_queue: str, secret: str, ledger: Path
+    tools_worker: CallToolsRunner, ledger: Path
 ) -> None:
-    async with running_worker(client, task_queue):
-        handle = await start(
-            client,
-            task_queue,
-            [
-                {"name": "refund", "arguments": {"amount": 50}},
-                {"name": "refund", "arguments": {"amount": 500}},
-            ],
-        )
-        [pending] = await wait_pending(handle)
-        assert pending["arguments"] == {"amount": 500}  # the small refund did not ask
-        assert [r["amount"] for r in executions(ledger, "refund")] == [50]
-        await decide(handle, pending["call_id"], True)
-        out = await handle.result()
+    handle = await tools_worker.start(
+        [
+            {"name": "refund", "arguments": {"amount": 50}},
+            {"name": "refund", "arguments": {"amount": 500}},
+        ]
+    )
+    [pending] = await wait_pending(handle)
+    assert pending["arguments"] == {"amount": 500}  # the small refund did not ask
+    assert [r["amount"] for r in executions(ledger, "refund")] == [50]
+    await decide(handle, pending["call_id"], True)
+    out = await handle.result()
     assert [o["text"] for o in out] == ["refunded 50", "refunded 500"]
     assert [r["amount"] for r in executions(ledger, "refund")] == [50, 500]
 
 
 async def test_invalid_arguments_are_never_sent_for_approval(
-    client: Client, task_queue: str, secret: str, ledger: Path
+    tools_worker: CallToolsRunner, ledger: Path
 ) -> None:
-    async with running_worker(client, task_queue):
-        out = await client.execute_workflow(
-            CallTools.run,
-            args=[[{"name": "send_payment", "arguments": {"to": "bob", "amount": "lots"}}], False],
-            id=f"wf-{uuid.uuid4().hex}",
-            task_queue=task_queue,
-        )
+    out = await tools_worker.run([{"name": "send_payment", "arguments": {"to": "bob", "amount": "lots"}}])
     assert out[0]["kind"] == "arguments" and "amount" in out[0]["text"]
     assert executions(ledger) == []
 
@@ -174,16 +137,14 @@ def worker_process(server: DevServer, task_queue: str) -> Iterator[subprocess.Po
 
 
 async def test_worker_killed_while_waiting_then_approved_runs_once(
-    client: Client, temporal_server: DevServer, task_queue: str, secret: str, ledger: Path
+    call_tools: CallToolsRunner, temporal_server: DevServer, task_queue: str, secret: str, ledger: Path
 ) -> None:
     with worker_process(temporal_server, task_queue) as first:
-        handle = await start(
-            client,
-            task_queue,
+        handle = await call_tools.start(
             [
                 {"name": "add", "arguments": {"a": 1, "b": 2}},
                 {"name": "send_payment", "arguments": {"to": "bob", "amount": 5}},
-            ],
+            ]
         )
         [pending] = await wait_pending(handle)
         os.kill(first.pid, signal.SIGKILL)  # no shutdown: the worker is gone while the workflow waits
@@ -200,14 +161,11 @@ async def test_worker_killed_while_waiting_then_approved_runs_once(
 
 
 async def test_two_worker_processes_share_one_task_queue(
-    client: Client, temporal_server: DevServer, task_queue: str, secret: str, ledger: Path
+    call_tools: CallToolsRunner, temporal_server: DevServer, task_queue: str, secret: str, ledger: Path
 ) -> None:
     with worker_process(temporal_server, task_queue) as a, worker_process(temporal_server, task_queue) as b:
-        out = await client.execute_workflow(
-            CallTools.run,
-            args=[[{"name": "work", "arguments": {"item": i}} for i in range(12)], True],
-            id=f"wf-{uuid.uuid4().hex}",
-            task_queue=task_queue,
+        out = await call_tools.run(
+            [{"name": "work", "arguments": {"item": i}} for i in range(12)], parallel=True
         )
     assert [o["status"] for o in out] == ["ok"] * 12
     runs = executions(ledger, "work")

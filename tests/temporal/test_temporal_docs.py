@@ -3,8 +3,6 @@ written and prints what the page says; the page's other python blocks are the ru
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,9 +10,9 @@ import pytest
 pytest.importorskip("temporalio")
 pytest.importorskip("pydantic_ai.durable_exec.temporal")
 
-ROOT = Path(__file__).resolve().parents[2]
-PAGE = ROOT / "docs" / "durable" / "temporal.md"
-EXAMPLE = ROOT / "examples" / "temporal" / "two_workers.py"
+from tt_examples import EXAMPLES, assert_example_pays_once_after_approval
+
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "durable" / "temporal.md"
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -24,13 +22,4 @@ def test_the_page_shows_the_whole_example() -> None:
 
 
 def test_two_workers_example_runs(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, str(EXAMPLE)], cwd=tmp_path, capture_output=True, text=True, timeout=240
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    out = done.stdout
-    assert "waiting for approval: send_payment {'to': 'bob', 'amount': 500} (send_payment#2)" in out
-    assert out.count("sending payment: 500 to bob for ann") == 1  # after the approval, once
-    assert out.index("waiting for approval") < out.index("sending payment")
-    assert "result: Done: 1200; ann paid 500 to bob" in out
-    assert "sk-live" not in out
+    assert_example_pays_once_after_approval(EXAMPLES / "two_workers.py", tmp_path, timeout=240)

@@ -7,7 +7,6 @@ ones."""
 
 from __future__ import annotations
 
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -15,25 +14,14 @@ import pytest
 
 pytest.importorskip("temporalio")
 
-from temporalio.client import Client
-from temporalio.worker import Worker
-from tt_tools import TOOLS, AppContext, context_from_env, executions
-from tt_workflows import CallTools
+from recording_middleware import Recorder
+from tt_calls import CallToolsRunner, running_worker
+from tt_tools import TOOLS, AppContext, executions
 
 import interop
 from interop import policies
-from interop.temporal import tool_activities
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(120)]
-
-
-class Recorder:
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, Any, Any]] = []
-
-    async def on_call(self, call: Any, call_next: Any) -> Any:
-        self.calls.append((call.name, call.arguments, call.context))
-        return await call_next(call)
 
 
 def wrapped(recorder: Recorder) -> list[Any]:
@@ -53,30 +41,20 @@ def wrapped(recorder: Recorder) -> list[Any]:
 
 
 async def test_the_chain_runs_in_the_worker_and_refusals_are_results(
-    client: Client, task_queue: str, secret: str, ledger: Path
+    call_tools: CallToolsRunner, secret: str, ledger: Path
 ) -> None:
     recorder = Recorder()
-    async with Worker(
-        client,
-        task_queue=task_queue,
-        workflows=[CallTools],  # its activity tools come from the unwrapped TOOLS
-        activities=tool_activities(wrapped(recorder), context_factory=context_from_env),
-    ):
-        out = await client.execute_workflow(
-            CallTools.run,
-            args=[
-                [
-                    {"name": "add", "arguments": {"a": 1, "b": 2}},
-                    {"name": "add", "arguments": {"a": "x", "b": 2}},  # invalid: never reaches the chain
-                    {"name": "add", "arguments": {"a": 3, "b": 4}},
-                    {"name": "add", "arguments": {"a": 5, "b": 6}},  # past the limit
-                    {"name": "slow", "arguments": {"seconds": 5}},
-                    {"name": "numbers", "arguments": {"n": 100}},
-                ],
-                False,
-            ],
-            id=f"wf-{uuid.uuid4().hex}",
-            task_queue=task_queue,
+    # the workflow's activity tools come from the unwrapped TOOLS; the worker's are wrapped
+    async with running_worker(call_tools.client, call_tools.task_queue, wrapped(recorder)):
+        out = await call_tools.run(
+            [
+                {"name": "add", "arguments": {"a": 1, "b": 2}},
+                {"name": "add", "arguments": {"a": "x", "b": 2}},  # invalid: never reaches the chain
+                {"name": "add", "arguments": {"a": 3, "b": 4}},
+                {"name": "add", "arguments": {"a": 5, "b": 6}},  # past the limit
+                {"name": "slow", "arguments": {"seconds": 5}},
+                {"name": "numbers", "arguments": {"n": 100}},
+            ]
         )
     ok1, bad, ok2, limited, slow, numbers = out
     assert (ok1["text"], ok2["text"]) == ("3", "7")

@@ -10,13 +10,10 @@ installed there without its pins beside the openai-agents 0.24 this project need
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import uuid
 from pathlib import Path
 from typing import Any
 
-import anyio
 import pytest
 
 pytest.importorskip("temporalio")
@@ -26,17 +23,16 @@ pytest.importorskip("temporalio.openai_agents")
 from agents import Model, ModelProvider, ModelResponse, Usage
 from devserver import DevServer
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
-from temporalio.client import Client
 from temporalio.openai_agents import OpenAIAgentsPlugin
-from temporalio.worker import Worker
+from tt_calls import approve_the_payment, scheduled_activities
+from tt_examples import EXAMPLES, assert_example_pays_once_after_approval
 from tt_openai_agents import AgentsPayerWorkflow
 from tt_tools import TOOLS, context_from_env, executions
+from tt_worker import serving
 
-from interop.temporal import decide, pending_approvals, tool_activities
+from interop.temporal import tool_activities
 
 pytestmark = [pytest.mark.anyio, pytest.mark.timeout(180)]
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "temporal" / "openai_agents_worker.py"
 
 
 class ScriptedModel(Model):
@@ -94,53 +90,27 @@ async def test_runner_in_a_workflow_with_converted_activity_tools(
 ) -> None:
     seen: list[list[str]] = []
     plugin = OpenAIAgentsPlugin(model_provider=ScriptedProvider(seen))
-    client = await Client.connect(temporal_server.address, plugins=[plugin])
-    async with Worker(
-        client,
-        task_queue=task_queue,
-        workflows=[AgentsPayerWorkflow],
-        activities=tool_activities(TOOLS, context_factory=context_from_env),
-    ):
+    activities = tool_activities(TOOLS, context_factory=context_from_env)
+    async with serving(
+        temporal_server.address, task_queue, [AgentsPayerWorkflow], activities, plugins=[plugin]
+    ) as client:
         handle = await client.start_workflow(
             AgentsPayerWorkflow.run, "pay bob 5 and add", id=f"wf-{uuid.uuid4().hex}", task_queue=task_queue
         )
-        with anyio.fail_after(60):
-            while not (pending := await pending_approvals(handle)):
-                await anyio.sleep(0.1)
-        assert [(p["tool"], p["arguments"]) for p in pending] == [
-            ("send_payment", {"to": "bob", "amount": 5})
-        ]
-        assert executions(ledger, "send_payment") == []  # waiting: not run
-        await decide(handle, pending[0]["call_id"], True)
-        output = await handle.result()
+        output = await approve_the_payment(handle, ledger)
     first = seen[1]  # what the model was given after its first turn
     assert first[0] == "42" and first[2] == "ann paid 5 to bob"
     assert first[1].startswith("Invalid arguments for tool 'add':") and "a:" in first[1]
     assert output.endswith("| 3")  # the corrected call
     assert [r["tool"] for r in executions(ledger)].count("send_payment") == 1
     assert sorted((r["a"], r["b"]) for r in executions(ledger, "add")) == [(2, 1), (2, 40)]
-    history = await handle.fetch_history()
-    scheduled = [
-        e.activity_task_scheduled_event_attributes.activity_type.name
-        for e in history.events
-        if e.HasField("activity_task_scheduled_event_attributes")
-    ]
+    scheduled, raw = await scheduled_activities(handle)
     # add: three activities (the bad call refused by the activity's validation, the function never
     # ran); send_payment: two (pending, then the approved run)
     assert scheduled.count("add") == 3 and scheduled.count("send_payment") == 2
     assert any("model" in n.lower() for n in scheduled), scheduled  # the model's turns: the integration's
-    raw = b"".join(e.SerializeToString() for e in history.events)
     assert secret.encode() not in raw
 
 
 def test_the_docs_program_runs(tmp_path: Path) -> None:
-    done = subprocess.run(
-        [sys.executable, str(EXAMPLE)], cwd=tmp_path, capture_output=True, text=True, timeout=150
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    out = done.stdout
-    assert "waiting for approval: send_payment {'to': 'bob', 'amount': 500} (send_payment#2)" in out
-    assert out.count("sending payment: 500 to bob for ann") == 1
-    assert out.index("waiting for approval") < out.index("sending payment")
-    assert "result: Done: 1200; ann paid 500 to bob" in out
-    assert "sk-live" not in out
+    assert_example_pays_once_after_approval(EXAMPLES / "openai_agents_worker.py", tmp_path, timeout=150)

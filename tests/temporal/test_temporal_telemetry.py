@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "telemetry"))
 from otel_kit import Exported, configured
 from temporalio.client import Client
 from temporalio.worker import Replayer
-from test_temporal_activities import running_worker
+from tt_calls import running_worker
 from tt_tools import executions
 from tt_workflows import CallTools
 
