@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from recording_middleware import Recorder
 
 import interop
 from interop import ToolError, policies
@@ -25,17 +26,6 @@ pytestmark = pytest.mark.anyio
 @dataclass(frozen=True)
 class User:
     name: str
-
-
-class Recorder:
-    """A middleware that records what it is given and passes the call on."""
-
-    def __init__(self) -> None:
-        self.calls: list[tuple[str, Any, Any]] = []
-
-    async def on_call(self, call: Any, call_next: Any) -> Any:
-        self.calls.append((call.name, call.arguments, call.context))
-        return await call_next(call)
 
 
 RAN: list[str] = []
