@@ -13,28 +13,11 @@ pytest.importorskip("langgraph")
 
 from langchain.agents import create_agent
 from langchain_core.messages import HumanMessage, ToolMessage
+from toolset_tools import add, boom, wipe
 
 import interop
 from interop.errors import ToolNameError
 from interop.langchain import to_langchain_tools
-
-
-@interop.tool
-def add(a: int, b: int) -> int:
-    """Add two numbers."""
-    return a + b
-
-
-@interop.tool
-def boom(x: int) -> int:
-    """Always fails."""
-    raise RuntimeError(f"secret detail {x}")
-
-
-@interop.tool(meta={"requires_approval": True})
-def wipe(path: str) -> str:
-    """Delete a path."""
-    return f"wiped {path}"
 
 
 def test_a_set_in_create_agent_brings_its_approval_and_errors(lc: Any) -> None:

@@ -9,30 +9,13 @@ from typing import Any
 
 import pytest
 from mcp import Client
+from toolset_tools import add, boom, wipe
 
 import interop
 from interop.errors import ToolNameError
 from interop.mcp import add_tools, build_server
 
 pytestmark = pytest.mark.anyio
-
-
-@interop.tool
-def add(a: int, b: int) -> int:
-    """Add two numbers."""
-    return a + b
-
-
-@interop.tool
-def boom(x: int) -> int:
-    """Always fails."""
-    raise RuntimeError(f"secret detail {x}")
-
-
-@interop.tool(meta={"requires_approval": True})
-def wipe(path: str) -> str:
-    """Delete a path."""
-    return f"wiped {path}"
 
 
 def _text(result: Any) -> str:
