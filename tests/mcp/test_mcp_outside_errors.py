@@ -75,12 +75,17 @@ def build(state: Upstream) -> Server[Any]:
     return Server("upstream", on_list_tools=list_tools, on_call_tool=call_tool)
 
 
+async def call_upstream(name: str, state: Upstream | None = None, **client: Any) -> Any:
+    """Call the upstream's tool `name` (no arguments) through `mcp_tools` with these client options
+    (`mode`, `elicitation`); its result."""
+    async with mcp_tools(build(state or Upstream()), **client) as tools:
+        return await interop.acall({t.name: t for t in tools}[name], {})
+
+
 @pytest.mark.parametrize("mode", MODES)
 async def test_a_json_rpc_error_is_a_tool_error_with_the_servers_message(mode: str) -> None:
-    async with mcp_tools(build(Upstream()), mode=mode) as tools:
-        query = {t.name: t for t in tools}["query"]
-        with pytest.raises(ToolError) as caught:
-            await interop.acall(query, {})
+    with pytest.raises(ToolError) as caught:
+        await call_upstream("query", mode=mode)
     assert "upstream database unavailable (try again in 30s)" in str(caught.value)
     assert "-32603" in str(caught.value)
 
@@ -95,9 +100,7 @@ async def test_url_elicitation_reaches_the_callback_and_the_call_is_sent_again(m
         state.linked = True  # the user opened the page and linked the drive
         return True
 
-    async with mcp_tools(build(state), mode=mode, elicitation=user) as tools:
-        drive = {t.name: t for t in tools}["open_drive"]
-        assert await interop.acall(drive, {}) == "report.pdf, notes.md"
+    assert await call_upstream("open_drive", state, mode=mode, elicitation=user) == "report.pdf, notes.md"
     (request,) = seen
     assert request.url == LINK and request.message == "Link your drive" and not request.is_approval
     assert state.calls == ["open_drive", "open_drive"]
@@ -107,10 +110,8 @@ async def test_url_elicitation_reaches_the_callback_and_the_call_is_sent_again(m
 async def test_url_elicitation_declined_or_unanswered_tells_the_model_which_page(mode: str) -> None:
     for elicitation in (None, lambda request: False):
         state = Upstream()
-        async with mcp_tools(build(state), mode=mode, elicitation=elicitation) as tools:
-            drive = {t.name: t for t in tools}["open_drive"]
-            with pytest.raises(ToolError) as caught:
-                await interop.acall(drive, {})
+        with pytest.raises(ToolError) as caught:
+            await call_upstream("open_drive", state, mode=mode, elicitation=elicitation)
         assert "Link your drive" in str(caught.value) and LINK in str(caught.value)
         assert state.calls == ["open_drive"]  # not sent again
 
@@ -123,18 +124,15 @@ async def test_a_user_who_never_finishes_is_not_asked_forever() -> None:
         asked.append(request.url or "")
         return True  # says yes but never links
 
-    async with mcp_tools(build(state), elicitation=user) as tools:
-        with pytest.raises(ToolError, match="Link your drive"):
-            await interop.acall({t.name: t for t in tools}["open_drive"], {})
+    with pytest.raises(ToolError, match="Link your drive"):
+        await call_upstream("open_drive", state, elicitation=user)
     assert len(asked) == 2 and len(state.calls) == 3  # two rounds, then the model is told
 
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_a_result_breaking_its_output_schema_names_the_tool_and_the_field(mode: str) -> None:
-    async with mcp_tools(build(Upstream()), mode=mode) as tools:
-        measure = {t.name: t for t in tools}["measure"]
-        with pytest.raises(StandardToolValidationError) as caught:
-            await interop.acall(measure, {})
+    with pytest.raises(StandardToolValidationError) as caught:
+        await call_upstream("measure", mode=mode)
     error = caught.value
     assert error.target == "output" and error.tool_name == "measure"
     (issue,) = error.issues

@@ -96,6 +96,17 @@ async def raw_start(client: Client, name: str, arguments: dict[str, Any]) -> str
     return str(result.task_id)  # type: ignore[union-attr]
 
 
+def new_gate(name: str) -> None:
+    """Forget what ran; a closed gate `name` for `wait_for`."""
+    RAN.clear()
+    GATES[name] = asyncio.Event()
+
+
+def task_extensions(mode: str) -> list[Any] | None:
+    """What a raw client needs for tasks: the 2026-07-28 extension ("auto"), nothing on "legacy"."""
+    return [tasks_extension()] if mode == "auto" else None
+
+
 async def task_state(client: Client, task_id: str) -> dict[str, Any]:
     return (
         await client.session.send_request(GetTask(params=TaskIdParams(task_id=task_id)), _Ack)
@@ -115,10 +126,8 @@ async def test_a_task_tool_is_driven_to_its_result(mode: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_status_progress_and_result_seen_by_a_raw_client(mode: str) -> None:
-    RAN.clear()
-    GATES["g1"] = asyncio.Event()
-    extensions = [tasks_extension()] if mode == "auto" else None
-    async with Client(build_server([wait_for]), mode=mode, extensions=extensions) as client:
+    new_gate("g1")
+    async with Client(build_server([wait_for]), mode=mode, extensions=task_extensions(mode)) as client:
         if mode == "legacy":
             assert client.server_capabilities.tasks is not None
             (listed,) = (await client.list_tools()).tools
@@ -157,10 +166,8 @@ async def test_a_modern_client_without_the_extension_gets_a_tool_error_saying_so
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_cancel_stops_the_running_tool(mode: str) -> None:
-    RAN.clear()
-    GATES["g2"] = asyncio.Event()
-    extensions = [tasks_extension()] if mode == "auto" else None
-    async with Client(build_server([wait_for]), mode=mode, extensions=extensions) as client:
+    new_gate("g2")
+    async with Client(build_server([wait_for]), mode=mode, extensions=task_extensions(mode)) as client:
         task_id = await raw_start(client, "wait_for", {"gate": "g2"})
         await asyncio.sleep(0.02)
         await client.session.send_request(CancelTask(params=TaskIdParams(task_id=task_id)), _Ack)
@@ -171,8 +178,7 @@ async def test_cancel_stops_the_running_tool(mode: str) -> None:
 
 @pytest.mark.parametrize("mode", MODES)
 async def test_a_local_call_cancelled_cancels_the_remote_task(mode: str) -> None:
-    RAN.clear()
-    GATES["g3"] = asyncio.Event()
+    new_gate("g3")
     async with mcp_tools(build_server([wait_for]), mode=mode) as tools:
         with pytest.raises(TimeoutError):
             await asyncio.wait_for(interop.acall(tools[0], {"gate": "g3"}), 0.3)
@@ -338,10 +344,9 @@ async def test_over_http_tasks_belong_to_their_caller(mode: str, stateless: bool
         client = httpx2.AsyncClient(headers={"Authorization": f"Bearer {token}"})
         return streamable_http_client(url, http_client=client)
 
-    RAN.clear()
-    GATES["g4"] = asyncio.Event()
+    new_gate("g4")
     app = asgi_app([count, wait_for], stateless=stateless, token_verifier=Tokens())
-    extensions = [tasks_extension()] if mode == "auto" else None
+    extensions = task_extensions(mode)
     with http_server_thread(app, free_port()) as url:
         async with mcp_tools(as_user(url, "tok-ada"), mode=mode) as tools:
             assert await interop.acall({t.name: t for t in tools}["count"], {"n": 2}) == {"counted": 2}
