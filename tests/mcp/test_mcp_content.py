@@ -19,6 +19,7 @@ import pytest
 from mcp import Client
 from mcp.server.lowlevel import Server
 from reference_servers import filesystem
+from scripted_rounds import llamaindex_round, pydantic_ai_round
 
 import interop
 from interop import File
@@ -142,24 +143,11 @@ async def test_langchain_model_sees_content_blocks_and_the_artifact_is_the_value
 
 async def test_pydantic_ai_model_sees_binary_content_and_metadata_is_the_value() -> None:
     pytest.importorskip("interop.pydantic_ai")
-    from pydantic_ai import Agent, BinaryContent
-    from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
-    from pydantic_ai.models.function import AgentInfo, FunctionModel
-
-    from interop.pydantic_ai import to_pydantic_ai
-
-    seen: dict[str, ToolReturnPart] = {}
-    sent: list[Any] = []
-
-    def fn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        if len(messages) == 1:
-            return ModelResponse(parts=[ToolCallPart(n, {}, tool_call_id=n) for n in NAMES])
-        sent.extend(messages[-1].parts)
-        seen.update({p.tool_name: p for p in messages[-1].parts if isinstance(p, ToolReturnPart)})
-        return ModelResponse(parts=[TextPart("ok")])
+    from pydantic_ai import BinaryContent
 
     async with mcp_tools(upstream()) as tools:
-        await Agent(FunctionModel(fn), tools=[to_pydantic_ai(t) for t in tools]).run("go")
+        seen, output = await pydantic_ai_round(tools, {n: (n, {}) for n in NAMES}, "ok")
+    assert output == "ok"
     caption, image = seen["picture"].content
     assert caption == "A red dot" and isinstance(image, BinaryContent) and image.data == PNG
     assert seen["picture"].metadata == SIZE
@@ -174,39 +162,12 @@ async def test_pydantic_ai_model_sees_binary_content_and_metadata_is_the_value()
 
 async def test_llamaindex_model_sees_media_blocks_and_raw_output_is_the_value() -> None:
     pytest.importorskip("interop.llamaindex")
-    from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
-    from llama_index.core.base.llms.types import (
-        AudioBlock,
-        ChatMessage,
-        DocumentBlock,
-        ImageBlock,
-        MessageRole,
-        TextBlock,
-        ToolCallBlock,
-    )
-    from llama_index.core.llms.mock import MockFunctionCallingLLM
-
-    from interop.llamaindex import to_llamaindex
-
-    turns: list[list[ChatMessage]] = []
-
-    def model(messages: Any, **kwargs: Any) -> ChatMessage:
-        turns.append(list(messages))
-        if len(turns) == 1:
-            calls = [ToolCallBlock(tool_call_id=n, tool_name=n, tool_kwargs={}) for n in NAMES]
-            return ChatMessage(role=MessageRole.ASSISTANT, blocks=calls)
-        return ChatMessage(role=MessageRole.ASSISTANT, content="ok")
+    from llama_index.core.base.llms.types import AudioBlock, DocumentBlock, ImageBlock, TextBlock
 
     async with mcp_tools(upstream()) as tools:
-        agent = FunctionAgent(
-            tools=[to_llamaindex(t) for t in tools], llm=MockFunctionCallingLLM(response_generator=model)
-        )
-        handler = agent.run(user_msg="go")
-        results = {
-            e.tool_name: e.tool_output async for e in handler.stream_events() if isinstance(e, ToolCallResult)
-        }
-        await handler
-    picture, recording, contract, links, notes = [m for m in turns[1] if m.role == MessageRole.TOOL]
+        results, sent, response = await llamaindex_round(tools, {n: (n, {}) for n in NAMES}, "ok")
+    assert response == "ok"
+    picture, recording, contract, links, notes = sent
     assert [type(b) for b in picture.blocks] == [TextBlock, ImageBlock]
     assert picture.blocks[0].text == "A red dot" and picture.blocks[1].resolve_image().read() == PNG
     ((audio,), (document,)) = recording.blocks, contract.blocks

@@ -16,6 +16,7 @@ import mcp.types as mt
 import pytest
 from mcp.server.lowlevel import Server
 from mcp.shared.exceptions import MCPError, UrlElicitationRequiredError
+from scripted_rounds import llamaindex_round, pydantic_ai_round
 
 import interop
 from interop import StandardToolValidationError, ToolError
@@ -181,58 +182,24 @@ async def test_langchain_agent_reads_the_servers_failures() -> None:
 
 async def test_pydantic_ai_agent_reads_the_servers_failures() -> None:
     pytest.importorskip("interop.pydantic_ai")
-    from pydantic_ai import Agent
-    from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCallPart, ToolReturnPart
-    from pydantic_ai.models.function import AgentInfo, FunctionModel
-
-    from interop.pydantic_ai import to_pydantic_ai
-
-    seen: dict[str, str] = {}
-
-    def fn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        if len(messages) == 1:
-            return ModelResponse(parts=[ToolCallPart(n, {}, tool_call_id=f"p-{n}") for n in EXPECTED])
-        for part in messages[-1].parts:
-            if isinstance(part, ToolReturnPart):
-                assert part.outcome in ("retried", "failed")  # the model is told; the run goes on
-                seen[part.tool_name] = part.model_response_str()
-        return ModelResponse(parts=[TextPart("done")])
-
+    calls = {f"p-{n}": (n, {}) for n in EXPECTED}
     async with mcp_tools(build(Upstream())) as tools:
-        agent = Agent(FunctionModel(fn), tools=[to_pydantic_ai(t) for t in tools], retries=2)
-        result = await agent.run("go")
-    assert result.output == "done"
-    check_outputs([seen[n] for n in EXPECTED])
+        seen, output = await pydantic_ai_round(tools, calls, "done", retries=2)
+    assert output == "done"
+    parts = [seen[f"p-{n}"] for n in EXPECTED]
+    assert all(p.outcome in ("retried", "failed") for p in parts)  # the model is told; the run goes on
+    check_outputs([p.model_response_str() for p in parts])
 
 
 async def test_llamaindex_agent_reads_the_servers_failures() -> None:
     pytest.importorskip("interop.llamaindex")
-    from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
-    from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
-    from llama_index.core.llms.mock import MockFunctionCallingLLM
-
-    from interop.llamaindex import to_llamaindex
-
-    turns: list[int] = []
-
-    def model(messages: Sequence[ChatMessage], **kwargs: Any) -> ChatMessage:
-        turns.append(1)
-        if len(turns) == 1:
-            blocks = [ToolCallBlock(tool_call_id=f"l-{n}", tool_name=n, tool_kwargs={}) for n in EXPECTED]
-            return ChatMessage(role=MessageRole.ASSISTANT, blocks=blocks)
-        return ChatMessage(role=MessageRole.ASSISTANT, content="done")
-
+    calls = {f"l-{n}": (n, {}) for n in EXPECTED}
     async with mcp_tools(build(Upstream())) as tools:
-        agent = FunctionAgent(
-            tools=[to_llamaindex(t) for t in tools], llm=MockFunctionCallingLLM(response_generator=model)
-        )
-        handler = agent.run(user_msg="go")
-        events = [ev async for ev in handler.stream_events() if isinstance(ev, ToolCallResult)]
-        result = await handler
-    assert str(result.response.content) == "done"
-    outputs = {e.tool_name: e.tool_output for e in events}
-    assert all(o.is_error for o in outputs.values())
-    check_outputs([str(outputs[n].content) for n in EXPECTED])
+        results, _, response = await llamaindex_round(tools, calls, "done")
+    assert response == "done"
+    outputs = [results[f"l-{n}"] for n in EXPECTED]
+    assert all(o.is_error for o in outputs)
+    check_outputs([str(o.content) for o in outputs])
 
 
 async def test_openai_agents_run_reads_the_servers_failures() -> None:

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from mcp import Client
 from reference_servers import everything, inspector_cli
+from scripted_rounds import llamaindex_round, pydantic_ai_round
 
 import interop
 from interop.mcp import ElicitationRequest, build_server, mcp_tools
@@ -143,32 +144,11 @@ async def test_everything_server_in_langchain_loop() -> None:
 
 async def test_everything_server_in_pydantic_ai_loop() -> None:
     pytest.importorskip("interop.pydantic_ai")
-    from pydantic_ai import Agent, BinaryContent
-    from pydantic_ai.messages import (
-        ModelMessage,
-        ModelResponse,
-        RetryPromptPart,
-        TextPart,
-        ToolCallPart,
-        ToolReturnPart,
-    )
-    from pydantic_ai.models.function import AgentInfo, FunctionModel
-
-    from interop.pydantic_ai import to_pydantic_ai
-
-    seen: dict[str, Any] = {}
-
-    def fn(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
-        if len(messages) == 1:
-            return ModelResponse(parts=[ToolCallPart(n, a, tool_call_id=i) for i, (n, a) in CALLS.items()])
-        for part in messages[-1].parts:
-            if isinstance(part, (ToolReturnPart, RetryPromptPart)):
-                seen[part.tool_call_id] = part
-        return ModelResponse(parts=[TextPart("done")])
+    from pydantic_ai import BinaryContent
 
     async with mcp_tools(everything()) as tools:
-        result = await Agent(FunctionModel(fn), tools=[to_pydantic_ai(t) for t in tools], retries=2).run("go")
-    assert result.output == "done"
+        seen, output = await pydantic_ai_round(tools, CALLS, "done", retries=2)
+    assert output == "done"
     caption, image, after = seen["image"].content
     assert caption == "Here's the image you requested:" and after == PRETEXT
     assert isinstance(image, BinaryContent) and image.data.startswith(PNG_MAGIC)
@@ -178,36 +158,13 @@ async def test_everything_server_in_pydantic_ai_loop() -> None:
 
 async def test_everything_server_in_llamaindex_loop() -> None:
     pytest.importorskip("interop.llamaindex")
-    from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
-    from llama_index.core.base.llms.types import (
-        ChatMessage,
-        ImageBlock,
-        MessageRole,
-        TextBlock,
-        ToolCallBlock,
-    )
-    from llama_index.core.llms.mock import MockFunctionCallingLLM
-
-    from interop.llamaindex import to_llamaindex
-
-    turns: list[list[ChatMessage]] = []
-
-    def llm(messages: Any, **kwargs: Any) -> ChatMessage:
-        turns.append(list(messages))
-        if len(turns) == 1:
-            blocks = [ToolCallBlock(tool_call_id=i, tool_name=n, tool_kwargs=a) for i, (n, a) in CALLS.items()]
-            return ChatMessage(role=MessageRole.ASSISTANT, blocks=blocks)
-        return ChatMessage(role=MessageRole.ASSISTANT, content="done")
+    from llama_index.core.base.llms.types import ImageBlock, TextBlock
 
     async with mcp_tools(everything()) as tools:
-        agent = FunctionAgent(
-            tools=[to_llamaindex(t) for t in tools], llm=MockFunctionCallingLLM(response_generator=llm)
-        )
-        handler = agent.run(user_msg="go")
-        results = {e.tool_id: e.tool_output async for e in handler.stream_events() if isinstance(e, ToolCallResult)}
-        assert str((await handler).response.content) == "done"
+        results, tool_messages, response = await llamaindex_round(tools, CALLS, "done")
+    assert response == "done"
     assert results["url"].is_error and not results["image"].is_error
-    sent = {m.additional_kwargs["tool_call_id"]: m for m in turns[1] if m.role == MessageRole.TOOL}
+    sent = {m.additional_kwargs["tool_call_id"]: m for m in tool_messages}
     assert [type(b) for b in sent["image"].blocks] == [TextBlock, ImageBlock, TextBlock]
     assert sent["image"].blocks[1].resolve_image().read().startswith(PNG_MAGIC)
     check_texts(*(str(sent[i].content) for i in ("links", "reference", "weather", "url")))
