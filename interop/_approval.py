@@ -32,15 +32,16 @@ __all__ = [
     "ApprovalRequest",
     "answer_reason",
     "approval_rule",
-    "approval_value",
     "approves",
     "APPROVED",
     "Grant",
     "approved_call",
     "ask_approval",
     "asks_itself",
+    "call_rule",
     "run_approved",
     "has_approval_layer",
+    "input_needs_approval",
     "needs_approval",
     "relay_approval",
     "requires_approval",
@@ -193,17 +194,33 @@ ApprovalPredicate = Callable[[Any, Any], "bool | Awaitable[bool]"]
 """`meta["requires_approval"]` as a function of the validated input and the context."""
 
 
-def approval_value(check: Callable[[Any], Any] | None, input: Any, name: str) -> Any:
-    """The validated input a conditional-approval predicate is asked about (`check`: the input
-    schema's `validate`); an invalid input raises `StandardToolValidationError` naming `name`
-    (never ask a human about a call that cannot run)."""
-    if check is None:
-        return input
-    checked = check(input)
-    issues = getattr(checked, "issues", None)
-    if issues:
-        raise StandardToolValidationError("input", issues, tool_name=name)
-    return getattr(checked, "value", input)
+def input_needs_approval(
+    rule: bool | ApprovalPredicate, check: Callable[[Any], Any] | None, input: Any, context: Any, name: str
+) -> StepGen[bool]:
+    """Whether this call needs approval, `rule` asked about the validated input (`check`: the
+    input schema's `validate`); an invalid input raises `StandardToolValidationError` naming
+    `name` (never ask a human about a call that cannot run)."""
+    if check is not None:
+        checked = check(input)
+        issues = getattr(checked, "issues", None)
+        if issues:
+            raise StandardToolValidationError("input", issues, tool_name=name)
+        input = getattr(checked, "value", input)
+    return (yield from needs_approval(rule, input, context))
+
+
+def call_rule(
+    tool: StandardToolV0[Any, Any, Any], callback: Any, allow_unapproved: bool
+) -> bool | ApprovalPredicate:
+    """The approval rule a call path applies to `tool`: none when the caller is the human
+    (`allow_unapproved`), nor when no `callback` is given and an approval layer inside the tool
+    asks its own callback for the calls the rule gates (never asked twice); else `approval_rule`."""
+    if allow_unapproved:
+        return False
+    rule = approval_rule(tool.meta)
+    if rule is not False and callback is None and asks_itself(tool, rule):
+        return False
+    return rule
 
 
 def approval_rule(meta: Mapping[str, Any]) -> bool | ApprovalPredicate:

@@ -21,11 +21,9 @@ from ._approval import (
     APPROVED,
     ApprovalCallback,
     ApprovalRequest,
-    approval_rule,
-    approval_value,
     ask_approval,
-    asks_itself,
-    needs_approval,
+    call_rule,
+    input_needs_approval,
     run_approved,
 )
 from ._channel import CHANNEL, asks_through_caller, lend
@@ -39,15 +37,6 @@ from ._run import call as run_direct
 __all__ = ["acall", "call"]
 
 OutputT = TypeVar("OutputT")
-
-
-def _rule(tool: StandardToolV0[Any, Any, Any], approval: Any, allow_unapproved: bool) -> Any:
-    if allow_unapproved:
-        return False
-    rule = approval_rule(tool.meta)
-    if rule is not False and approval is None and asks_itself(tool, rule):
-        return False  # the tool asks its own callback (`with_approval`): never twice
-    return rule
 
 
 def _call_steps(
@@ -74,7 +63,7 @@ def _call_steps(
         and not asks_through_caller(tool)
     ):
         return None
-    return _steps(tool, input, context, _rule(tool, approval, allow_unapproved), approval, call_id)
+    return _steps(tool, input, context, call_rule(tool, approval, allow_unapproved), approval, call_id)
 
 
 _NO_RULE = (None, False)
@@ -96,8 +85,7 @@ def _steps(
         if rule is not False:
             schema = tool.input_schema
             check = schema.__standard_schema__.validate if schema is not None else None
-            value = approval_value(check, input, tool.name)
-            if (yield from needs_approval(rule, value, context)):
+            if (yield from input_needs_approval(rule, check, input, context, tool.name)):
                 if approval is None:
                     raise ApprovalDeniedError(
                         tool.name,

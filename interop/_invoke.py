@@ -48,10 +48,9 @@ from ._approval import (
     APPROVED,
     PENDING,
     ApprovalRequest,
-    approval_rule,
-    approval_value,
     ask_approval,
-    asks_itself,
+    call_rule,
+    input_needs_approval,
     needs_approval,
     run_approved,
 )
@@ -298,9 +297,7 @@ class Invoker:
         self.errors = options.errors
         self.failure_text = failure_text
         self.callback = options.approval
-        rule = False if options.allow_unapproved else approval_rule(tool.meta)
-        if rule is not False and self.callback is None and asks_itself(tool, rule):
-            rule = False  # the tool asks its own approval callback (with_approval): never twice
+        rule = call_rule(tool, self.callback, options.allow_unapproved)
         if rule is not False and self.callback is None and not native_approval:
             raise ApprovalRequiredError(
                 f"tool {tool.name!r} requires approval (meta requires_approval) and {target} has no "
@@ -631,8 +628,7 @@ class Invoker:
     ) -> StepGen[Outcome | Literal[True] | None]:
         """True when approved, None when no approval is needed, a pending `Outcome`; or raises
         `ApprovalDeniedError`."""
-        value = approval_value(self._approval_check, args, self.name)
-        if not (yield from needs_approval(self.rule, value, context)):
+        if not (yield from input_needs_approval(self.rule, self._approval_check, args, context, self.name)):
             return None
         request = ApprovalRequest(self.tool, args, context, tool_call_id=call_id, name=self.name)
         if self.callback is not None:
