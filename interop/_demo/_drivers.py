@@ -4,7 +4,7 @@ a scripted offline model, and report what the model saw. Each imports its framew
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
 from ._script import FrameworkRun, Scenario, describe
@@ -50,13 +50,14 @@ def run_langchain(scenario: Scenario) -> FrameworkRun:
     agent = create_agent(model, lc_tools, context_schema=scenario.context_type())
     out = agent.invoke({"messages": [HumanMessage(scenario.prompt)]}, context=scenario.make_context())
     replies = [m for m in out["messages"] if isinstance(m, ToolMessage)]
-    run.observe([(describe(m.content), m.status == "error") for m in replies])
     run.schema_seen = next(
         t["function"]["parameters"] for t in seen[0] if t["function"]["name"] == scenario.schema_tool
     )
     last = out["messages"][-1]
-    run.final = str(last.content) if isinstance(last, AIMessage) else None
-    return run
+    return run.observe(
+        [(describe(m.content), m.status == "error") for m in replies],
+        str(last.content) if isinstance(last, AIMessage) else None,
+    )
 
 
 # ------------------------------------------------------------------------------------------- pydantic-ai
@@ -106,19 +107,13 @@ def run_pydantic_ai(scenario: Scenario) -> FrameworkRun:
     # A budget for every retry the script makes (a tool may also refuse made-up arguments).
     agent = Agent(FunctionModel(model), deps_type=deps_type, tools=tools, retries=len(calls))
     result = agent.run_sync(scenario.prompt, deps=scenario.make_context())
-    run.observe(shown)
-    run.final = str(result.output)
-    return run
+    return run.observe(shown, str(result.output))
 
 
 # ------------------------------------------------------------------------------------------- LlamaIndex
 
 
-def run_llamaindex(scenario: Scenario) -> FrameworkRun:
-    return asyncio.run(_run_llamaindex(scenario))
-
-
-async def _run_llamaindex(scenario: Scenario) -> FrameworkRun:
+async def run_llamaindex(scenario: Scenario) -> FrameworkRun:
     from llama_index.core.agent.workflow import FunctionAgent, ToolCallResult
     from llama_index.core.base.llms.types import ChatMessage, MessageRole, ToolCallBlock
     from llama_index.core.llms.mock import MockFunctionCallingLLM
@@ -155,9 +150,7 @@ async def _run_llamaindex(scenario: Scenario) -> FrameworkRun:
             output = event.tool_output
             shown.append((describe(output.content or output.blocks), bool(output.is_error)))
     result: Any = await handler
-    run.observe(shown)
-    run.final = str(result.response.content)
-    return run
+    return run.observe(shown, str(result.response.content))
 
 
 # ------------------------------------------------------------------------------------------- OpenAI Agents
@@ -193,19 +186,13 @@ def run_openai_agents(scenario: Scenario) -> FrameworkRun:
     run.schema_seen = next(
         t.params_json_schema for t in first_tools if getattr(t, "name", "") == scenario.schema_tool
     )
-    run.observe(shown)
-    run.final = str(result.final_output)
-    return run
+    return run.observe(shown, str(result.final_output))
 
 
 # ------------------------------------------------------------------------------------------- MCP
 
 
-def run_mcp(scenario: Scenario) -> FrameworkRun:
-    return asyncio.run(_run_mcp(scenario))
-
-
-async def _run_mcp(scenario: Scenario) -> FrameworkRun:
+async def run_mcp(scenario: Scenario) -> FrameworkRun:
     from interop import StandardToolValidationError, ToolError, acall
     from interop.bridge import describe_error
     from interop.mcp import build_server, mcp_tools
@@ -235,18 +222,26 @@ async def _run_mcp(scenario: Scenario) -> FrameworkRun:
         from interop._tool import input_json_schema
 
         run.schema_seen = input_json_schema(by_name[scenario.schema_tool])
-    run.observe(shown)
-    run.final = (
-        f"{len(remote)} tool{'' if len(remote) == 1 else 's'} listed over MCP and called through one session"
+    return run.observe(
+        shown,
+        (
+            f"{len(remote)} tool{'' if len(remote) == 1 else 's'} listed over MCP and called through one session"
+        ),
     )
-    return run
+
+
+def _blocking(
+    driver: Callable[[Scenario], Coroutine[Any, Any, FrameworkRun]],
+) -> Callable[[Scenario], FrameworkRun]:
+    """An async driver run to its end from sync code (each in its own event loop)."""
+    return lambda scenario: asyncio.run(driver(scenario))
 
 
 DRIVERS: dict[str, tuple[str, Callable[[Scenario], FrameworkRun]]] = {
     "langchain": ("interop.langchain", run_langchain),
     "pydantic-ai": ("interop.pydantic_ai", run_pydantic_ai),
-    "llamaindex": ("interop.llamaindex", run_llamaindex),
+    "llamaindex": ("interop.llamaindex", _blocking(run_llamaindex)),
     "openai-agents": ("interop.openai_agents", run_openai_agents),
-    "mcp": ("interop.mcp", run_mcp),
+    "mcp": ("interop.mcp", _blocking(run_mcp)),
 }
 """framework -> (adapter module, driver)."""

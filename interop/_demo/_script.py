@@ -165,12 +165,15 @@ class FrameworkRun:
     final: str | None = None
     error: str | None = None
 
-    def observe(self, shown: Sequence[tuple[str, bool]]) -> None:
-        """Pair what the model saw back, in order, with the scripted calls."""
+    def observe(self, shown: Sequence[tuple[str, bool]], final: str | None) -> FrameworkRun:
+        """The finished run: what the model saw back paired, in order, with the scripted calls,
+        and the loop's final answer."""
         self.observations = [
             Observation(call, text, err)
             for call, (text, err) in zip(self.scenario.calls, shown, strict=False)
         ]
+        self.final = final
+        return self
 
     @property
     def ok(self) -> bool:
