@@ -29,28 +29,49 @@ framework path calls it inline). The native object is recorded as its origin, so
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, NoReturn
+from typing import Any, NoReturn, TypeVar
 
 from ._approval import APPROVED, approved_call, relay_approval
 from ._arguments import check_argument_names
 from ._controlflow import is_control_flow
 from ._decode import decode_result
 from ._errors import StandardToolValidationError, ToolError, exception_text
+from ._names import check_unique_names
 from ._origin import get_origin, set_origin
 from ._protocols import Issue, StandardToolV0
 from ._run import is_async_callable, is_awaitable, run_sync
 from ._schema import as_schema, foreign_schema
 from ._tool import StandardTool, validator
 
-__all__ = ["from_native", "native_context_option", "neutral_home"]
+__all__ = ["from_native", "native_context_option", "neutral_home", "unique_tools"]
+
+ToolT = TypeVar("ToolT", bound=StandardToolV0[Any, Any, Any])
 
 _EMPTY_OBJECT = {"type": "object", "properties": {}}
 
 
-def neutral_home(native: Any) -> StandardToolV0[Any, Any, Any] | None:
-    """The neutral tool `native` was made from (by a `to_X`), or None."""
+def neutral_home(
+    native: Any,
+    native_context: Callable[[Any], Any] | None = None,
+    *,
+    kind: type[Any] | tuple[type[Any], ...] | None = None,
+    refusal: str = "",
+) -> StandardToolV0[Any, Any, Any] | None:
+    """The neutral tool `native` was made from (by a `to_X`), or None; None too when a `from_X`
+    is given a `native_context` hook (the native tool then runs with it). With `kind` (what the
+    `from_X` converts), anything else raises `TypeError`: `refusal` then the type's name."""
     origin = get_origin(native)
-    return origin if isinstance(origin, StandardToolV0) else None
+    if native_context is None and isinstance(origin, StandardToolV0):
+        return origin
+    if kind is not None and not isinstance(native, kind):
+        raise TypeError(f"{refusal}{type(native).__name__}")
+    return None
+
+
+def unique_tools(tools: list[ToolT]) -> list[ToolT]:
+    """A `from_X_tools`'s neutral tools, as they are; two with the same name raise `ToolNameError`."""
+    check_unique_names((t.name for t in tools), "a neutral tool list")
+    return tools
 
 
 def _schema(schema: Any, *, framework: str, name: str, which: str) -> Any:

@@ -23,6 +23,7 @@ if _TYPE_CHECKING:
     from ._digest import args_digest
     from ._discover import find_tool, find_tools
     from ._extras import require_extra
+    from ._inbound import unique_tools
     from ._invoke import Asker, ErrorKind, Status
     from ._meta import (
         CARRIED_KEY,
@@ -101,6 +102,7 @@ _LAZY: dict[str, str] = {
     "split_hints": "._meta",
     "validate_meta": "._meta",
     "well_formed_meta": "._meta",
+    "unique_tools": "._inbound",
     "NAME_RULES": "._names",
     "CONTEXT_KEY": "._options",
     "context_entry": "._options",
@@ -204,6 +206,7 @@ __all__ = [
     "reporting",
     "split_hints",
     "strict_preference",
+    "unique_tools",
     "validate_meta",
     "validator",
     "well_formed_meta",

@@ -42,6 +42,7 @@ from ag2.tools.tool import Tool as AG2Tool
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
+from interop._kit import unique_tools
 
 ConversationContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `ConversationContext` the tool gets (or an awaitable of it)."""
@@ -159,8 +160,8 @@ def _function_tool(native: Any) -> FunctionTool:
 
 
 def _from_tool(native: Any, native_context: ConversationContextHook | None) -> StandardToolV0[Any, Any, Any]:
-    home = bridge.neutral_home(native)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(native, native_context)
+    if home is not None:
         return home
     function = _function_tool(native)
     definition = function.schema.function
@@ -197,7 +198,5 @@ def from_ag2(native: Any, *, native_context: ConversationContextHook | None = No
     """
     native_context = bridge.native_context_option(native_context, {}, where="from_ag2")
     if isinstance(native, Toolkit):
-        out = [_from_tool(member, native_context) for member in native.tools]
-        bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-        return out
+        return unique_tools([_from_tool(member, native_context) for member in native.tools])
     return _from_tool(native, native_context)

@@ -108,8 +108,8 @@ def from_agent_framework(
     `to_agent_framework` comes back as the very neutral tool it was made from.
     """
     native_context = bridge.native_context_option(native_context, deprecated, where="from_agent_framework")
-    home = bridge.neutral_home(native)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(native, native_context)
+    if home is not None:
         return home
     if not isinstance(native, FunctionTool):
         if not callable(native):

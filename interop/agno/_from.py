@@ -42,7 +42,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
-from interop._kit import OldContextName, hints_meta
+from interop._kit import OldContextName, hints_meta, unique_tools
 
 RunContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `RunContext` a native function gets (or an awaitable of it)."""
@@ -206,8 +206,8 @@ def from_agno(
     neutral context). A tool made by `to_agno` comes back as the very neutral tool it was made from.
     """
     native_context = bridge.native_context_option(native_context, deprecated, where="from_agno")
-    home = bridge.neutral_home(native)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(native, native_context)
+    if home is not None:
         return home
     if not isinstance(native, Function) and not callable(native):
         raise TypeError(
@@ -247,5 +247,4 @@ def from_agno_tools(
             )
         else:
             out.append(from_agno(item, native_context=native_context))
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools(out)

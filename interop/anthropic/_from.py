@@ -32,6 +32,7 @@ from anthropic.lib.tools import ToolError as AnthropicToolError
 import interop
 from interop import StandardToolV0, bridge
 from interop._decode import decode_text
+from interop._kit import unique_tools
 
 from ._to import _BOUND
 
@@ -120,14 +121,15 @@ def from_anthropic(
     very neutral tool it was made from, and `to_anthropic(from_anthropic(t)) is t`.
     """
     native_context = bridge.native_context_option(native_context, {}, where="from_anthropic")
-    home = bridge.neutral_home(beta_tool)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(
+        beta_tool,
+        native_context,
+        kind=_RUNNABLE,
+        refusal="from_anthropic converts tool-runner tools (@beta_tool, @beta_async_tool, BetaFunctionTool, "
+        "BetaAsyncFunctionTool, builtin function tools); got ",
+    )
+    if home is not None:
         return home
-    if not isinstance(beta_tool, _RUNNABLE):
-        raise TypeError(
-            "from_anthropic converts tool-runner tools (@beta_tool, @beta_async_tool, BetaFunctionTool, "
-            f"BetaAsyncFunctionTool, builtin function tools); got {type(beta_tool).__name__}"
-        )
     definition: Mapping[str, Any] = beta_tool.to_dict()  # type: ignore[assignment]
     name = str(definition.get("name") or beta_tool.name)
     return bridge.from_native(
@@ -150,6 +152,4 @@ def from_anthropic_tools(
     tools: Iterable[Any], *, native_context: NativeContextHook | None = None
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """The neutral tools of a runner's `tools=[...]` list; duplicate names raise `ToolNameError`."""
-    out = [from_anthropic(t, native_context=native_context) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_anthropic(t, native_context=native_context) for t in tools])

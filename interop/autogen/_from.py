@@ -47,7 +47,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
-from interop._kit import OldContextName
+from interop._kit import OldContextName, unique_tools
 
 CancellationTokenHook = Callable[[Any], Any]
 """Maps the neutral context to the `CancellationToken` the native tool gets (or an awaitable of it)."""
@@ -171,9 +171,7 @@ async def from_autogen_workbench(
     each call goes through `workbench.call_tool(...)`. Duplicate names raise `ToolNameError`."""
     native_context = bridge.native_context_option(native_context, {}, where="from_autogen_workbench")
     listed = await workbench.list_tools()
-    out = [_from_listed(WorkbenchTool(workbench, schema), native_context) for schema in listed]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([_from_listed(WorkbenchTool(workbench, schema), native_context) for schema in listed])
 
 
 @overload
@@ -203,7 +201,7 @@ def from_autogen(
     native_context = bridge.native_context_option(native_context, deprecated, where="from_autogen")
     if isinstance(native, Workbench):
         return bridge.run_sync(from_autogen_workbench(native, native_context=native_context))
-    home = bridge.neutral_home(native)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(native, native_context)
+    if home is not None:
         return home
     return _from_tool(native, native_context)

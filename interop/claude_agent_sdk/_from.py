@@ -21,8 +21,8 @@ from typing import Any
 from claude_agent_sdk import SdkMcpTool
 
 from interop import StandardToolV0, ToolError
-from interop._kit import hints_meta
-from interop.bridge import check_unique_names, from_native, neutral_home
+from interop._kit import hints_meta, unique_tools
+from interop.bridge import from_native, neutral_home
 
 
 def _served_schema(native: SdkMcpTool[Any]) -> dict[str, Any]:
@@ -46,9 +46,9 @@ def _result(name: str) -> Any:
 def from_claude_agent_sdk(sdk_tool: SdkMcpTool[Any]) -> StandardToolV0[Any, Any, Any]:
     """Convert an `SdkMcpTool` into a neutral tool that validates its input. A tool made by
     `to_claude_agent_sdk` comes back as the very neutral tool it was made from."""
-    if not isinstance(sdk_tool, SdkMcpTool):
-        raise TypeError(f"from_claude_agent_sdk converts SdkMcpTool (@tool); got {type(sdk_tool).__name__}")
-    home = neutral_home(sdk_tool)
+    home = neutral_home(
+        sdk_tool, kind=SdkMcpTool, refusal="from_claude_agent_sdk converts SdkMcpTool (@tool); got "
+    )
     if home is not None:
         return home
     handler = sdk_tool.handler
@@ -70,6 +70,4 @@ def from_claude_agent_sdk(sdk_tool: SdkMcpTool[Any]) -> StandardToolV0[Any, Any,
 
 def from_claude_agent_sdk_tools(tools: Iterable[SdkMcpTool[Any]]) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several `SdkMcpTool`s; duplicate names raise `ToolNameError`."""
-    out = [from_claude_agent_sdk(t) for t in tools]
-    check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_claude_agent_sdk(t) for t in tools])

@@ -23,6 +23,7 @@ from crewai.tools.base_tool import Tool
 from crewai.tools.tool_failure import ToolFailure
 
 from interop import StandardToolV0, ToolError, bridge
+from interop._kit import unique_tools
 
 
 def _schema(model: Any) -> dict[str, Any] | None:
@@ -53,11 +54,11 @@ def _checked(result: Any) -> Any:
 def from_crewai(tool: BaseTool) -> StandardToolV0[Any, Any, Any]:
     """Convert a CrewAI tool into a neutral tool that validates its input. A tool made by
     `to_crewai` comes back as the very neutral tool it was made from."""
-    home = bridge.neutral_home(tool)
+    home = bridge.neutral_home(
+        tool, kind=BaseTool, refusal="from_crewai converts CrewAI tools (BaseTool, @tool); got "
+    )
     if home is not None:
         return home
-    if not isinstance(tool, BaseTool):
-        raise TypeError(f"from_crewai converts CrewAI tools (BaseTool, @tool); got {type(tool).__name__}")
     native = tool
 
     async def arun(arguments: Any, _: Any) -> Any:
@@ -81,6 +82,4 @@ def from_crewai(tool: BaseTool) -> StandardToolV0[Any, Any, Any]:
 
 def from_crewai_tools(tools: Iterable[BaseTool]) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several CrewAI tools (an agent's list); duplicate names raise `ToolNameError`."""
-    out = [from_crewai(t) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_crewai(t) for t in tools])

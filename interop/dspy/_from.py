@@ -27,6 +27,7 @@ from typing import Any
 import dspy  # type: ignore[import-untyped]
 
 from interop import Audio, File, Image, StandardToolV0, bridge
+from interop._kit import unique_tools
 
 from ._to import CONTEXT_KEY
 
@@ -100,8 +101,8 @@ def from_dspy(
     `native_context`: maps the neutral context to the value set as DSPy's settings value
     `CONTEXT_KEY` during the call (default: the neutral context itself)."""
     native_context = bridge.native_context_option(native_context, {}, where="from_dspy")
-    home = bridge.neutral_home(native)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(native, native_context)
+    if home is not None:
         return home
     if not isinstance(native, dspy.Tool):
         if not callable(native):
@@ -133,6 +134,4 @@ def from_dspy_tools(
     tools: Iterable[dspy.Tool | Callable[..., Any]], *, native_context: Callable[[Any], Any] | None = None
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert a tool list (as `ReAct` takes it); duplicate names raise `ToolNameError`."""
-    out = [from_dspy(t, native_context=native_context) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_dspy(t, native_context=native_context) for t in tools])

@@ -29,8 +29,8 @@ from typing_extensions import Unpack
 from interop import StandardToolV0, ToolError
 from interop._decode import decode_data_url
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import OldContextName
-from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
+from interop._kit import OldContextName, unique_tools
+from interop.bridge import from_native, native_context_option, neutral_home
 
 from ._to import META_KEY
 
@@ -92,8 +92,8 @@ def from_genkit(
     that validates its input. A tool made by `to_genkit` comes back as the very neutral tool it
     was made from (unless `native_context=` is given: then the Genkit tool runs with that hook)."""
     native_context = native_context_option(native_context, deprecated, where="from_genkit")
-    home = neutral_home(tool)
-    if home is not None and native_context is None:
+    home = neutral_home(tool, native_context)
+    if home is not None:
         return home
     action = _action(tool)
     native = tool if isinstance(tool, Tool) else Tool(action)
@@ -126,6 +126,4 @@ def from_genkit_tools(
     tools: Iterable[Tool | Action], *, native_context: Callable[[Any], Any] | None = None
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several Genkit tools; duplicate names raise `ToolNameError`."""
-    out = [from_genkit(t, native_context=native_context) for t in tools]
-    check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_genkit(t, native_context=native_context) for t in tools])

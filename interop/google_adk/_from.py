@@ -45,7 +45,7 @@ from typing_extensions import Unpack
 import interop
 from interop import StandardToolV0, ToolError, bridge
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import OldContextName, read_carried_meta
+from interop._kit import OldContextName, read_carried_meta, unique_tools
 
 if TYPE_CHECKING:
     from google.adk.sessions import InMemorySessionService
@@ -167,8 +167,8 @@ def from_google_adk(
             "from_google_adk converts one tool; for a toolset use "
             "`await from_google_adk_toolset(toolset)` (its tools are listed asynchronously)"
         )
-    home = bridge.neutral_home(tool)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(tool, native_context)
+    if home is not None:
         return home
     declaration = tool._get_declaration()  # ADK's own way to describe a tool
     if declaration is None:
@@ -215,9 +215,7 @@ def from_google_adk_tools(
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several ADK tools; duplicate names raise `ToolNameError`."""
     hook = bridge.native_context_option(native_context, deprecated, where="from_google_adk_tools")
-    out = [from_google_adk(t, native_context=hook) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_google_adk(t, native_context=hook) for t in tools])
 
 
 async def from_google_adk_toolset(

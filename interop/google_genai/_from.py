@@ -28,6 +28,7 @@ from typing import Any
 from google.genai import types
 
 from interop import StandardToolV0, ToolError, bridge
+from interop._kit import unique_tools
 
 from ._to import _BOUND
 
@@ -129,8 +130,8 @@ def from_google_genai(
     """
     native_context = bridge.native_context_option(native_context, {}, where="from_google_genai")
     if fn is None:
-        home = bridge.neutral_home(fn_or_declaration)
-        if home is not None and native_context is None:
+        home = bridge.neutral_home(fn_or_declaration, native_context)
+        if home is not None:
             return home
         if not (inspect.isfunction(fn_or_declaration) or inspect.ismethod(fn_or_declaration)):
             _declaration(fn_or_declaration)  # raises the TypeError for anything else
@@ -165,6 +166,4 @@ def from_google_genai_tools(
     functions: Iterable[Callable[..., Any]], *, native_context: NativeContextHook | None = None
 ) -> list[StandardToolV0[Any, Any, Any]]:
     """The neutral tools of a `tools=[...]` list of functions; duplicate names raise `ToolNameError`."""
-    out = [from_google_genai(f, native_context=native_context) for f in functions]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_google_genai(f, native_context=native_context) for f in functions])

@@ -46,7 +46,7 @@ from typing_extensions import Unpack
 import interop
 from interop import bridge
 from interop._arguments import keyword_parameters
-from interop._kit import OldStateName
+from interop._kit import OldStateName, unique_tools
 
 from ._to import CONTEXT_KEY
 
@@ -206,11 +206,11 @@ def from_haystack(
     native_context = bridge.native_context_option(
         native_context, deprecated, where="from_haystack", old=("state",)
     )
-    home = bridge.neutral_home(native)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(
+        native, native_context, kind=Tool, refusal="from_haystack needs a Haystack Tool, got "
+    )
+    if home is not None:
         return home
-    if not isinstance(native, Tool):
-        raise TypeError(f"from_haystack needs a Haystack Tool, got {type(native).__name__}")
     call, injected = _caller(native)
     neutral: StandardToolV0[Any, Any, Any] = bridge.from_native(
         native,
@@ -248,6 +248,4 @@ def from_haystack_tools(
     natives: list[Tool] = []
     for item in [tools] if isinstance(tools, Toolset) else tools:
         natives.extend(item if isinstance(item, Toolset) else [item])
-    out = [from_haystack(t, native_context=native_context) for t in natives]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_haystack(t, native_context=native_context) for t in natives])

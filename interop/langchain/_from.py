@@ -21,7 +21,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, bridge
-from interop._kit import MCP_HINTS, OldConfigName, hints_meta, read_carried_meta
+from interop._kit import MCP_HINTS, OldConfigName, hints_meta, read_carried_meta, unique_tools
 
 from ._context import config_for_context
 
@@ -143,11 +143,11 @@ def from_langchain(
     native_context = bridge.native_context_option(
         native_context, deprecated, where="from_langchain", old=("config",)
     )
-    home = bridge.neutral_home(lc)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(
+        lc, native_context, kind=BaseTool, refusal="from_langchain needs a langchain_core BaseTool, got "
+    )
+    if home is not None:
         return home
-    if not isinstance(lc, BaseTool):
-        raise TypeError(f"from_langchain needs a langchain_core BaseTool, got {type(lc).__name__}")
     injected, needs_id = _injected_keys(lc)
     use_tool_call = bool(
         needs_id
@@ -185,6 +185,4 @@ def from_langchain_tools(
     hook = bridge.native_context_option(
         native_context, deprecated, where="from_langchain_tools", old=("config",)
     )
-    out = [from_langchain(t, native_context=hook) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_langchain(t, native_context=hook) for t in tools])

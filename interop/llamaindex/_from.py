@@ -39,8 +39,8 @@ from typing_extensions import Unpack
 
 from interop import Audio, File, Image, StandardToolV0, ToolError
 from interop._arguments import keyword_parameters
-from interop._kit import OldContextName
-from interop.bridge import check_unique_names, from_native, native_context_option, neutral_home
+from interop._kit import OldContextName, unique_tools
+from interop.bridge import from_native, native_context_option, neutral_home
 
 from ._metadata import StandardToolMetadata
 from ._to import CONTEXT_KEY
@@ -180,8 +180,8 @@ def from_llamaindex(
     `to_llamaindex` comes back as the very neutral tool it was made from.
     """
     native_context = native_context_option(native_context, deprecated, where="from_llamaindex")
-    home = neutral_home(tool)
-    if home is not None and native_context is None:
+    home = neutral_home(tool, native_context)
+    if home is not None:
         return home
     md = tool.metadata
     name = md.get_name()
@@ -236,6 +236,4 @@ def from_llamaindex_tools(
     """Convert several tools (or a `ToolSpec`'s tools); duplicate names raise `ToolNameError`."""
     hook = native_context_option(native_context, deprecated, where="from_llamaindex_tools")
     natives = tools.to_tool_list() if isinstance(tools, BaseToolSpec) else list(tools)
-    out = [from_llamaindex(t, native_context=hook) for t in natives]
-    check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_llamaindex(t, native_context=hook) for t in natives])

@@ -40,9 +40,8 @@ from agents.tool_context import ToolContext
 
 from interop import StandardToolV0, ToolError
 from interop._decode import decode_data_url, decode_text
-from interop._kit import replace_fields
+from interop._kit import replace_fields, unique_tools
 from interop.bridge import (
-    check_unique_names,
     decode_content,
     from_native,
     get_origin,
@@ -173,8 +172,8 @@ def from_openai_agents(
     a per-call policy counts as requiring approval). The title comes from the MCP title, if any.
     """
     native_context = native_context_option(native_context, {}, where="from_openai_agents")
-    origin = neutral_home(tool)
-    if origin is not None and native_context is None:
+    origin = neutral_home(tool, native_context)
+    if origin is not None:
         return _home(tool, origin)
     if not isinstance(tool, FunctionTool):
         raise TypeError(
@@ -251,5 +250,4 @@ def from_openai_agents_tools(
             if skip_unsupported:
                 continue
         out.append(from_openai_agents(t, native_context=native_context))
-    check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools(out)

@@ -148,8 +148,8 @@ def _caller(function: KernelFunction, kernel: Kernel | None) -> Callable[[Any, A
 def _tool(
     function: KernelFunction, kernel: Kernel | None, hook: KernelArgumentsHook | None
 ) -> StandardToolV0[Any, Any, Any]:
-    home = neutral_home(function)
-    if home is not None and hook is None and kernel is None:
+    home = neutral_home(function, hook)
+    if home is not None and kernel is None:
         return home
     meta, title, output_schema = read_carried_meta(function.metadata.additional_properties or {})
     return from_native(

@@ -21,6 +21,7 @@ from smolagents import Tool  # type: ignore[import-untyped]
 from smolagents.agent_types import AgentAudio, AgentImage, AgentText  # type: ignore[import-untyped]
 
 from interop import Audio, Image, StandardToolV0, bridge
+from interop._kit import unique_tools
 
 from ._schema import from_inputs
 
@@ -54,11 +55,9 @@ def from_smolagents(tool: Tool | type[Tool]) -> StandardToolV0[Any, Any, Any]:
     tool it was made from."""
     if isinstance(tool, type) and issubclass(tool, Tool):
         tool = tool()
-    home = bridge.neutral_home(tool)
+    home = bridge.neutral_home(tool, kind=Tool, refusal="from_smolagents converts smolagents tools; got ")
     if home is not None:
         return home
-    if not isinstance(tool, Tool):
-        raise TypeError(f"from_smolagents converts smolagents tools; got {type(tool).__name__}")
     native = tool
     output_schema = getattr(native, "output_schema", None)
     return bridge.from_native(
@@ -76,6 +75,4 @@ def from_smolagents(tool: Tool | type[Tool]) -> StandardToolV0[Any, Any, Any]:
 def from_smolagents_tools(tools: Iterable[Tool]) -> list[StandardToolV0[Any, Any, Any]]:
     """Convert several tools (an agent's list, or a `ToolCollection`'s `.tools`); duplicate names
     raise `ToolNameError`."""
-    out = [from_smolagents(t) for t in tools]
-    bridge.check_unique_names((t.name for t in out), "a neutral tool list")
-    return out
+    return unique_tools([from_smolagents(t) for t in tools])

@@ -164,13 +164,14 @@ def from_strands(
     very neutral tool it was made from.
     """
     native_context = bridge.native_context_option(native_context, deprecated, where="from_strands")
-    home = bridge.neutral_home(native)
-    if home is not None and native_context is None:
+    home = bridge.neutral_home(
+        native,
+        native_context,
+        kind=AgentTool,
+        refusal="from_strands converts Strands tools (@tool functions, AgentTool subclasses); got ",
+    )
+    if home is not None:
         return home
-    if not isinstance(native, AgentTool):
-        raise TypeError(
-            f"from_strands converts Strands tools (@tool functions, AgentTool subclasses); got {type(native).__name__}"
-        )
     spec = native.tool_spec
     name = native.tool_name
     title, meta = _title_and_meta(spec)
