@@ -1,6 +1,7 @@
-"""The two neutral tools the Agno, Agent Framework and Strands adapter tests convert: a sync tool
+"""The neutral tools the Agno, Agent Framework and Strands adapter tests convert: a sync tool
 with a nested model, a constrained field, a default, a context parameter, a `ToolError` (13) and an
-unexpected exception (99); and an async echo. Each call is logged as (arguments..., ctx, thread)."""
+unexpected exception (99); and an async echo. Each call is logged as (arguments..., ctx, thread).
+Also the scripted turns that send `add` bad arguments, and `gated`, a tool behind an approval rule."""
 
 from __future__ import annotations
 
@@ -42,3 +43,28 @@ def make_tools(log: list[Any], *, meta: dict[str, Any] | None = None) -> tuple[A
         return text
 
     return add, echo
+
+
+def bad_argument_steps() -> list[Any]:
+    """A fresh script (the kits consume it): `add` called with a string for `a`, with `a` below its
+    minimum, with 13 (a `ToolError`), with text that is no JSON, then validly (4); then "done"."""
+    return [
+        [("add", {"a": "x"})],
+        [("add", {"a": -1})],
+        [("add", {"a": 13})],
+        [("add", "{not json")],
+        [("add", {"a": 4})],
+        "done",
+    ]
+
+
+def gated(log: list[Any], rule: Any = True) -> Any:
+    """`wipe(path)` behind `requires_approval=rule`; each run is logged as (path, ctx)."""
+
+    @interop.tool(meta={"requires_approval": rule})
+    def wipe(path: str, ctx: Annotated[Any, FromContext] = None) -> str:
+        """Wipe a path."""
+        log.append((path, ctx))
+        return f"wiped {path}"
+
+    return wipe

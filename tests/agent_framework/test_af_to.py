@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 import base64
-from typing import Annotated, Any
+from typing import Any
 
 import pytest
 from af_kit import agent, function_results, result_texts, spec_sent
 from agent_framework import FunctionInvocationContext, FunctionTool, Message
-from plugin_tools import make_tools
+from plugin_tools import bad_argument_steps, gated, make_tools
 
 import interop
-from interop import Audio, File, FromContext, Image, ToolError
+from interop import Audio, File, Image, ToolError
 from interop.agent_framework import (
     CONTEXT_KEY,
     StandardFunctionTool,
@@ -92,14 +92,7 @@ async def test_the_model_cannot_set_the_context() -> None:
 async def test_bad_arguments_and_tool_error_reach_the_model_with_their_text() -> None:
     log: list[Any] = []
     add, _ = make_tools(log)
-    steps = [
-        [("add", {"a": "x"})],
-        [("add", {"a": -1})],
-        [("add", {"a": 13})],
-        [("add", "{bad json")],
-        [("add", {"a": 4})],
-        "done",
-    ]
+    steps = bad_argument_steps()
     a, client = agent(steps, [to_agent_framework(add)])
     run = await a.run("go")
     assert run.text == "done"
@@ -133,16 +126,6 @@ async def test_other_exceptions_behave_as_for_a_native_tool() -> None:
 
 
 # ------------------------------------------------------------------------------------------ approval
-
-
-def gated(log: list[Any], rule: Any = True) -> Any:
-    @interop.tool(meta={"requires_approval": rule})
-    def wipe(path: str, ctx: Annotated[Any, FromContext] = None) -> str:
-        """Wipe a path."""
-        log.append((path, ctx))
-        return f"wiped {path}"
-
-    return wipe
 
 
 @pytest.mark.anyio

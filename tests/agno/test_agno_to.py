@@ -3,17 +3,17 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Any
 
 import pytest
 from agno.run import RunContext
 from agno.tools.function import Function
 from agno.tools.toolkit import Toolkit
 from agno_kit import agent, function_sent, tool_messages
-from plugin_tools import make_tools
+from plugin_tools import gated, make_tools
 
 import interop
-from interop import Audio, File, FromContext, Image
+from interop import Audio, File, Image
 from interop.agno import from_agno, to_agno, to_agno_tools
 from interop.errors import ApprovalRequiredError, ToolNameError
 
@@ -127,16 +127,6 @@ def test_other_exceptions_behave_as_for_a_native_agno_tool() -> None:
 
 
 # ------------------------------------------------------------------------------------------ approval
-
-
-def gated(log: list[Any], rule: Any = True) -> Any:
-    @interop.tool(meta={"requires_approval": rule})
-    def wipe(path: str, ctx: Annotated[Any, FromContext] = None) -> str:
-        """Wipe a path."""
-        log.append((path, ctx))
-        return f"wiped {path}"
-
-    return wipe
 
 
 def test_static_approval_pauses_confirm_one_reject_one_and_continue() -> None:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Annotated, Any
+from typing import Any
 
 import plugin_tools
 import pytest
+from plugin_tools import bad_argument_steps, gated
 from strands.types.tools import AgentTool, ToolContext
 from strands_kit import agent, spec_sent, tool_results
 
 import interop
-from interop import OMIT, Audio, File, FromContext, Image, with_model_output
+from interop import OMIT, Audio, File, Image, with_model_output
 from interop.errors import ApprovalRequiredError, SchemaConversionError, ToolNameError
 from interop.strands import APPROVAL_INTERRUPT, CONTEXT_KEY, StandardAgentTool, to_strands, to_strands_tools
 
@@ -124,14 +125,7 @@ def test_the_model_cannot_set_the_context() -> None:
 def test_bad_arguments_and_tool_error_reach_the_model_and_the_loop_goes_on() -> None:
     log: list[Any] = []
     add, _ = make_tools(log)
-    steps = [
-        [("add", {"a": "x"})],
-        [("add", {"a": -1})],
-        [("add", {"a": 13})],
-        [("add", "{not json")],
-        [("add", {"a": 4})],
-        "done",
-    ]
+    steps = bad_argument_steps()
     a, model = agent(steps, [to_strands(add)])
     result = a("go")
     assert result.stop_reason == "end_turn"
@@ -167,16 +161,6 @@ def test_other_exceptions_behave_as_for_a_native_strands_tool() -> None:
 
 
 # ------------------------------------------------------------------------------------------ approval
-
-
-def gated(log: list[Any], rule: Any = True) -> Any:
-    @interop.tool(meta={"requires_approval": rule})
-    def wipe(path: str, ctx: Annotated[Any, FromContext] = None) -> str:
-        """Wipe a path."""
-        log.append((path, ctx))
-        return f"wiped {path}"
-
-    return wipe
 
 
 def test_static_approval_pauses_with_interrupts_approve_one_reject_one() -> None:
