@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Annotated, Any
+from typing import Any
 
 import dspy
 import pytest
-from pydantic import BaseModel, Field
+from approval_tools import RAN, wipe
+from pydantic import BaseModel
+from shop_tools import SHIPPED, ship
 
 import interop
-from interop import Audio, File, Image, ToolError
+from interop import Audio, File, Image
 from interop.dspy import CONTEXT_KEY, ToolContent, ToolResult, run_context, to_dspy, to_dspy_tools
 from interop.errors import ApprovalRequiredError, ToolNameError
 
@@ -21,30 +23,9 @@ SECRET = "SECRET-5eed"
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
 
 
-class Address(BaseModel):
-    city: str
-    zip: str | None = None
-
-
 class Tree(BaseModel):
     label: str
     children: list[Tree] = []
-
-
-RAN: list[dict[str, Any]] = []
-
-
-@interop.tool(context="caller")
-def ship(
-    to: Address, weight: Annotated[float, Field(gt=0, le=30)], express: bool = False, caller: Any = None
-) -> dict[str, Any]:
-    """Ship a parcel to an address."""
-    RAN.append({"to": to.model_dump(), "weight": weight, "caller": caller})
-    if weight == 13:
-        raise ToolError("parcels of 13 kg are refused")
-    if weight == 7:
-        raise RuntimeError("carrier down")
-    return {"city": to.city, "cost": weight * (2 if express else 1), "user": caller["user"]}
 
 
 @interop.tool
@@ -59,7 +40,7 @@ def count_nodes(tree: Tree) -> int:
 
 @pytest.fixture(autouse=True)
 def _clear() -> None:
-    RAN.clear()
+    SHIPPED.clear()
 
 
 def test_args_are_per_argument_schemas_without_refs_and_native_calls_get_the_schema_verbatim() -> None:
@@ -90,7 +71,7 @@ def test_react_runs_the_tool_with_the_context_and_keeps_the_value(dk: Any, use_a
     (obs, done) = dk.observations(pred)
     assert isinstance(obs, ToolResult) and obs == '{"city":"Oslo","cost":5.0,"user":"ann"}'
     assert obs.value == {"city": "Oslo", "cost": 5.0, "user": "ann"} and not obs.is_error
-    assert RAN[0]["caller"] is deps and done == "Completed." and pred.answer == "done"
+    assert SHIPPED[0]["caller"] is deps and done == "Completed." and pred.answer == "done"
     assert '{"city":"Oslo","cost":5.0,"user":"ann"}' in dk.last_prompt(lm)  # the model read the JSON text
     assert "ship, whose description is" in lm.history[0]["messages"][0]["content"]
 
@@ -151,7 +132,7 @@ def test_bad_arguments_and_tool_errors_are_observations_with_our_text(dk: Any, u
     assert "to.city" in bad and "weight" in bad
     assert told == "Error from tool 'ship': parcels of 13 kg are refused" and told.error_kind == "tool"
     assert unknown.is_error and "bogus" in unknown  # DSPy's **kwargs leniency never decides
-    assert ok.value["cost"] == 1.0 and [r["weight"] for r in RAN] == [13, 1]  # the loop went on
+    assert ok.value["cost"] == 1.0 and [r["weight"] for r in SHIPPED] == [13, 1]  # the loop went on
     assert SECRET not in dk.last_prompt(lm).replace(ok, "")  # only the tool's own result names the user
 
 
@@ -201,31 +182,22 @@ def test_errors_option_turns_every_exception_into_an_observation(dk: Any) -> Non
 
 # ------------------------------------------------------------------------------------------ approval
 
-WIPED: list[str] = []
-
 
 def _deep(input: Any, context: Any) -> bool:
     return bool(input.path == "/")
 
 
-@interop.tool(meta={"requires_approval": True})
-def wipe(path: str) -> str:
-    """Delete everything under a path."""
-    WIPED.append(path)
-    return f"wiped {path}"
-
-
 @interop.tool(meta={"requires_approval": _deep})
 def tidy(path: str) -> str:
     """Tidy a path (the root needs approval)."""
-    WIPED.append(f"tidy {path}")
+    RAN.append(f"tidy {path}")
     return f"tidied {path}"
 
 
 def test_dspy_has_no_approval_mechanism_so_a_callback_or_the_opt_out_is_needed(
     dk: Any, use_async: bool
 ) -> None:
-    WIPED.clear()
+    RAN.clear()
     with pytest.raises(ApprovalRequiredError, match="DSPy"):
         to_dspy(wipe)
     asked: list[Any] = []
@@ -247,7 +219,7 @@ def test_dspy_has_no_approval_mechanism_so_a_callback_or_the_opt_out_is_needed(
     )
     ok, denied, _tidied, _tidied_root, _ = dk.observations(pred)
     assert ok == "wiped /tmp" and denied.error_kind == "denied" and "not approved" in denied
-    assert WIPED == ["/tmp", "tidy /home", "tidy /"] and asked == [
+    assert RAN == ["/tmp", "tidy /home", "tidy /"] and asked == [
         {"path": "/tmp"},
         {"path": "/etc"},
         {"path": "/"},

@@ -2,53 +2,21 @@
 
 from __future__ import annotations
 
-import threading
-from typing import Any
-
 import pytest
 
 pytest.importorskip("genkit")
 
+from approval_tools import RAN, pay, wipe
 from genkit import GenkitError, Tool, respond_to_interrupt
 from genkit_kit import Script, tool_responses
-from pydantic import BaseModel, Field
+from shop_tools import LINES, SEEN, crash, order_total
 
 import interop
-from interop import Audio, Image, ToolError, standard_tool, with_model_output
+from interop import Audio, Image, standard_tool, with_model_output
 from interop.errors import ToolNameError
 from interop.genkit import approve, deny, from_genkit, to_genkit, to_genkit_tools
 
 pytestmark = pytest.mark.anyio
-
-SEEN: list[Any] = []
-
-
-class Line(BaseModel):
-    sku: str
-    qty: int = Field(ge=1)
-
-
-class Total(BaseModel):
-    total: int
-    user: str | None
-
-
-@interop.tool(context="caller", title="Order total", meta={"owner": "shop", "tags": ["orders"]})
-def order_total(lines: list[Line], caller: Any = None) -> Total:
-    """Total quantity of an order."""
-    SEEN.append((caller, threading.current_thread().name))
-    if any(line.sku == "gone" for line in lines):
-        raise ToolError("sku 'gone' is discontinued")
-    return Total(total=sum(line.qty for line in lines), user=(caller or {}).get("user"))
-
-
-@interop.tool
-async def crash(n: int) -> int:
-    """Always fails with an unexpected error."""
-    raise RuntimeError(f"internal detail {n}")
-
-
-LINES = [{"sku": "a", "qty": 2}, {"sku": "b", "qty": 3}]
 
 
 async def test_tool_definition_is_the_raw_schema_and_output_schema_and_registered_on_ai() -> None:
@@ -119,27 +87,6 @@ async def test_other_exceptions_fail_generate_as_for_a_native_tool_unless_errors
     assert tool_responses(r)[0]["output"] == "Error from tool 'crash': RuntimeError: internal detail 2"
     r = await s.generate([to_genkit(crash, errors="masked")], [[("crash", {"n": 3})], "done"])
     assert "internal detail" not in tool_responses(r)[0]["output"]
-
-
-RAN: list[Any] = []
-
-
-@interop.tool(meta={"requires_approval": True})
-async def wipe(path: str) -> str:
-    """Delete everything under a path."""
-    RAN.append(path)
-    return f"wiped {path}"
-
-
-def _big(input: Any, context: Any) -> bool:
-    return bool(input.amount > 100)  # the validated input
-
-
-@interop.tool(context="caller", meta={"requires_approval": _big})
-def pay(amount: int, caller: Any = None) -> dict[str, Any]:
-    """Pay an amount."""
-    RAN.append(("pay", amount, caller))
-    return {"paid": amount}
 
 
 async def test_static_approval_interrupts_then_restart_approves_or_denies() -> None:

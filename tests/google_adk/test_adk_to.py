@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import threading
 from typing import Any
 
 import pytest
@@ -11,46 +10,17 @@ import pytest
 pytest.importorskip("google.adk")
 
 from adk_kit import run
+from approval_tools import RAN, pay, wipe
 from google.adk.features import FeatureName, override_feature_enabled
 from google.genai import types
-from pydantic import BaseModel, Field
+from shop_tools import LINE_SCHEMA, LINES, SEEN, crash, order_total, schema_of
 
 import interop
-from interop import Image, ToolError, standard_tool, with_model_output
+from interop import Image, standard_tool, with_model_output
 from interop.errors import ToolNameError
 from interop.google_adk import StandardADKTool, to_google_adk, to_google_adk_tools
 
 pytestmark = pytest.mark.anyio
-
-SEEN: list[Any] = []
-
-
-class Line(BaseModel):
-    sku: str
-    qty: int = Field(ge=1)
-
-
-class Total(BaseModel):
-    total: int
-    user: str | None
-
-
-@interop.tool(context="caller", title="Order total", meta={"owner": "shop", "tags": ["orders"]})
-def order_total(lines: list[Line], caller: Any = None) -> Total:
-    """Total quantity of an order."""
-    SEEN.append(("order_total", caller, threading.current_thread().name))
-    if any(line.sku == "gone" for line in lines):
-        raise ToolError("sku 'gone' is discontinued")
-    return Total(total=sum(line.qty for line in lines), user=(caller or {}).get("user"))
-
-
-@interop.tool
-async def crash(n: int) -> int:
-    """Always fails with an unexpected error."""
-    raise RuntimeError(f"internal detail {n}")
-
-
-LINES = [{"sku": "a", "qty": 2}, {"sku": "b", "qty": 3}]
 
 
 async def test_declaration_carries_the_raw_json_schema_and_output_schema() -> None:
@@ -97,8 +67,8 @@ async def test_loop_valid_bad_arguments_tool_error_and_context_from_session_stat
     assert "lines.0.qty" in bad["error"] and "caller" in bad["error"]  # the model cannot set context
     assert err == {"error": "Error from tool 'order_total': sku 'gone' is discontinued"}
     assert r.texts()[-1] == "done"  # the loop went on
-    assert [s[1] for s in SEEN] == [{"user": "ann"}, {"user": "ann"}]
-    assert all(s[2] != "MainThread" for s in SEEN)  # a sync tool runs off the event loop
+    assert [c for c, _ in SEEN] == [{"user": "ann"}, {"user": "ann"}]
+    assert all(t != "MainThread" for _, t in SEEN)  # a sync tool runs off the event loop
 
 
 async def test_context_hook_gets_the_tool_context() -> None:
@@ -124,27 +94,6 @@ async def test_other_exceptions_abort_the_run_as_for_a_native_tool_unless_errors
     assert r.responses() == [("crash", {"error": "Error from tool 'crash': RuntimeError: internal detail 2"})]
     r = await run([to_google_adk(crash, errors="masked")], [[("crash", {"n": 3})], "done"])
     assert "internal detail" not in r.responses()[0][1]["error"]
-
-
-RAN: list[Any] = []
-
-
-@interop.tool(meta={"requires_approval": True})
-async def wipe(path: str) -> str:
-    """Delete everything under a path."""
-    RAN.append(path)
-    return f"wiped {path}"
-
-
-def _big(input: Any, context: Any) -> bool:
-    return bool(input.amount > 100)  # the validated input
-
-
-@interop.tool(context="caller", meta={"requires_approval": _big})
-def pay(amount: int, caller: Any = None) -> dict[str, Any]:
-    """Pay an amount."""
-    RAN.append(("pay", amount, caller))
-    return {"paid": amount}
 
 
 async def test_static_approval_pauses_with_adk_confirmation_then_runs_or_is_rejected() -> None:
@@ -244,19 +193,6 @@ def test_names_round_trips_and_lists() -> None:
     with pytest.raises(ToolNameError):
         to_google_adk_tools([order_total, order_total])
     assert [t.name for t in to_google_adk_tools([order_total, wipe])] == ["order_total", "wipe"]
-
-
-LINE_SCHEMA: dict[str, Any] = {
-    "$defs": {"Line": {"type": "object", "properties": {"sku": {"type": "string"}}}},
-    "type": "object",
-    "properties": {"lines": {"type": "array", "items": {"$ref": "#/$defs/Line"}}},
-}
-
-
-@interop.tool
-def schema_of(model: str) -> dict[str, Any]:
-    """The JSON Schema of one of the shop's models."""
-    return LINE_SCHEMA
 
 
 async def test_a_result_holding_a_ref_key_reaches_gemini_as_json_text() -> None:

@@ -11,6 +11,7 @@ from genai_kit import MODEL, Scripted, arun, config, parameters, run
 from google.genai import types
 from plugin_tools import make_tools
 from pydantic import BaseModel, Field
+from shop_tools import LINE_SCHEMA, schema_of
 
 import interop
 from interop import FromContext, Image
@@ -334,19 +335,6 @@ def test_an_output_schema_with_defs_is_declared_inlined_and_a_recursive_one_refu
     with pytest.raises(SchemaConversionError) as info:
         to_google_genai(grow)
     assert "'grow'" in str(info.value) and "output schema" in str(info.value)
-
-
-LINE_SCHEMA: dict[str, Any] = {
-    "$defs": {"Line": {"type": "object", "properties": {"sku": {"type": "string"}}}},
-    "type": "object",
-    "properties": {"lines": {"type": "array", "items": {"$ref": "#/$defs/Line"}}},
-}
-
-
-@interop.tool
-def schema_of(model: str) -> dict[str, Any]:
-    """The JSON Schema of one of the shop's models."""
-    return LINE_SCHEMA
 
 
 @pytest.mark.anyio

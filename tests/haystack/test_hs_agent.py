@@ -8,9 +8,10 @@ agent is the loop every test drives.
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Any
 
 import pytest
+from approval_tools import RAN, wipe
 from haystack.dataclasses import FileContent, ImageContent
 from haystack.hooks.human_in_the_loop import (
     AlwaysAskPolicy,
@@ -20,11 +21,11 @@ from haystack.hooks.human_in_the_loop import (
 )
 from haystack.tools import Tool
 from haystack.tools.errors import ToolInvocationError
-from pydantic import BaseModel, Field
+from shop_tools import SHIPPED, ship
 from thread_tools import thread_recorder
 
 import interop
-from interop import Audio, File, Image, ToolError
+from interop import Audio, File, Image
 from interop.errors import ApprovalRequiredError, ToolNameError
 from interop.haystack import CONTEXT_KEY, STATE_PARAM, state_schema, to_haystack, to_haystack_tools
 
@@ -32,30 +33,9 @@ SECRET = "SECRET-c0ffee"
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
 
 
-class Address(BaseModel):
-    city: str
-    zip: str | None = None
-
-
-RAN: list[dict[str, Any]] = []
-
-
-@interop.tool(context="caller", title="Ship a parcel", meta={"owner": "ops"})
-def ship(
-    to: Address, weight: Annotated[float, Field(gt=0, le=30)], express: bool = False, caller: Any = None
-) -> dict[str, Any]:
-    """Ship a parcel to an address."""
-    RAN.append({"to": to.model_dump(), "weight": weight, "caller": caller})
-    if weight == 13:
-        raise ToolError("parcels of 13 kg are refused")
-    if weight == 7:
-        raise RuntimeError("carrier down")
-    return {"city": to.city, "cost": weight * (2 if express else 1), "user": caller["user"]}
-
-
 @pytest.fixture(autouse=True)
 def _clear() -> None:
-    RAN.clear()
+    SHIPPED.clear()
 
 
 def test_the_model_is_sent_the_neutral_schema_verbatim(hs: Any) -> None:
@@ -87,8 +67,8 @@ def test_a_call_runs_with_the_state_context_and_the_loop_goes_on(hs: Any, use_as
     )
     assert run["last_message"].text == "done"
     assert hs.results(run) == [('{"city":"Oslo","cost":5.0,"user":"ann"}', False)]
-    assert RAN[0]["caller"] is deps  # the live object, not a copy
-    assert RAN[0]["to"] == {"city": "Oslo", "zip": None}  # validated by the neutral tool (a model instance)
+    assert SHIPPED[0]["caller"] is deps  # the live object, not a copy
+    assert SHIPPED[0]["to"] == {"city": "Oslo", "zip": None}  # validated by the neutral tool (a model)
 
 
 def test_the_context_hook_reads_the_state(hs: Any, use_async: bool) -> None:
@@ -112,7 +92,7 @@ def test_the_model_cannot_set_the_state_or_the_context(hs: Any) -> None:
         interop_context={"user": "ann"},
     )
     ((text, error),) = hs.results(run)
-    assert error and "caller" in text and RAN == []  # the schema forbids unknown keys; nothing ran
+    assert error and "caller" in text and SHIPPED == []  # the schema forbids unknown keys; nothing ran
 
 
 def test_bad_arguments_and_tool_errors_reach_the_model_with_our_text(hs: Any, use_async: bool) -> None:
@@ -133,7 +113,7 @@ def test_bad_arguments_and_tool_errors_reach_the_model_with_our_text(hs: Any, us
     assert bad_error and told_error and run["last_message"].text == "done"
     assert bad.startswith("Invalid arguments for tool 'ship'") and "to.city" in bad and "weight" in bad
     assert told == "Error from tool 'ship': parcels of 13 kg are refused"
-    assert [r["weight"] for r in RAN] == [13]  # the bad call never ran
+    assert [r["weight"] for r in SHIPPED] == [13]  # the bad call never ran
     # the model saw the error results, and nothing of the context
     sent = " ".join(str(m.tool_call_results) for m in gen.messages_seen[-1])
     assert "to.city" in sent and SECRET not in sent
@@ -191,15 +171,6 @@ def test_errors_option_masks_unexpected_exceptions(hs: Any) -> None:
 
 # ------------------------------------------------------------------------------------------ approval
 
-WIPED: list[str] = []
-
-
-@interop.tool(meta={"requires_approval": True})
-def wipe(path: str) -> str:
-    """Delete everything under a path."""
-    WIPED.append(path)
-    return f"wiped {path}"
-
 
 def _big(input: Any, context: Any) -> bool:
     return bool(input.n > 10) or context == "always"  # the validated input (a model of the arguments)
@@ -208,7 +179,7 @@ def _big(input: Any, context: Any) -> bool:
 @interop.tool(meta={"requires_approval": _big})
 def transfer(n: int) -> str:
     """Transfer n coins (more than 10 needs approval)."""
-    WIPED.append(f"transfer {n}")
+    RAN.append(f"transfer {n}")
     return f"sent {n}"
 
 
@@ -239,7 +210,7 @@ class Decides:
 
 @pytest.fixture(autouse=True)
 def _clear_wiped() -> None:
-    WIPED.clear()
+    RAN.clear()
 
 
 def test_a_tool_that_needs_approval_needs_a_way_to_ask() -> None:
@@ -258,7 +229,7 @@ def test_a_confirmation_strategy_approves_once_and_rejects_once_in_one_turn(hs: 
         use_async=use_async,
         hook_context={"ws": "socket-1"},
     )
-    assert WIPED == ["/a"] and run["last_message"].text == "done"
+    assert RAN == ["/a"] and run["last_message"].text == "done"
     assert hs.results(run) == [
         ("wiped /a", False),
         ("The call to tool 'wipe' was not approved: not today. It did not run.", True),
@@ -275,7 +246,7 @@ def test_conditional_approval_asks_only_when_the_predicate_says_so(hs: Any, use_
         [[("transfer", {"n": 5}), ("transfer", {"n": 50})], "done"],
         use_async=use_async,
     )
-    assert WIPED == ["transfer 5"] and [a["tool_params"] for a in strategy.asked] == [{"n": 50}]
+    assert RAN == ["transfer 5"] and [a["tool_params"] for a in strategy.asked] == [{"n": 50}]
     assert hs.results(run)[1][1] is True
     # the predicate sees the neutral context too
     strategy = Decides(True)
@@ -294,7 +265,7 @@ def test_a_reviewers_edit_is_sent_back_to_the_model(hs: Any) -> None:
         [to_haystack(wipe, confirmation_strategy=strategy)], [[("wipe", {"path": "/"})], "done"]
     )
     ((text, error),) = hs.results(run)
-    assert error and WIPED == [] and '{"path":"/tmp/safe"}' in text
+    assert error and RAN == [] and '{"path":"/tmp/safe"}' in text
 
 
 def test_haystacks_own_blocking_strategy_with_a_scripted_ui(hs: Any, use_async: bool) -> None:
@@ -317,7 +288,7 @@ def test_haystacks_own_blocking_strategy_with_a_scripted_ui(hs: Any, use_async: 
         [[("wipe", {"path": "/x"})], [("wipe", {"path": "/y"})], "done"],
         use_async=use_async,
     )
-    assert WIPED == ["/x"]
+    assert RAN == ["/x"]
     (_ok, ok_error), (no, no_error) = hs.results(run)
     assert not ok_error and no_error and "rejected by the user" in no and "too risky" in no
 
@@ -334,9 +305,9 @@ def test_an_approval_callback_and_the_opt_out(hs: Any, use_async: bool) -> None:
         [[("wipe", {"path": "/tmp"}), ("wipe", {"path": "/"})], "done"],
         use_async=use_async,
     )
-    assert WIPED == ["/tmp"] and [r[1] for r in hs.results(run)] == [False, True]
+    assert RAN == ["/tmp"] and [r[1] for r in hs.results(run)] == [False, True]
     run, _ = hs.run_agent([to_haystack(wipe, allow_unapproved=True)], [[("wipe", {"path": "/z"})], "done"])
-    assert WIPED[-1] == "/z"
+    assert RAN[-1] == "/z"
 
 
 def test_invalid_arguments_are_never_put_to_the_reviewer(hs: Any) -> None:

@@ -11,6 +11,7 @@ from typing import Annotated, Any
 
 import jsonschema
 import pytest
+from approval_tools import RAN, wipe
 from pydantic import BaseModel, Field
 from semantic_kernel.connectors.ai.function_calling_utils import (
     kernel_function_metadata_to_function_call_format,
@@ -384,15 +385,6 @@ async def test_the_model_cannot_set_the_context() -> None:
 
 
 # ---------------------------------------------------------------------------------- approval
-
-RAN: list[Any] = []
-
-
-@interop.tool(meta={"requires_approval": True})
-def wipe(path: str) -> str:
-    """Delete everything under a path."""
-    RAN.append(path)
-    return f"wiped {path}"
 
 
 def _only_tmp(input: Any, context: Any) -> bool:
