@@ -128,17 +128,19 @@ async def test_cas_errors_are_is_error_results_and_the_session_goes_on() -> None
     ]
 
 
+@interop.tool
+def boom(n: int) -> int:
+    """Boom."""
+    raise RuntimeError("kaput")
+
+
+@tool("native_boom", "Boom.", {"n": int})
+async def native_boom(args: dict[str, Any]) -> dict[str, Any]:
+    raise RuntimeError("kaput")  # the SDK's own tool failing the same way, to compare with
+
+
 @pytest.mark.anyio
 async def test_cas_other_exceptions_behave_as_for_a_native_tool() -> None:
-    @interop.tool
-    def boom(n: int) -> int:
-        """Boom."""
-        raise RuntimeError("kaput")
-
-    @tool("native_boom", "Boom.", {"n": int})
-    async def native_boom(args: dict[str, Any]) -> dict[str, Any]:
-        raise RuntimeError("kaput")
-
     config = create_sdk_mcp_server("t", tools=[to_claude_agent_sdk(boom), native_boom])
     servers = {"t": config}
     seen, _ = await run_session(
@@ -442,15 +444,6 @@ async def test_cas_native_tools_served_again_are_validated_by_their_neutral_tool
 
 @pytest.mark.anyio
 async def test_cas_server_exceptions_are_answered_as_the_sdk_answers_them() -> None:
-    @interop.tool
-    def boom(n: int) -> int:
-        """Boom."""
-        raise RuntimeError("kaput")
-
-    @tool("native_boom", "Boom.", {"n": int})
-    async def native_boom(args: dict[str, Any]) -> dict[str, Any]:
-        raise RuntimeError("kaput")
-
     servers = {
         "ours": to_claude_agent_sdk_server([boom], name="ours"),
         "sdk": create_sdk_mcp_server("sdk", tools=[native_boom]),

@@ -95,20 +95,20 @@ def test_the_model_cannot_set_the_state_or_the_context(hs: Any) -> None:
     assert error and "caller" in text and SHIPPED == []  # the schema forbids unknown keys; nothing ran
 
 
-def test_bad_arguments_and_tool_errors_reach_the_model_with_our_text(hs: Any, use_async: bool) -> None:
-    run, gen = hs.run_agent(
-        [to_haystack(ship)],
-        [
-            [
-                ("ship", {"to": {"city": 5}, "weight": "heavy"}),
-                ("ship", {"to": {"city": "Oslo"}, "weight": 13}),
-            ],
-            "done",
-        ],
+def ship_twice(hs: Any, tool: Any, first: dict[str, Any], use_async: bool) -> tuple[Any, Any]:
+    """One agent turn calling `ship` with `first`, then with 13 kg (a `ToolError`), then "done";
+    the context holds the secret. The run and the scripted generator."""
+    return hs.run_agent(
+        [tool],
+        [[("ship", first), ("ship", {"to": {"city": "Oslo"}, "weight": 13})], "done"],
         use_async=use_async,
         agent_kw={"state_schema": state_schema()},
         interop_context={"user": SECRET},
     )
+
+
+def test_bad_arguments_and_tool_errors_reach_the_model_with_our_text(hs: Any, use_async: bool) -> None:
+    run, gen = ship_twice(hs, to_haystack(ship), {"to": {"city": 5}, "weight": "heavy"}, use_async)
     (bad, bad_error), (told, told_error) = hs.results(run)
     assert bad_error and told_error and run["last_message"].text == "done"
     assert bad.startswith("Invalid arguments for tool 'ship'") and "to.city" in bad and "weight" in bad
@@ -423,19 +423,8 @@ def test_the_context_key_is_documented() -> None:
 def test_the_pipelines_errors_function_decides_what_the_agent_shows(hs: Any, use_async: bool) -> None:
     """Nothing is caught after the pipeline: its `errors=` function makes the text the model reads
     (as the default makes Haystack's own), through Haystack's error result; the run goes on."""
-    run, _ = hs.run_agent(
-        [to_haystack(ship, errors=lambda e: f"ship failed: {type(e).__name__}")],
-        [
-            [
-                ("ship", {"to": {"city": "Oslo"}, "weight": 7}),
-                ("ship", {"to": {"city": "Oslo"}, "weight": 13}),
-            ],
-            "done",
-        ],
-        use_async=use_async,
-        agent_kw={"state_schema": state_schema()},
-        interop_context={"user": SECRET},
-    )
+    tool = to_haystack(ship, errors=lambda e: f"ship failed: {type(e).__name__}")
+    run, _ = ship_twice(hs, tool, {"to": {"city": "Oslo"}, "weight": 7}, use_async)
     (crash, crash_error), (told, told_error) = hs.results(run)
     assert crash_error and told_error and run["last_message"].text == "done"
     assert crash == "ship failed: RuntimeError" and told == "ship failed: ToolError"

@@ -14,6 +14,7 @@ from agents.testing import ScriptedModel, assistant_message, function_call
 from agents.tool import set_function_tool_failure_error_function
 from agents.tool_context import ToolContext
 from agents.tracing import set_tracing_disabled
+from approval_tools import RAN, wipe
 
 import interop
 import interop.bridge
@@ -166,47 +167,33 @@ async def test_tool_error_and_other_exceptions() -> None:
 
 @pytest.mark.anyio
 async def test_requires_approval_interrupts_until_approved() -> None:
-    log: list[Any] = []
-
-    @interop.tool(meta={"requires_approval": True})
-    def delete(path: str) -> str:
-        """Delete a file."""
-        log.append(path)
-        return f"deleted {path}"
-
-    native = to_openai_agents(delete)
+    RAN.clear()
+    native = to_openai_agents(wipe)
     assert native.needs_approval is True
-    model = script(("delete", {"path": "/tmp/x"}))
+    model = script(("wipe", {"path": "/tmp/x"}))
     agent = Agent(name="a", model=model, tools=[native])
     first = await Runner.run(agent, "x")
-    assert log == []
+    assert RAN == []
     assert len(first.interruptions) == 1
-    assert first.interruptions[0].tool_name == "delete"
+    assert first.interruptions[0].tool_name == "wipe"
     state = first.to_state()
     state.approve(first.interruptions[0])
     second = await Runner.run(agent, state)
-    assert log == ["/tmp/x"]
+    assert RAN == ["/tmp/x"]
     assert second.final_output == "done"
-    assert outputs(model, 1)[-1]["output"] == "deleted /tmp/x"
+    assert outputs(model, 1)[-1]["output"] == "wiped /tmp/x"
 
 
 @pytest.mark.anyio
 async def test_rejected_call_never_executes() -> None:
-    log: list[Any] = []
-
-    @interop.tool(meta={"requires_approval": True})
-    def delete(path: str) -> str:
-        """Delete a file."""
-        log.append(path)
-        return "deleted"
-
-    model = script(("delete", {"path": "/etc"}))
-    agent = Agent(name="a", model=model, tools=[to_openai_agents(delete)])
+    RAN.clear()
+    model = script(("wipe", {"path": "/etc"}))
+    agent = Agent(name="a", model=model, tools=[to_openai_agents(wipe)])
     first = await Runner.run(agent, "x")
     state = first.to_state()
     state.reject(first.interruptions[0])
     second = await Runner.run(agent, state)
-    assert log == []
+    assert RAN == []
     assert second.final_output == "done"
     assert "not approved" in outputs(model, 1)[-1]["output"]
 

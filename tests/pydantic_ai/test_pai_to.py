@@ -294,11 +294,18 @@ async def test_async_tool_runs_on_the_agent_loop() -> None:
 # ------------------------------------------------------------------------------------------ approval
 
 
-def test_requires_approval_defers_and_runs_only_when_approved() -> None:
-    model, seen = scripted([ToolCallPart("delete_file", {"path": "/tmp/a"}, tool_call_id="d1")])
+def deferred_delete(path: str) -> tuple[Agent[Any, Any], Any, list[Any]]:
+    """An agent whose model asks for `delete_file(path)` (call id d1), run once: it stops with the
+    call waiting for an approval. The agent, that first result and what the model was sent."""
+    model, seen = scripted([ToolCallPart("delete_file", {"path": path}, tool_call_id="d1")])
     agent = Agent(model, tools=[to_pydantic_ai(delete_file)], output_type=[str, DeferredToolRequests])
-    first = agent.run_sync("delete /tmp/a")
+    first = agent.run_sync(f"delete {path}")
     assert isinstance(first.output, DeferredToolRequests)
+    return agent, first, seen
+
+
+def test_requires_approval_defers_and_runs_only_when_approved() -> None:
+    agent, first, seen = deferred_delete("/tmp/a")
     assert [c.tool_call_id for c in first.output.approvals] == ["d1"]
     assert CALLS == []  # not executed before approval
 
@@ -312,10 +319,7 @@ def test_requires_approval_defers_and_runs_only_when_approved() -> None:
 
 
 def test_requires_approval_denied_never_executes() -> None:
-    model, _ = scripted([ToolCallPart("delete_file", {"path": "/"}, tool_call_id="d1")])
-    agent = Agent(model, tools=[to_pydantic_ai(delete_file)], output_type=[str, DeferredToolRequests])
-    first = agent.run_sync("delete /")
-    assert isinstance(first.output, DeferredToolRequests)
+    agent, first, _ = deferred_delete("/")
     second = agent.run_sync(
         message_history=first.all_messages(),
         deferred_tool_results=approval_results(first.output, {"d1": False}),
@@ -356,10 +360,7 @@ def test_a_resumed_approval_is_bound_to_the_arguments_shown() -> None:
     approval without the digest of the arguments shown, or history changed since, runs nothing."""
     from pydantic_ai import ModelMessagesTypeAdapter, ToolApproved
 
-    model, _ = scripted([ToolCallPart("delete_file", {"path": "/tmp/a"}, tool_call_id="d1")])
-    agent = Agent(model, tools=[to_pydantic_ai(delete_file)], output_type=[str, DeferredToolRequests])
-    first = agent.run_sync("delete /tmp/a")
-    assert isinstance(first.output, DeferredToolRequests)
+    agent, first, _ = deferred_delete("/tmp/a")
     stored = ModelMessagesTypeAdapter.dump_json(first.all_messages())
     shown = first.output  # what the human saw: delete_file /tmp/a
 
