@@ -247,23 +247,7 @@ async def test_cas_round_trips_and_native_idioms() -> None:
     native = to_claude_agent_sdk(double)
     assert from_claude_agent_sdk(native) is double
 
-    @tool(
-        "add",
-        "Add two numbers.",
-        {"a": int, "b": int},
-        annotations=ToolAnnotations(title="Adder", idempotentHint=True),
-    )
-    async def add(args: dict[str, Any]) -> dict[str, Any]:
-        return {"content": [{"type": "text", "text": str(args["a"] + args["b"])}]}
-
-    class Point(TypedDict):
-        x: int
-        y: int
-
-    @tool("norm", "Manhattan norm.", Point)
-    async def norm(args: dict[str, Any]) -> dict[str, Any]:
-        return {"content": [{"type": "text", "text": str(abs(args["x"]) + abs(args["y"]))}]}
-
+    add, norm = _native_tools()
     schema = {"type": "object", "properties": {"q": {"type": "string", "minLength": 2}}, "required": ["q"]}
 
     @tool("search", "Search.", schema)
@@ -381,12 +365,15 @@ async def test_cas_bad_arguments_over_the_in_process_mcp_transport() -> None:
     assert RUNS == [{"count": 7, "name": "y", "caller": {"user": "bob"}}]
 
 
-def _native_tools() -> list[SdkMcpTool[Any]]:
+def _native_tools(**annotations: Any) -> list[SdkMcpTool[Any]]:
+    """The SDK's own `@tool`s: `add` (titled "Adder", idempotent, and `annotations`) and `norm`
+    (a `TypedDict` schema)."""
+
     @tool(
         "add",
         "Add two numbers.",
         {"a": int, "b": int},
-        annotations=ToolAnnotations(title="Adder", idempotentHint=True, maxResultSizeChars=5000),
+        annotations=ToolAnnotations(title="Adder", idempotentHint=True, **annotations),
     )
     async def add(args: dict[str, Any]) -> dict[str, Any]:
         return {"content": [{"type": "text", "text": str(args["a"] + args["b"])}]}
@@ -415,7 +402,8 @@ async def test_cas_server_lists_what_the_sdks_own_server_lists() -> None:
     def nothing() -> None:
         """Takes no arguments."""
 
-    neutrals = [double, label, bare, nothing, spend, *(from_claude_agent_sdk(t) for t in _native_tools())]
+    native = [from_claude_agent_sdk(t) for t in _native_tools(maxResultSizeChars=5000)]
+    neutrals = [double, label, bare, nothing, spend, *native]
     ours = to_claude_agent_sdk_server(neutrals, name="s", version="2.0.0")
     theirs = create_sdk_mcp_server("s", "2.0.0", tools=[to_claude_agent_sdk(t) for t in neutrals])
     async with Client(ours["instance"]) as a, Client(theirs["instance"]) as b:
@@ -430,7 +418,7 @@ async def test_cas_server_lists_what_the_sdks_own_server_lists() -> None:
 
 @pytest.mark.anyio
 async def test_cas_native_tools_served_again_are_validated_by_their_neutral_tool() -> None:
-    add, norm = (from_claude_agent_sdk(t) for t in _native_tools())
+    add, norm = (from_claude_agent_sdk(t) for t in _native_tools(maxResultSizeChars=5000))
     servers = {"n": to_claude_agent_sdk_server([add, norm], name="n")}
     turns = [
         [Use("n", "add", {"a": 1, "b": 2}), Use("n", "add", {"a": "x", "b": 2}), Use("n", "norm", {"x": 3})]
