@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -91,20 +92,10 @@ class ToolCallingLM(DummyLM):
         )
 
 
-class DSPyKit:
-    """The helpers above, handed to tests through the `dk` fixture."""
-
-    FINISH = FINISH
-    ToolCallingLM = ToolCallingLM
-    step = staticmethod(step)
-    react = staticmethod(react)
-    observations = staticmethod(observations)
-    last_prompt = staticmethod(last_prompt)
-
-
 @pytest.fixture
-def dk() -> type[DSPyKit]:
-    return DSPyKit
+def dk() -> SimpleNamespace:
+    """This module's helpers (`dk.react`, `dk.step`, `dk.FINISH`, ...) for the tests."""
+    return SimpleNamespace(**globals())
 
 
 @pytest.fixture(params=[False, True], ids=["forward", "aforward"])

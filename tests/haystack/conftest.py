@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -70,14 +71,7 @@ def use_async(request: Any) -> bool:
     return bool(request.param)
 
 
-class HaystackKit:
-    """The helpers above, handed to tests through the `hs` fixture."""
-
-    ScriptedGenerator = ScriptedGenerator
-    results = staticmethod(results)
-    run_agent = staticmethod(run_agent)
-
-
 @pytest.fixture
-def hs() -> type[HaystackKit]:
-    return HaystackKit
+def hs() -> SimpleNamespace:
+    """This module's helpers (`hs.run_agent`, `hs.results`, ...) for the tests."""
+    return SimpleNamespace(**globals())

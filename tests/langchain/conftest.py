@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -45,13 +46,16 @@ def script(*steps: list[dict[str, Any]] | str) -> ScriptedToolModel:
     return ScriptedToolModel(messages=iter(msgs), seen_tools=[], seen_messages=[])
 
 
+def _start(model: Any, tools: list[BaseTool], user: str) -> tuple[dict[str, BaseTool], Any, list[Any]]:
+    """A loop's start: the tools by name, the model bound to them, and the user's message."""
+    return {t.name: t for t in tools}, model.bind_tools(tools), [HumanMessage(user)]
+
+
 def run_loop(
     model: Any, tools: list[BaseTool], user: str, max_steps: int = 6, config: Any = None
 ) -> list[Any]:
     """langchain-core only: model -> tool calls -> tool.invoke(ToolCall) -> ToolMessages -> model."""
-    by_name = {t.name: t for t in tools}
-    bound = model.bind_tools(tools)
-    messages: list[Any] = [HumanMessage(user)]
+    by_name, bound, messages = _start(model, tools, user)
     for _ in range(max_steps):
         ai = bound.invoke(messages)
         messages.append(ai)
@@ -65,9 +69,8 @@ def run_loop(
 async def arun_loop(
     model: Any, tools: list[BaseTool], user: str, max_steps: int = 6, config: Any = None
 ) -> list[Any]:
-    by_name = {t.name: t for t in tools}
-    bound = model.bind_tools(tools)
-    messages: list[Any] = [HumanMessage(user)]
+    """`run_loop` with `ainvoke`, the tool calls of one turn run concurrently."""
+    by_name, bound, messages = _start(model, tools, user)
     for _ in range(max_steps):
         ai = await bound.ainvoke(messages)
         messages.append(ai)
@@ -78,16 +81,7 @@ async def arun_loop(
     return messages
 
 
-class LoopKit:
-    """The helpers above, handed to tests through the `lc` fixture."""
-
-    ScriptedToolModel = ScriptedToolModel
-    tool_call = staticmethod(tool_call)
-    script = staticmethod(script)
-    run_loop = staticmethod(run_loop)
-    arun_loop = staticmethod(arun_loop)
-
-
 @pytest.fixture
-def lc() -> type[LoopKit]:
-    return LoopKit
+def lc() -> SimpleNamespace:
+    """This module's helpers (`lc.script`, `lc.run_loop`, ...) for the tests."""
+    return SimpleNamespace(**globals())

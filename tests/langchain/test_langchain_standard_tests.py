@@ -26,6 +26,7 @@ from langchain_core.messages import ToolMessage
 from langchain_core.tools import BaseTool
 from langchain_tests.integration_tests import ToolsIntegrationTests
 from langchain_tests.unit_tests import ToolsUnitTests
+from reserved_names_tool import RESERVED, RESERVED_ARGS, RESERVED_NAMES
 
 import interop
 from interop import FromContext, input_json_schema, tool
@@ -61,25 +62,6 @@ def _account(call: LangChainCall) -> Account:
     return Account(user="std-user", balance=12)
 
 
-RESERVED_NAMES = ("config", "callbacks", "run_manager", "runtime", "context")
-
-
-def _echo(input: dict[str, Any], context: Any) -> dict[str, Any]:
-    return input
-
-
-RESERVED = interop.standard_tool(
-    name="reserved",
-    description="Echo arguments whose names LangChain and LangGraph treat specially.",
-    execute=_echo,
-    input_schema={
-        "type": "object",
-        "properties": {k: {"type": "string"} for k in RESERVED_NAMES},
-        "required": list(RESERVED_NAMES),
-        "additionalProperties": False,
-    },
-)
-
 WEATHER = to_langchain(get_weather)
 NO_ARGS = to_langchain(server_time)
 NESTED = to_langchain(place_order)
@@ -97,98 +79,35 @@ EXAMPLES: dict[str, tuple[BaseTool, dict[str, Any]]] = {
         },
     ),
     "context": (WITH_CONTEXT, {"currency": "USD"}),
-    "reserved": (RESERVED_TOOL, {k: f"model-{k}" for k in RESERVED_NAMES}),
+    "reserved": (RESERVED_TOOL, RESERVED_ARGS),
 }
 
 
-class _Weather:
+class _Example:
+    """The standard tests' two properties, read from `EXAMPLES[key]`."""
+
+    key: str
+
     @property
     def tool_constructor(self) -> BaseTool:
-        return EXAMPLES["weather"][0]
+        return EXAMPLES[self.key][0]
 
     @property
     def tool_invoke_params_example(self) -> dict[str, Any]:
-        return EXAMPLES["weather"][1]
+        return EXAMPLES[self.key][1]
 
 
-class _NoArgs:
-    @property
-    def tool_constructor(self) -> BaseTool:
-        return EXAMPLES["no_args"][0]
-
-    @property
-    def tool_invoke_params_example(self) -> dict[str, Any]:
-        return EXAMPLES["no_args"][1]
-
-
-class _Nested:
-    @property
-    def tool_constructor(self) -> BaseTool:
-        return EXAMPLES["nested"][0]
-
-    @property
-    def tool_invoke_params_example(self) -> dict[str, Any]:
-        return EXAMPLES["nested"][1]
-
-
-class _Context:
-    @property
-    def tool_constructor(self) -> BaseTool:
-        return EXAMPLES["context"][0]
-
-    @property
-    def tool_invoke_params_example(self) -> dict[str, Any]:
-        return EXAMPLES["context"][1]
-
-
-class _Reserved:
-    @property
-    def tool_constructor(self) -> BaseTool:
-        return EXAMPLES["reserved"][0]
-
-    @property
-    def tool_invoke_params_example(self) -> dict[str, Any]:
-        return EXAMPLES["reserved"][1]
-
-
-class TestWeatherUnit(_Weather, ToolsUnitTests):
-    pass
-
-
-class TestWeatherIntegration(_Weather, ToolsIntegrationTests):
-    pass
-
-
-class TestNoArgumentsUnit(_NoArgs, ToolsUnitTests):
-    pass
-
-
-class TestNoArgumentsIntegration(_NoArgs, ToolsIntegrationTests):
-    pass
-
-
-class TestNestedModelsUnit(_Nested, ToolsUnitTests):
-    pass
-
-
-class TestNestedModelsIntegration(_Nested, ToolsIntegrationTests):
-    pass
-
-
-class TestContextUnit(_Context, ToolsUnitTests):
-    pass
-
-
-class TestContextIntegration(_Context, ToolsIntegrationTests):
-    pass
-
-
-class TestReservedNamesUnit(_Reserved, ToolsUnitTests):
-    pass
-
-
-class TestReservedNamesIntegration(_Reserved, ToolsIntegrationTests):
-    pass
+SUITES = {
+    "Weather": "weather",
+    "NoArguments": "no_args",
+    "NestedModels": "nested",
+    "Context": "context",
+    "ReservedNames": "reserved",
+}
+# both standard suites for each example: TestWeatherUnit, TestWeatherIntegration, TestNoArgumentsUnit, ...
+for _name, _key in SUITES.items():
+    for _kind, _suite in (("Unit", ToolsUnitTests), ("Integration", ToolsIntegrationTests)):
+        globals()[f"Test{_name}{_kind}"] = type(f"Test{_name}{_kind}", (_Example, _suite), {"key": _key})
 
 
 # ---- what the standard tests do not check ---------------------------------------------------

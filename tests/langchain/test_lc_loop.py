@@ -19,6 +19,7 @@ pytest.importorskip("langgraph")
 
 from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
+from reserved_names_tool import RESERVED, RESERVED_ARGS, RESERVED_SEEN
 
 import interop
 from interop.langchain import CONTEXT_KEY, LangChainCall, to_langchain
@@ -162,39 +163,15 @@ def test_create_agent_sync_invoke_of_async_tool(lc: Any) -> None:
     assert _tool_messages(out["messages"])[0].content == "10"
 
 
-reserved_seen: list[Any] = []
-
-
-def _reserved(input: dict[str, Any], context: Any) -> dict[str, Any]:
-    reserved_seen.append((input, context))
-    return input
-
-
-RESERVED = interop.standard_tool(
-    name="reserved",
-    description="Echo arguments whose names LangChain and LangGraph treat specially.",
-    execute=_reserved,
-    input_schema={
-        "type": "object",
-        "properties": {
-            k: {"type": "string"} for k in ("config", "callbacks", "run_manager", "runtime", "context")
-        },
-        "required": ["config", "callbacks", "run_manager", "runtime", "context"],
-        "additionalProperties": False,
-    },
-)
-RESERVED_ARGS = {k: f"model-{k}" for k in ("config", "callbacks", "run_manager", "runtime", "context")}
-
-
 def test_reserved_argument_names_pass_through_create_agent_and_core(lc: Any) -> None:
-    reserved_seen.clear()
+    RESERVED_SEEN.clear()
     tool = to_langchain(RESERVED)
     model = lc.script([lc.tool_call("reserved", RESERVED_ARGS, "r1")], "ok")
     out = create_agent(model, [tool], context_schema=Deps).invoke(
         {"messages": [HumanMessage("x")]}, context=Deps("w")
     )
     assert _tool_messages(out["messages"])[0].artifact == RESERVED_ARGS
-    assert reserved_seen[-1] == (RESERVED_ARGS, Deps("w"))
+    assert RESERVED_SEEN[-1] == (RESERVED_ARGS, Deps("w"))
     # the hidden runtime parameter is not in any schema the model sees
     assert model.seen_tools and "__interop_runtime__" not in json.dumps(model.seen_tools)
     assert set(model.seen_tools[0][0]["function"]["parameters"]["properties"]) == set(RESERVED_ARGS)
