@@ -1,7 +1,9 @@
 """The neutral tools the Agno, Agent Framework and Strands adapter tests convert: a sync tool
 with a nested model, a constrained field, a default, a context parameter, a `ToolError` (13) and an
 unexpected exception (99); and an async echo. Each call is logged as (arguments..., ctx, thread).
-Also the scripted turns that send `add` bad arguments, and `gated`, a tool behind an approval rule."""
+Also the scripted turns that send `add` bad arguments, `gated`, a tool behind an approval rule,
+`multiply`, a plain function their `from_X` tests decorate with the framework's own `@tool`, and
+`assert_round_trips`, the identities every `from_X`/`to_X` pair keeps."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from pydantic import BaseModel, Field
 
 import interop
 from interop import FromContext, ToolError
+from interop.bridge import get_origin
 
 
 class Tag(BaseModel):
@@ -68,3 +71,34 @@ def gated(log: list[Any], rule: Any = True) -> Any:
         return f"wiped {path}"
 
     return wipe
+
+
+LOG: list[Any] = []
+"""The `from_X` tests' native tools' runs: ("multiply", a, b), and what their own tools record."""
+
+
+def multiply(a: int, b: int = 2) -> dict[str, int]:
+    """Multiply two integers.
+
+    Args:
+        a: The first factor.
+        b: The second factor.
+    """
+    LOG.append(("multiply", a, b))
+    return {"product": a * b}
+
+
+def assert_round_trips(to_x: Any, from_x: Any, native: Any) -> None:
+    """`to_X(from_X(native))` is `native` (with options it is a new tool), and `from_X(to_X(tool))`
+    is `tool`."""
+    neutral = from_x(native)
+    assert to_x(neutral) is native
+    assert get_origin(neutral) is native
+    assert to_x(neutral, errors="all") is not native  # options: not home
+
+    @interop.tool
+    def plain(x: int) -> int:
+        """Plain."""
+        return x
+
+    assert from_x(to_x(plain)) is plain

@@ -8,6 +8,7 @@ import pytest
 from af_kit import agent, result_texts
 from agent_framework import Content, FunctionInvocationContext, FunctionTool, tool
 from agent_framework.exceptions import UserInputRequiredException
+from plugin_tools import assert_round_trips
 from pydantic import BaseModel, Field, field_validator
 
 import interop
@@ -149,16 +150,7 @@ def test_user_input_requests_pass_through_as_control_flow() -> None:
 
 
 def test_round_trips_and_refusals() -> None:
-    neutral = from_agent_framework(get_weather)
-    assert to_agent_framework(neutral) is get_weather
-    assert to_agent_framework(neutral, errors="all") is not get_weather
-
-    @interop.tool
-    def plain(x: int) -> int:
-        """Plain."""
-        return x
-
-    assert from_agent_framework(to_agent_framework(plain)) is plain
+    assert_round_trips(to_agent_framework, from_agent_framework, get_weather)
     with pytest.raises(TypeError, match="declaration-only"):
         from_agent_framework(FunctionTool(name="remote", description="Runs elsewhere."))
 

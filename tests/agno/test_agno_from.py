@@ -6,6 +6,7 @@ import asyncio
 import datetime
 from typing import Annotated, Any
 
+import plugin_tools
 import pytest
 from agno.exceptions import StopAgentRun
 from agno.media import Image as AgnoImage
@@ -14,6 +15,7 @@ from agno.tools import tool
 from agno.tools.function import Function, ToolResult
 from agno.tools.toolkit import Toolkit
 from agno_kit import agent, tool_messages
+from plugin_tools import LOG, assert_round_trips
 from pydantic import Field
 
 import interop
@@ -21,19 +23,7 @@ from interop import Image, StandardToolValidationError, ToolError
 from interop.agno import from_agno, from_agno_tools, to_agno
 from interop.errors import ApprovalRequiredError
 
-LOG: list[Any] = []
-
-
-@tool(title="Multiply", annotations={"readOnlyHint": True})
-def multiply(a: int, b: int = 2) -> dict[str, int]:
-    """Multiply two integers.
-
-    Args:
-        a: The first factor.
-        b: The second factor.
-    """
-    LOG.append(("multiply", a, b))
-    return {"product": a * b}
+multiply = tool(title="Multiply", annotations={"readOnlyHint": True})(plugin_tools.multiply)
 
 
 @tool(requires_confirmation=True)
@@ -140,16 +130,7 @@ def test_a_toolkit_and_its_confirmation_list() -> None:
 
 
 def test_round_trips_are_identities() -> None:
-    neutral = from_agno(multiply)
-    assert to_agno(neutral) is multiply
-    assert to_agno(neutral, errors="all") is not multiply
-
-    @interop.tool
-    def plain(x: int) -> int:
-        """Plain."""
-        return x
-
-    assert from_agno(to_agno(plain)) is plain
+    assert_round_trips(to_agno, from_agno, multiply)
 
 
 def test_refused_tools() -> None:

@@ -5,29 +5,18 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import plugin_tools
 import pytest
+from plugin_tools import LOG, assert_round_trips
 from strands import tool
 from strands.types.tools import AgentTool, ToolContext, ToolGenerator, ToolSpec, ToolUse
 from strands_kit import agent, tool_results
 
 import interop
 from interop import ApprovalDeniedError, File, Image, StandardToolValidationError, ToolError
-from interop.bridge import get_origin
 from interop.strands import CONTEXT_KEY, from_strands, to_strands
 
-LOG: list[Any] = []
-
-
-@tool
-def multiply(a: int, b: int = 2) -> dict[str, int]:
-    """Multiply two integers.
-
-    Args:
-        a: The first factor.
-        b: The second factor.
-    """
-    LOG.append(("multiply", a, b))
-    return {"product": a * b}
+multiply = tool(plugin_tools.multiply)
 
 
 @tool(context=True)
@@ -197,17 +186,7 @@ def test_a_hook_passing_the_agent_on_keeps_the_agents_tool_use_for_the_interrupt
 
 
 def test_round_trips_are_identities() -> None:
-    neutral = from_strands(multiply)
-    assert to_strands(neutral) is multiply
-    assert get_origin(neutral) is multiply
-    assert to_strands(neutral, errors="all") is not multiply  # options: not home
-
-    @interop.tool
-    def plain(x: int) -> int:
-        """Plain."""
-        return x
-
-    assert from_strands(to_strands(plain)) is plain
+    assert_round_trips(to_strands, from_strands, multiply)
 
 
 def test_from_strands_refuses_other_objects() -> None:
