@@ -1,8 +1,8 @@
 """The neutral tools the policy tests drive through real agent loops (LangChain, LlamaIndex, OpenAI
-Agents, pydantic-ai): a crawl that can be slow (for `Timeout`), a long catalogue (for
-`OutputBudget`), a payment behind a middleware with a bug (`Buggy`), a read that fails once with a
-dropped connection (for `Retry`), and a fetch that records how many of its calls run at the same
-time (for `ConcurrencyLimit`). `reset()` empties what they record, before each test."""
+Agents, pydantic-ai): a crawl that can be slow (for `Timeout`; `nap`, the same behind a timeout in
+its meta), a long catalogue (for `OutputBudget`), a payment behind a middleware with a bug (`Buggy`),
+a read that fails once with a dropped connection (for `Retry`), and a fetch that records how many of
+its calls run at the same time (for `ConcurrencyLimit`). `reset()` empties what they record, before each test."""
 
 from __future__ import annotations
 
@@ -60,6 +60,12 @@ async def crawl(url: str) -> str:
         raise
     EVENTS.append(f"fetched {url}")
     return f"page {url}"
+
+
+@interop.tool(meta={"timeout": 0.3})
+async def nap(url: str) -> str:
+    """Fetch a page, slowly."""
+    return await crawl.execute({"url": url})  # `crawl` behind its own `timeout` (0.3 s) in `meta`
 
 
 @interop.tool

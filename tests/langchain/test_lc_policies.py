@@ -16,7 +16,18 @@ pytest.importorskip("langgraph")
 
 from langchain.agents import create_agent
 from langchain_core.messages import HumanMessage, ToolMessage
-from policy_tools import EVENTS, LEDGER, Buggy, catalogue, concurrency_probe, crawl, flaky_quote, pay, reset
+from policy_tools import (
+    EVENTS,
+    LEDGER,
+    Buggy,
+    catalogue,
+    concurrency_probe,
+    crawl,
+    flaky_quote,
+    nap,
+    pay,
+    reset,
+)
 
 import interop
 from interop import policies
@@ -51,11 +62,6 @@ async def test_a_timeout_is_a_tool_error_and_the_run_goes_on(lc: Any) -> None:
 
 
 async def test_meta_timeout_applies_in_the_loop_without_with_middleware(lc: Any) -> None:
-    @interop.tool(meta={"timeout": 0.3})
-    async def nap(url: str) -> str:
-        """Fetch a page, slowly."""
-        return await crawl.execute({"url": url})
-
     model = lc.script([lc.tool_call("nap", {"url": "slow"}, "c1")], "done")
     out = await create_agent(model, [to_langchain(nap)]).ainvoke({"messages": [HumanMessage("go")]})
     (slow,) = _tool_messages(out)

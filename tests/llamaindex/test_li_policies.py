@@ -14,7 +14,7 @@ pytest.importorskip("llama_index.core")
 
 from llama_index.core.agent.workflow import FunctionAgent
 from llama_index.core.llms.mock import MockFunctionCallingLLM
-from policy_tools import EVENTS, LEDGER, Buggy, catalogue, crawl, pay, reset
+from policy_tools import EVENTS, LEDGER, Buggy, catalogue, crawl, nap, pay, reset
 from test_li_agent import Recorder, run_agent
 
 import interop
@@ -46,11 +46,6 @@ async def test_a_timeout_is_an_error_output_and_the_run_goes_on() -> None:
 
 
 async def test_meta_timeout_applies_without_with_middleware() -> None:
-    @interop.tool(meta={"timeout": 0.3})
-    async def nap(url: str) -> str:
-        """Fetch a page, slowly."""
-        return await crawl.execute({"url": url})
-
     model = Recorder([[("nap", {"url": "slow"})], "done"])
     result, (event,) = await run_agent(_agent(to_llamaindex(nap), model))
     assert event.tool_output.is_error and "did not finish within 0.3 s" in event.tool_output.content

@@ -16,7 +16,7 @@ from agents import Agent, Runner
 from agents.items import ToolCallOutputItem
 from agents.testing import ScriptedModel, assistant_message, function_call
 from agents.tracing import set_tracing_disabled
-from policy_tools import EVENTS, LEDGER, Buggy, catalogue, crawl, pay, reset
+from policy_tools import EVENTS, LEDGER, Buggy, catalogue, crawl, nap, pay, reset
 
 import interop
 from interop import policies
@@ -56,11 +56,6 @@ async def test_a_timeout_is_a_tool_output_the_model_reads_and_the_run_goes_on() 
 
 
 def test_meta_timeout_applies_in_run_sync_without_with_middleware() -> None:
-    @interop.tool(meta={"timeout": 0.3})
-    async def nap(url: str) -> str:
-        """Fetch a page, slowly."""
-        return await crawl.execute({"url": url})
-
     model = script(("nap", {"url": "slow"}))
     result = Runner.run_sync(Agent(name="a", model=model, tools=to_openai_agents_tools([nap])), "go")
     assert "did not finish within 0.3 s" in sent(model, 1)

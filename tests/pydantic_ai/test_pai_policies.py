@@ -11,7 +11,18 @@ import pytest
 
 pytest.importorskip("pydantic_ai")
 
-from policy_tools import EVENTS, LEDGER, Buggy, catalogue, concurrency_probe, crawl, flaky_quote, pay, reset
+from policy_tools import (
+    EVENTS,
+    LEDGER,
+    Buggy,
+    catalogue,
+    concurrency_probe,
+    crawl,
+    flaky_quote,
+    nap,
+    pay,
+    reset,
+)
 from pydantic_ai import Agent
 from pydantic_ai.messages import (
     ModelMessage,
@@ -79,11 +90,6 @@ async def test_a_timeout_is_a_retry_prompt_and_the_run_goes_on() -> None:
 
 
 def test_meta_timeout_applies_in_a_toolset_without_with_middleware() -> None:
-    @interop.tool(meta={"timeout": 0.3})
-    async def nap(url: str) -> str:
-        """Fetch a page, slowly."""
-        return await crawl.execute({"url": url})
-
     model, seen = scripted([ToolCallPart("nap", {"url": "slow"}, tool_call_id="c1")])
     result = Agent(model, toolsets=[to_pydantic_ai_toolset([nap])]).run_sync("go")
     ((refused,),) = seen
