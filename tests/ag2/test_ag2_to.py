@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Annotated, Any
+from typing import Any
 
 import pytest
 from ag2 import Toolkit
@@ -12,10 +12,11 @@ from ag2.events import BinaryInput, ToolApprovalRequest
 from ag2.exceptions import HumanInputNotProvidedError
 from ag2.tools.final.function_tool import FunctionTool
 from ag2_kit import agent, is_error, results, text, tools_sent
+from loop_tools import forged_context_steps, secret_whoami
 from plugin_tools import make_tools
 
 import interop
-from interop import FromContext, Image
+from interop import Image
 from interop.ag2 import from_ag2, to_ag2, to_ag2_tools
 from interop.errors import ToolNameError
 
@@ -93,25 +94,12 @@ async def test_context_from_dependencies_parallel_sync_and_async_tools() -> None
 async def test_the_context_hook_and_the_secret_stays_hidden() -> None:
     seen: list[Any] = []
 
-    @interop.tool
-    def whoami(n: int, ctx: Annotated[Any, FromContext] = None) -> int:
-        """Uses a secret from the context."""
-        assert ctx == {"api_key": SECRET}
-        return n
-
     def hook(conversation: Any) -> Any:
         seen.append(conversation)
         return {"api_key": conversation.variables["key"]}
 
-    tool = to_ag2(whoami, context=hook)
-    steps = [
-        [("whoami", {"n": "x"})],
-        [("whoami", {"n": 1, "ctx": "forged"})],
-        [("whoami", {"n": 1, "api_key": "forged"})],
-        [("whoami", {"n": 3})],
-        "done",
-    ]
-    a, cfg = agent(steps, [tool])
+    tool = to_ag2(secret_whoami(SECRET), context=hook)
+    a, cfg = agent(forged_context_steps(), [tool])
     reply = await a.ask("go", variables={"key": SECRET})
     out = await results(reply)
     assert [is_error(r) for r in out] == [True, True, True, False] and text(out[3]) == "3"

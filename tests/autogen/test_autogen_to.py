@@ -6,17 +6,18 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from typing import Annotated, Any
+from typing import Any
 
 import pytest
 from autogen_core import EVENT_LOGGER_NAME, CancellationToken
 from autogen_core.tools import BaseTool, StaticWorkbench
 from autogen_ext.models.openai._openai_client import convert_tools
 from autogen_kit import agent, results, tools_sent
+from loop_tools import forged_context_steps, secret_whoami
 from plugin_tools import make_tools
 
 import interop
-from interop import FromContext, Image
+from interop import Image
 from interop.autogen import (
     ToolResultText,
     from_autogen,
@@ -110,25 +111,12 @@ async def test_the_context_hook_gets_the_cancellation_token_and_the_secret_stays
 ) -> None:
     seen: list[Any] = []
 
-    @interop.tool
-    def whoami(n: int, ctx: Annotated[Any, FromContext] = None) -> int:
-        """Uses a secret from the context."""
-        assert ctx == {"api_key": SECRET}
-        return n
-
     def hook(token: CancellationToken) -> Any:
         seen.append(token)
         return {"api_key": SECRET}
 
-    tool = to_autogen(whoami, context=hook)
-    steps = [
-        [("whoami", {"n": "x"})],
-        [("whoami", {"n": 1, "ctx": "forged"})],  # the model cannot set the context
-        [("whoami", {"n": 1, "api_key": "forged"})],
-        [("whoami", {"n": 3})],
-        "done",
-    ]
-    a, model = agent(steps, [tool])
+    tool = to_autogen(secret_whoami(SECRET), context=hook)
+    a, model = agent(forged_context_steps(), [tool])
     with caplog.at_level(logging.INFO, logger=EVENT_LOGGER_NAME):
         run = await a.run(task="go")
     out = results(run)

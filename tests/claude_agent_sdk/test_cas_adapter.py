@@ -18,6 +18,7 @@ from claude_agent_sdk import (
     tool,
 )
 from fake_cli import Use, run_session
+from loop_tools import boom
 from pydantic import BaseModel, Field
 
 import interop
@@ -126,12 +127,6 @@ async def test_cas_errors_are_is_error_results_and_the_session_goes_on() -> None
         "error",
         "ok",
     ]
-
-
-@interop.tool
-def boom(n: int) -> int:
-    """Boom."""
-    raise RuntimeError("kaput")
 
 
 @tool("native_boom", "Boom.", {"n": int})

@@ -11,11 +11,11 @@ import pytest
 from crewai.hooks import ToolCallHookContext, clear_all_hooks, get_before_tool_call_hooks
 from crewai.tools import BaseTool, tool
 from crewai.utilities.agent_utils import convert_tools_to_openai_schema
+from loop_tools import boom, pick
 from pydantic import BaseModel, Field
 from scripted import Scripted, calls, crew_for
 
 import interop
-from interop import ToolError
 from interop.bridge import compile_openai_strict, input_json_schema
 from interop.crewai import (
     StandardCrewAITool,
@@ -105,13 +105,6 @@ def test_crew_context_from_run_context_kickoff_inputs_and_hook() -> None:
 
 
 def test_crew_bad_arguments_and_tool_errors_reach_the_model_and_the_loop_goes_on() -> None:
-    @interop.tool
-    def pick(n: int) -> int:
-        """Pick."""
-        if n == 13:
-            raise ToolError("13 is unlucky: pick another number")
-        return n
-
     llm = Scripted(
         calls(
             ("pick", {"n": "x"}),
@@ -131,11 +124,6 @@ def test_crew_bad_arguments_and_tool_errors_reach_the_model_and_the_loop_goes_on
 
 
 def test_crew_other_exceptions_behave_as_for_a_native_tool() -> None:
-    @interop.tool
-    def boom(n: int) -> int:
-        """Boom."""
-        raise RuntimeError("kaput")
-
     class NativeBoom(BaseTool):
         name: str = "native_boom"
         description: str = "Boom."

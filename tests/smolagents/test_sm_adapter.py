@@ -8,6 +8,7 @@ import threading
 from typing import Annotated, Any, Literal
 
 import pytest
+from loop_tools import boom, pick
 from pydantic import BaseModel, Field
 from smolagents import CodeAgent, Model, Tool, ToolCallingAgent, tool
 from smolagents.agent_types import AgentImage
@@ -20,7 +21,6 @@ from smolagents.models import (
 )
 
 import interop
-from interop import ToolError
 from interop.bridge import input_json_schema
 from interop.errors import ApprovalRequiredError, ToolNameError
 from interop.smolagents import (
@@ -166,13 +166,6 @@ def test_sm_parallel_calls_keep_their_thread_and_context() -> None:
 
 
 def test_sm_bad_arguments_and_tool_errors_reach_the_model_and_the_loop_goes_on() -> None:
-    @interop.tool
-    def pick(n: int) -> int:
-        """Pick."""
-        if n == 13:
-            raise ToolError("13 is unlucky: pick another number")
-        return n
-
     steps = [("pick", {"n": "x"}), ("double", {"a": -1}), ("pick", {"n": 13}), ("pick", {"n": 7})]
     out, agent, model = run_calling([to_smolagents(pick), to_smolagents(double)], steps)
     views = step_views(agent)
@@ -187,11 +180,6 @@ def test_sm_bad_arguments_and_tool_errors_reach_the_model_and_the_loop_goes_on()
 
 
 def test_sm_other_exceptions_behave_as_for_a_native_tool() -> None:
-    @interop.tool
-    def boom(n: int) -> int:
-        """Boom."""
-        raise RuntimeError("kaput")
-
     class NativeBoom(Tool):
         name = "native_boom"
         description = "Boom."
