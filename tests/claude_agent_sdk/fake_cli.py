@@ -16,7 +16,9 @@ from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from claude_agent_sdk import Transport
+from claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow, Transport
+
+from interop.claude_agent_sdk import permission_callback
 
 
 @dataclass
@@ -185,3 +187,17 @@ async def run_session(options: Any, turns: list[list[Use]], prompt: str = "go") 
                 if isinstance(message, ResultMessage):
                     break
     return fake.seen, messages
+
+
+async def allow_all(name: str, input: dict[str, Any], context: Any) -> Any:
+    return PermissionResultAllow()
+
+
+def options(servers: dict[str, Any], decide: Any = allow_all) -> ClaudeAgentOptions:
+    """`ClaudeAgentOptions` with `servers` and our `permission_callback` asking `decide`."""
+    return ClaudeAgentOptions(mcp_servers=servers, can_use_tool=permission_callback(servers, decide))
+
+
+def texts(result: dict[str, Any]) -> str:
+    """The text blocks of a `tools/call` result, one a line."""
+    return "\n".join(b.get("text", "") for b in result.get("content", []))

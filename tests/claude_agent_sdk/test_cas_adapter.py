@@ -9,7 +9,6 @@ from typing import Annotated, Any, Literal, TypedDict
 
 import pytest
 from claude_agent_sdk import (
-    ClaudeAgentOptions,
     PermissionResultAllow,
     PermissionResultDeny,
     SdkMcpTool,
@@ -17,7 +16,7 @@ from claude_agent_sdk import (
     create_sdk_mcp_server,
     tool,
 )
-from fake_cli import Use, run_session
+from fake_cli import Use, options, run_session, texts
 from loop_tools import boom
 from pydantic import BaseModel, Field
 
@@ -27,7 +26,6 @@ from interop.bridge import input_json_schema
 from interop.claude_agent_sdk import (
     HANDLERS_ATTR,
     from_claude_agent_sdk,
-    permission_callback,
     run_context,
     to_claude_agent_sdk,
     to_claude_agent_sdk_server,
@@ -60,18 +58,6 @@ def double(
 @pytest.fixture(autouse=True)
 def _clear() -> None:
     RUNS.clear()
-
-
-async def allow_all(name: str, input: dict[str, Any], context: Any) -> Any:
-    return PermissionResultAllow()
-
-
-def options(servers: dict[str, Any], decide: Any = allow_all) -> ClaudeAgentOptions:
-    return ClaudeAgentOptions(mcp_servers=servers, can_use_tool=permission_callback(servers, decide))
-
-
-def texts(result: dict[str, Any]) -> str:
-    return "\n".join(b.get("text", "") for b in result.get("content", []))
 
 
 @pytest.mark.anyio

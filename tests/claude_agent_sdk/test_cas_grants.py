@@ -9,11 +9,11 @@ import pytest
 
 pytest.importorskip("claude_agent_sdk")
 
-from claude_agent_sdk import ClaudeAgentOptions, PermissionResultAllow
-from fake_cli import Use, run_session
+from claude_agent_sdk import PermissionResultAllow
+from fake_cli import Use, options, run_session, texts
 
 import interop
-from interop.claude_agent_sdk import HANDLERS_ATTR, permission_callback, to_claude_agent_sdk_server
+from interop.claude_agent_sdk import HANDLERS_ATTR, to_claude_agent_sdk_server
 from interop.claude_agent_sdk import _to as cas_to
 
 PAID: list[int] = []
@@ -31,16 +31,14 @@ def _clear() -> None:
     PAID.clear()
 
 
-def _options(servers: dict[str, Any], asked: list[str]) -> ClaudeAgentOptions:
+def _options(servers: dict[str, Any], asked: list[str]) -> Any:
+    """Options whose `can_use_tool` allows every use, recording the ids it was asked for."""
+
     async def allow(name: str, input: dict[str, Any], context: Any) -> Any:
         asked.append(context.tool_use_id)
         return PermissionResultAllow()
 
-    return ClaudeAgentOptions(mcp_servers=servers, can_use_tool=permission_callback(servers, allow))
-
-
-def _text(result: dict[str, Any]) -> str:
-    return " ".join(b.get("text", "") for b in result.get("content", []))
+    return options(servers, allow)
 
 
 @pytest.mark.anyio
@@ -54,7 +52,7 @@ async def test_an_allowed_call_never_made_is_not_consumed_by_a_never_asked_one()
     seen, _ = await run_session(_options(servers, asked), turns)
     aborted, unasked = seen.results
     assert aborted == {"aborted": "toolu_aborted"} and asked == ["toolu_aborted"]
-    assert unasked["isError"] and "not approved" in _text(unasked) and PAID == []
+    assert unasked["isError"] and "not approved" in texts(unasked) and PAID == []
 
 
 @pytest.mark.anyio
@@ -65,7 +63,7 @@ async def test_a_grant_runs_its_own_tool_use_once() -> None:
         _options(servers, asked),
         [[Use("w", "pay", {"amount": 5}, id="toolu_a"), Use("w", "pay", {"amount": 5}, id="toolu_b")]],
     )
-    assert [_text(r) for r in seen.results] == ["paid 5", "paid 5"] and PAID == [5, 5]
+    assert [texts(r) for r in seen.results] == ["paid 5", "paid 5"] and PAID == [5, 5]
     handler = getattr(servers["w"]["instance"], HANDLERS_ATTR)["pay"]
     assert handler._grants == []  # both used
     # the same tool use sent again (a replayed tools/call) finds no grant

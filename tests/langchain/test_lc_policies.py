@@ -14,20 +14,10 @@ import pytest
 pytest.importorskip("langchain_core")
 pytest.importorskip("langgraph")
 
+import policy_tools
 from langchain.agents import create_agent
 from langchain_core.messages import HumanMessage, ToolMessage
-from policy_tools import (
-    EVENTS,
-    LEDGER,
-    Buggy,
-    catalogue,
-    concurrency_probe,
-    crawl,
-    flaky_quote,
-    nap,
-    pay,
-    reset,
-)
+from policy_tools import EVENTS, LEDGER, Buggy, catalogue, concurrency_probe, crawl, flaky_quote, pay, reset
 
 import interop
 from interop import policies
@@ -63,7 +53,7 @@ async def test_a_timeout_is_a_tool_error_and_the_run_goes_on(lc: Any) -> None:
 
 async def test_meta_timeout_applies_in_the_loop_without_with_middleware(lc: Any) -> None:
     model = lc.script([lc.tool_call("nap", {"url": "slow"}, "c1")], "done")
-    out = await create_agent(model, [to_langchain(nap)]).ainvoke({"messages": [HumanMessage("go")]})
+    out = await create_agent(model, [to_langchain(policy_tools.nap)]).ainvoke({"messages": [HumanMessage("go")]})
     (slow,) = _tool_messages(out)
     assert slow.status == "error" and "did not finish within 0.3 s" in slow.content
     assert out["messages"][-1].content == "done" and EVENTS == ["cancelled slow"]

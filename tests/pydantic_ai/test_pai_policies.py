@@ -11,18 +11,8 @@ import pytest
 
 pytest.importorskip("pydantic_ai")
 
-from policy_tools import (
-    EVENTS,
-    LEDGER,
-    Buggy,
-    catalogue,
-    concurrency_probe,
-    crawl,
-    flaky_quote,
-    nap,
-    pay,
-    reset,
-)
+import policy_tools
+from policy_tools import EVENTS, LEDGER, Buggy, catalogue, concurrency_probe, crawl, flaky_quote, pay, reset
 from pydantic_ai import Agent
 from pydantic_ai.messages import (
     ModelMessage,
@@ -91,7 +81,7 @@ async def test_a_timeout_is_a_retry_prompt_and_the_run_goes_on() -> None:
 
 def test_meta_timeout_applies_in_a_toolset_without_with_middleware() -> None:
     model, seen = scripted([ToolCallPart("nap", {"url": "slow"}, tool_call_id="c1")])
-    result = Agent(model, toolsets=[to_pydantic_ai_toolset([nap])]).run_sync("go")
+    result = Agent(model, toolsets=[to_pydantic_ai_toolset([policy_tools.nap])]).run_sync("go")
     ((refused,),) = seen
     assert _retried(refused) and "did not finish within 0.3 s" in _text(refused)
     assert result.output == "done" and EVENTS == ["cancelled slow"]
