@@ -1,5 +1,5 @@
-"""Neutral tools behind an approval rule that several framework tests convert: `wipe` always needs
-an approval, `pay` only above 100 (the rule reads the validated input). Both record their runs in
+"""Neutral tools behind an approval rule that several framework tests convert: `wipe` (and `awipe`,
+the same as a coroutine) always needs an approval, `pay` only above 100 (the rule reads the validated input). Both record their runs in
 `RAN`; a test empties it before it looks at it, and its own gated tools may record there too."""
 
 from __future__ import annotations
@@ -17,6 +17,12 @@ def wipe(path: str) -> str:
     """Delete everything under a path."""
     RAN.append(path)
     return f"wiped {path}"
+
+
+@interop.tool(meta={"requires_approval": True})
+async def awipe(path: str) -> str:
+    """Delete everything under a path, asynchronously."""
+    return wipe(path)
 
 
 def over_100(input: Any, context: Any) -> bool:

@@ -9,7 +9,6 @@ and the resume: a decision must still approve only the call (and the arguments) 
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 from typing import Any
 
@@ -17,37 +16,19 @@ import pytest
 
 pytest.importorskip("langgraph")
 
+from approval_tools import RAN, awipe, wipe
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode
 from langgraph.types import Command
 
-import interop
 from interop.langchain import LangChainCall, approve, reject, to_langchain
-
-WIPED: list[str] = []
-_LOCK = threading.Lock()
-
-
-@interop.tool(meta={"requires_approval": True, "destructive": True})
-def wipe(path: str) -> str:
-    """Wipe a directory."""
-    with _LOCK:
-        WIPED.append(path)
-    return f"wiped {path}"
-
-
-@interop.tool(meta={"requires_approval": True, "destructive": True})
-async def awipe(path: str) -> str:
-    """Wipe a directory (async)."""
-    WIPED.append(path)
-    return f"wiped {path}"
 
 
 @pytest.fixture(autouse=True)
 def _clear() -> None:
-    WIPED.clear()
+    RAN.clear()
 
 
 CALLS = [("a", "/tmp/safe"), ("b", "/etc")]
@@ -97,14 +78,14 @@ def test_toolnode_threads_approving_one_call_never_runs_the_other(slow: str) -> 
     paused = app.invoke({"messages": [HumanMessage("clean")]}, cfg)
     (first,) = paused["__interrupt__"]
     assert first.value["tool_call_id"] == "a" and first.value["args"] == {"path": "/tmp/safe"}
-    assert WIPED == []
+    assert RAN == []
     latency.slow = slow  # the resumed run asks in another order than the first
     paused = app.invoke(Command(resume=approve(first)), cfg)
-    assert "/etc" not in WIPED and "/tmp/safe" in WIPED
+    assert "/etc" not in RAN and "/tmp/safe" in RAN
     (second,) = paused["__interrupt__"]  # the other call is asked about, never approved by the first
     assert second.value["tool_call_id"] == "b" and second.value["args"] == {"path": "/etc"}
     done = app.invoke(Command(resume=reject(second, "never /etc")), cfg)
-    assert "/etc" not in WIPED
+    assert "/etc" not in RAN
     messages = _tool_messages(done)
     assert messages["a"].status == "success" and messages["a"].content == "wiped /tmp/safe"
     assert messages["b"].status == "error" and "never /etc" in messages["b"].content
@@ -122,9 +103,9 @@ async def test_toolnode_tasks_approving_one_call_never_runs_the_other(slow: str)
     paused = await app.ainvoke(Command(resume=approve(first)), cfg)
     (second,) = paused["__interrupt__"]
     # (the approved call may or may not have run before the other paused the node: never the other)
-    assert set(WIPED) <= {"/tmp/safe"} and second.value["tool_call_id"] == "b"
+    assert set(RAN) <= {"/tmp/safe"} and second.value["tool_call_id"] == "b"
     done = await app.ainvoke(Command(resume=approve(second)), cfg)
-    assert sorted(set(WIPED)) == ["/etc", "/tmp/safe"]
+    assert sorted(set(RAN)) == ["/etc", "/tmp/safe"]
     assert all(m.status == "success" for m in _tool_messages(done).values())
 
 
@@ -141,7 +122,7 @@ def test_a_decision_that_names_no_call_approves_nothing(decision: Any) -> None:
         if not state.get("__interrupt__"):
             break
         state = app.invoke(Command(resume=decision), cfg)
-    assert WIPED == []
+    assert RAN == []
     for message in _tool_messages(state).values():
         assert message.status == "error" and "does not name this call" in message.content
 
@@ -153,9 +134,9 @@ def test_a_decision_for_another_call_or_other_arguments_approves_nothing() -> No
     forged = {**approve(first), "tool_call_id": "b"}  # a's digest claimed for b
     state = app.invoke(Command(resume=forged), cfg)
     (again,) = state["__interrupt__"]
-    assert WIPED == [] and again.value["tool_call_id"] == "a"  # b was refused, a is still asked
+    assert RAN == [] and again.value["tool_call_id"] == "a"  # b was refused, a is still asked
     messages = _tool_messages(app.invoke(Command(resume=reject(again)), cfg))
-    assert WIPED == [] and "not for these arguments" in messages["b"].content
+    assert RAN == [] and "not for these arguments" in messages["b"].content
 
 
 def test_arguments_changed_in_the_checkpoint_after_they_were_shown_do_not_run() -> None:
@@ -167,12 +148,12 @@ def test_arguments_changed_in_the_checkpoint_after_they_were_shown_do_not_run() 
     tampered = [{**c, "args": {"path": "/etc"}} for c in stored.tool_calls]
     app.update_state(cfg, {"messages": [AIMessage("", id=stored.id, tool_calls=tampered)]}, as_node="agent")
     state = app.invoke(Command(resume=approve(first)), cfg)
-    assert WIPED == []
+    assert RAN == []
     denied = _tool_messages(state).get("a")
     if denied is None:  # the tool node asked again (b first): answer b, then see a's denial
         state = app.invoke(Command(resume=reject(state["__interrupt__"][0])), cfg)
         denied = _tool_messages(state)["a"]
-    assert WIPED == [] and denied.status == "error" and "not for these arguments" in denied.content
+    assert RAN == [] and denied.status == "error" and "not for these arguments" in denied.content
 
 
 def test_the_interrupt_value_carries_the_digest_and_never_the_context() -> None:
