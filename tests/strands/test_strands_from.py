@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, ClassVar
 
 import plugin_tools
 import pytest
@@ -37,25 +37,28 @@ def guarded(path: str, tool_context: ToolContext) -> str:
 class Lookup(AgentTool):
     """A hand-written `AgentTool` with a raw JSON Schema, an output schema and annotations."""
 
+    SPEC: ClassVar[ToolSpec] = {
+        "name": "lookup",
+        "description": "Look a user up.",
+        "inputSchema": {
+            "json": {
+                "type": "object",
+                "properties": {"id": {"type": "integer", "minimum": 1}},
+                "required": ["id"],
+            }
+        },
+        "outputSchema": {"json": {"type": "object", "properties": {"name": {"type": "string"}}}},
+        "annotations": {"readOnlyHint": True, "title": "Lookup", "interop": {"owner": "crm"}},
+    }
+    """The spec (a subclass gives its own)."""
+
     @property
     def tool_name(self) -> str:
-        return "lookup"
+        return self.SPEC["name"]
 
     @property
     def tool_spec(self) -> ToolSpec:
-        return {
-            "name": "lookup",
-            "description": "Look a user up.",
-            "inputSchema": {
-                "json": {
-                    "type": "object",
-                    "properties": {"id": {"type": "integer", "minimum": 1}},
-                    "required": ["id"],
-                }
-            },
-            "outputSchema": {"json": {"type": "object", "properties": {"name": {"type": "string"}}}},
-            "annotations": {"readOnlyHint": True, "title": "Lookup", "interop": {"owner": "crm"}},
-        }
+        return self.SPEC
 
     @property
     def tool_type(self) -> str:
@@ -211,17 +214,11 @@ def test_native_tools_through_neutral_in_a_strands_agent() -> None:
 
 def test_a_file_result_comes_back_as_a_file() -> None:
     class Report(Lookup):
-        @property
-        def tool_name(self) -> str:
-            return "report"
-
-        @property
-        def tool_spec(self) -> ToolSpec:
-            return {
-                "name": "report",
-                "description": "A PDF.",
-                "inputSchema": {"json": {"type": "object", "properties": {}}},
-            }
+        SPEC: ClassVar[ToolSpec] = {
+            "name": "report",
+            "description": "A PDF.",
+            "inputSchema": {"json": {"type": "object", "properties": {}}},
+        }
 
         async def stream(
             self, tool_use: ToolUse, invocation_state: dict[str, Any], **kwargs: Any
