@@ -2,19 +2,21 @@
 with a nested model, a constrained field, a default, a context parameter, a `ToolError` (13) and an
 unexpected exception (99); and an async echo. Each call is logged as (arguments..., ctx, thread).
 Also the scripted turns that send `add` bad arguments, `gated`, a tool behind an approval rule,
-`multiply`, a plain function their `from_X` tests decorate with the framework's own `@tool`, and
-`assert_round_trips`, the identities every `from_X`/`to_X` pair keeps."""
+`media`, content results, `recording_hook`, a context hook, `multiply`, a plain function their
+`from_X` tests decorate with the framework's own `@tool`, and `assert_round_trips`, the identities
+every `from_X`/`to_X` pair keeps."""
 
 from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from typing import Annotated, Any
 
 from pydantic import BaseModel, Field
 
 import interop
-from interop import FromContext, ToolError
+from interop import Audio, File, FromContext, Image, ToolError
 from interop.bridge import get_origin
 
 
@@ -102,3 +104,31 @@ def assert_round_trips(to_x: Any, from_x: Any, native: Any) -> None:
         return x
 
     assert from_x(to_x(plain)) is plain
+
+
+PNG = b"\x89PNG\r\n\x1a\n" + bytes(32)
+
+
+@interop.tool
+def media(kind: str) -> Any:
+    """Return media."""
+    if kind == "image":
+        return ["a chart:", Image(PNG, "image/png")]
+    if kind == "audio":
+        return Audio(b"RIFF" + bytes(10), "audio/wav")
+    if kind == "pdf":
+        return File(b"%PDF-1.4", "application/pdf", name="r.pdf")
+    return File(b"\x00\x01", "application/x-weird")
+
+
+def recording_hook(user: Callable[[Any], str]) -> tuple[list[Any], Any]:
+    """A context hook that records the framework's object it is given (never None) and gives the
+    tool the context {"user": user(that object)}; and the list it records in."""
+    seen: list[Any] = []
+
+    def hook(native: Any) -> Any:
+        seen.append(native)
+        assert native is not None
+        return {"user": user(native)}
+
+    return seen, hook

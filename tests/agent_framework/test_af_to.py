@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 from af_kit import agent, function_results, result_texts, spec_sent
 from agent_framework import FunctionInvocationContext, FunctionTool, Message
-from plugin_tools import bad_argument_steps, gated, make_tools
+from plugin_tools import PNG, bad_argument_steps, gated, make_tools, media, recording_hook
 
 import interop
-from interop import Audio, File, Image, ToolError
+from interop import ToolError
 from interop.agent_framework import (
     CONTEXT_KEY,
     StandardFunctionTool,
@@ -21,8 +21,6 @@ from interop.agent_framework import (
     to_agent_framework_tools,
 )
 from interop.errors import ApprovalRequiredError, ToolNameError
-
-PNG = b"\x89PNG\r\n\x1a\n" + bytes(16)
 
 
 def test_the_tool_carries_the_schema_verbatim_and_the_meta() -> None:
@@ -59,13 +57,7 @@ async def test_the_model_is_sent_the_neutral_schema_and_context_comes_from_kwarg
 async def test_context_hook_gets_the_function_invocation_context() -> None:
     log: list[Any] = []
     add, _ = make_tools(log)
-    seen: list[Any] = []
-
-    def hook(ctx: FunctionInvocationContext | None) -> Any:
-        seen.append(ctx)
-        assert ctx is not None
-        return {"user": ctx.kwargs["tenant"]}
-
+    seen, hook = recording_hook(lambda ctx: ctx.kwargs["tenant"])
     a, _ = agent([[("add", {"a": 1})], "done"], [to_agent_framework(add, context=hook)])
     session = a.create_session()
     await a.run("go", session=session, function_invocation_kwargs={"tenant": "acme"})
@@ -171,15 +163,6 @@ async def test_a_conditional_predicate_needs_a_callback_or_approval_of_every_cal
 
 @pytest.mark.anyio
 async def test_content_results_become_data_content() -> None:
-    @interop.tool
-    def media(kind: str) -> Any:
-        """Return media."""
-        if kind == "image":
-            return ["a chart:", Image(PNG, "image/png")]
-        if kind == "audio":
-            return Audio(b"RIFF", "audio/wav")
-        return File(b"%PDF", "application/pdf", name="r.pdf")
-
     a, _ = agent(
         [[("media", {"kind": k}) for k in ("image", "audio", "pdf")], "done"], [to_agent_framework(media)]
     )

@@ -10,14 +10,11 @@ from agno.run import RunContext
 from agno.tools.function import Function
 from agno.tools.toolkit import Toolkit
 from agno_kit import agent, function_sent, tool_messages
-from plugin_tools import gated, make_tools
+from plugin_tools import PNG, gated, make_tools, media, recording_hook
 
 import interop
-from interop import Audio, File, Image
 from interop.agno import from_agno, to_agno, to_agno_tools
 from interop.errors import ApprovalRequiredError, ToolNameError
-
-PNG = b"\x89PNG\r\n\x1a\n" + bytes(32)
 
 
 def results(run: Any) -> list[tuple[Any, Any]]:
@@ -73,13 +70,7 @@ def test_async_tools_follow_agnos_rule_for_sync_runs() -> None:
 def test_context_hook_gets_the_run_context() -> None:
     log: list[Any] = []
     add, _ = make_tools(log)
-    seen: list[Any] = []
-
-    def hook(rc: RunContext | None) -> Any:
-        seen.append(rc)
-        assert rc is not None
-        return {"user": f"{rc.user_id}:{(rc.session_state or {}).get('k')}"}
-
+    seen, hook = recording_hook(lambda rc: f"{rc.user_id}:{(rc.session_state or {}).get('k')}")
     a, _ = agent([[("add", {"a": 1})], "done"], [to_agno(add, context=hook)])
     a.run("go", user_id="u7", session_state={"k": 1})
     assert isinstance(seen[0], RunContext) and log[0][2] == {"user": "u7:1"}
@@ -190,17 +181,6 @@ def test_an_approval_callback_replaces_confirmation() -> None:
 
 
 def test_content_results_become_agno_media() -> None:
-    @interop.tool
-    def media(kind: str) -> Any:
-        """Return media."""
-        if kind == "image":
-            return ["a chart:", Image(PNG, "image/png")]
-        if kind == "audio":
-            return Audio(b"RIFF" + bytes(10), "audio/wav")
-        if kind == "pdf":
-            return File(b"%PDF-1.4", "application/pdf", name="r.pdf")
-        return File(b"\x00\x01", "application/x-weird")
-
     steps = [[("media", {"kind": k}) for k in ("image", "audio", "pdf", "weird")], "done"]
     a, model = agent(steps, [to_agno(media)])
     run = a.run("go")
