@@ -11,6 +11,7 @@ import pytest
 from anthropic.lib.tools import BetaAsyncFunctionTool, BetaFunctionTool
 from anthropic.lib.tools import ToolError as AnthropicToolError
 from anthropic_kit import arun, run, text
+from name_rules import assert_name_rules
 from plugin_tools import make_tools
 
 import interop
@@ -23,7 +24,7 @@ from interop.anthropic import (
     to_anthropic,
     to_anthropic_tools,
 )
-from interop.errors import ApprovalRequiredError, ToolNameError
+from interop.errors import ApprovalRequiredError
 from interop.providers import to_anthropic_tool
 
 SECRET = "SECRET-anthropic-9021"
@@ -155,17 +156,7 @@ def test_images_and_pdfs_go_back_as_content_blocks() -> None:
 
 def test_names_strict_duplicates_and_round_trips() -> None:
     add, _ = make_tools([])
-
-    @interop.tool(name="files.delete")
-    def delete() -> str:
-        """Delete."""
-        return ""
-
-    with pytest.raises(ToolNameError):
-        to_anthropic(delete)
-    assert to_anthropic(delete, rename="files_delete").name == "files_delete"
-    with pytest.raises(ToolNameError):
-        to_anthropic_tools([add, add])
+    assert_name_rules(to_anthropic, to_anthropic_tools, bad="files.delete", good="files_delete")
     assert to_anthropic(add, strict=True).to_dict()["strict"] is True
     converted = to_anthropic(add)
     assert from_anthropic(converted) is add and converted.standard_tool is add  # type: ignore[union-attr]

@@ -18,6 +18,7 @@ from claude_agent_sdk import (
 )
 from fake_cli import Use, options, run_session, texts
 from loop_tools import boom
+from name_rules import assert_name_rules
 from pydantic import BaseModel, Field
 
 import interop
@@ -30,7 +31,6 @@ from interop.claude_agent_sdk import (
     to_claude_agent_sdk,
     to_claude_agent_sdk_server,
 )
-from interop.errors import ToolNameError
 
 PNG = bytes.fromhex(
     "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
@@ -273,16 +273,12 @@ async def test_cas_allowed_calls_of_a_tool_without_approval_leave_no_grants() ->
 
 
 def test_cas_names_and_duplicates() -> None:
-    @interop.tool(name="dotted.name")
-    def dotted(x: int) -> int:
-        """Dotted."""
-        return x
-
-    with pytest.raises(ToolNameError):
-        to_claude_agent_sdk(dotted)
-    assert to_claude_agent_sdk(dotted, rename="dotted_name").name == "dotted_name"
-    with pytest.raises(ToolNameError):
-        to_claude_agent_sdk_server([double, double], name="x")
+    assert_name_rules(
+        to_claude_agent_sdk,
+        lambda tools: to_claude_agent_sdk_server(tools, name="x"),
+        bad="dotted.name",
+        good="dotted_name",
+    )
 
 
 @interop.tool(context="caller")

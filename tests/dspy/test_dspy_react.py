@@ -11,13 +11,14 @@ from typing import Any
 import dspy
 import pytest
 from approval_tools import RAN, wipe
+from name_rules import assert_name_rules
 from pydantic import BaseModel
 from shop_tools import SHIPPED, ship
 
 import interop
 from interop import Audio, File, Image
 from interop.dspy import CONTEXT_KEY, ToolContent, ToolResult, run_context, to_dspy, to_dspy_tools
-from interop.errors import ApprovalRequiredError, ToolNameError
+from interop.errors import ApprovalRequiredError
 
 SECRET = "SECRET-5eed"
 PNG = b"\x89PNG\r\n\x1a\n" + bytes(range(64))
@@ -296,10 +297,6 @@ def test_native_function_calling_sends_the_verbatim_schema_and_runs_the_calls(dk
 
 
 def test_names_are_checked_and_renamed() -> None:
-    with pytest.raises(ToolNameError, match="dspy"):
-        to_dspy(_returns(1, "bad name"))
-    assert to_dspy(_returns(1, "bad name"), rename="good").name == "good"
-    with pytest.raises(ToolNameError, match="DSPy"):
-        to_dspy_tools([_returns(1, "same"), _returns(2, "same")])
+    assert_name_rules(to_dspy, to_dspy_tools, bad="bad name", good="good", match="dspy", match_all="DSPy")
     with pytest.raises(TypeError, match="unknown option"):
         to_dspy(ship, strict=True)  # type: ignore[call-arg]

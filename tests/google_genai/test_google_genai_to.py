@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import pytest
 from genai_kit import MODEL, Scripted, arun, config, parameters, run
 from google.genai import types
+from name_rules import assert_name_rules
 from plugin_tools import make_tools
 from pydantic import BaseModel, Field
 from shop_tools import LINE_SCHEMA, schema_of
@@ -16,7 +17,7 @@ from shop_tools import LINE_SCHEMA, schema_of
 import interop
 from interop import FromContext, Image
 from interop.bridge import inline_refs
-from interop.errors import ApprovalRequiredError, SchemaConversionError, ToolNameError
+from interop.errors import ApprovalRequiredError, SchemaConversionError
 from interop.google_genai import (
     from_google_genai,
     run_context,
@@ -227,17 +228,9 @@ def test_content_results_reach_the_model_as_placeholders() -> None:
 
 def test_names_renames_duplicates_and_round_trips() -> None:
     add, echo = make_tools([])
-
-    @interop.tool(name="9lives")
-    def bad_name() -> str:
-        """Bad."""
-        return ""
-
-    with pytest.raises(ToolNameError):
-        to_google_genai(bad_name)
-    assert to_google_genai(bad_name, rename="nine_lives").__name__ == "nine_lives"
-    with pytest.raises(ToolNameError):
-        to_google_genai_tools([add, add])
+    assert_name_rules(
+        to_google_genai, to_google_genai_tools, bad="9lives", good="nine_lives", name_of=lambda f: f.__name__
+    )
     fns = to_google_genai_tools([add, echo], rename={"add": "plus"})
     assert [f.__name__ for f in fns] == ["plus", "echo"]
     fn = to_google_genai(add)

@@ -21,12 +21,13 @@ from haystack.hooks.human_in_the_loop import (
 )
 from haystack.tools import Tool
 from haystack.tools.errors import ToolInvocationError
+from name_rules import assert_name_rules
 from shop_tools import SHIPPED, ship
 from thread_tools import thread_recorder
 
 import interop
 from interop import Audio, File, Image
-from interop.errors import ApprovalRequiredError, ToolNameError
+from interop.errors import ApprovalRequiredError
 from interop.haystack import CONTEXT_KEY, STATE_PARAM, state_schema, to_haystack, to_haystack_tools
 
 SECRET = "SECRET-c0ffee"
@@ -397,11 +398,9 @@ def test_sync_tools_run_on_haystacks_worker_threads_and_async_tools_run_from_syn
 
 
 def test_names_are_checked_and_renamed() -> None:
-    with pytest.raises(ToolNameError, match="haystack"):
-        to_haystack(_returns(1, "bad name"))
-    assert to_haystack(_returns(1, "bad name"), rename="good_name").name == "good_name"
-    with pytest.raises(ToolNameError, match="Haystack"):
-        to_haystack_tools([_returns(1, "same"), _returns(2, "same")])
+    assert_name_rules(
+        to_haystack, to_haystack_tools, bad="bad name", good="good_name", match="haystack", match_all="Haystack"
+    )
     toolset = to_haystack_tools([_returns(1, "a"), _returns(2, "b")])
     assert [t.name for t in toolset] == ["a", "b"]
     reserved = interop.standard_tool(

@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal
 
 import pytest
 from loop_tools import boom, pick
+from name_rules import assert_name_rules, named
 from pydantic import BaseModel, Field
 from smolagents import CodeAgent, Model, Tool, ToolCallingAgent, tool
 from smolagents.agent_types import AgentImage
@@ -322,18 +323,9 @@ def test_sm_round_trips_and_native_idioms() -> None:
 
 
 def test_sm_names_follow_smolagents_rule() -> None:
-    @interop.tool(name="my-tool")
-    def dashed(x: int) -> int:
-        """Dashed."""
-        return x
-
+    assert_name_rules(to_smolagents, to_smolagents_tools, bad="my-tool", good="my_tool")
     with pytest.raises(ToolNameError):
-        to_smolagents(dashed)
-    assert to_smolagents(dashed, rename="my_tool").name == "my_tool"
-    with pytest.raises(ToolNameError):
-        to_smolagents(dashed, rename="class")
-    with pytest.raises(ToolNameError):
-        to_smolagents_tools([double, double])
+        to_smolagents(named("my-tool"), rename="class")
 
 
 class Node(BaseModel):
