@@ -1,7 +1,8 @@
 """Small neutral tools several framework tests drive through their agent loops: `pick` (a
 `ToolError` the model reads on 13), `boom` (an unexpected exception, to compare with the
-framework's own tool failing the same way), and `secret_whoami`, whose context must hold the
-application's secret (which the model never sees nor can set: `FORGED_CONTEXT_STEPS`)."""
+framework's own tool failing the same way), `secret_whoami`, whose context must hold the
+application's secret (which the model never sees nor can set: `forged_context_steps`), and
+`caller_whoami`, which answers with its context's user."""
 
 from __future__ import annotations
 
@@ -47,3 +48,16 @@ def forged_context_steps() -> list[Any]:
         [("whoami", {"n": 3})],
         "done",
     ]
+
+
+def caller_whoami() -> tuple[Any, list[Any]]:
+    """`whoami()`, which answers {"user": its context's "user"}; and the contexts it was given."""
+    seen: list[Any] = []
+
+    @interop.tool(context="caller")
+    def whoami(caller: Any = None) -> dict[str, Any]:
+        """Who is calling."""
+        seen.append(caller)
+        return {"user": caller["user"]}
+
+    return whoami, seen

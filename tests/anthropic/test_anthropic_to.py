@@ -11,8 +11,9 @@ import pytest
 from anthropic.lib.tools import BetaAsyncFunctionTool, BetaFunctionTool
 from anthropic.lib.tools import ToolError as AnthropicToolError
 from anthropic_kit import arun, run, text
+from loop_tools import caller_whoami
 from name_rules import assert_name_rules
-from plugin_tools import make_tools
+from plugin_tools import gated, make_tools
 
 import interop
 from interop import File, Image
@@ -99,14 +100,7 @@ def test_an_async_tool_in_the_sync_runner_with_asynchronous_false() -> None:
 
 
 def test_context_hook_and_the_secret_never_reaches_the_model() -> None:
-    seen: list[Any] = []
-
-    @interop.tool(context="caller")
-    def whoami(caller: Any = None) -> dict[str, Any]:
-        """Who is calling."""
-        seen.append(caller)
-        return {"user": caller["user"]}
-
+    whoami, seen = caller_whoami()
     tool = to_anthropic(whoami, context=lambda bound: {"user": bound["user"], "key": SECRET})
     steps = [[("whoami", {"caller": "forged"})], [("whoami", {})], "done"]
     with run_context({"user": "ann"}):
@@ -118,14 +112,8 @@ def test_context_hook_and_the_secret_never_reaches_the_model() -> None:
 
 
 def test_approval_fails_closed_or_asks_the_callback() -> None:
-    ran: list[str] = []
-
-    @interop.tool(meta={"requires_approval": lambda input, ctx: input.path == "/"})
-    def wipe(path: str) -> str:
-        """Delete everything under a path."""
-        ran.append(path)
-        return "wiped"
-
+    log: list[Any] = []
+    wipe = gated(log, lambda input, ctx: input.path == "/")
     with pytest.raises(ApprovalRequiredError):  # the runner has no confirmation step
         to_anthropic(wipe)
     asked: list[str] = []
@@ -138,7 +126,7 @@ def test_approval_fails_closed_or_asks_the_callback() -> None:
     _, scripted = run(steps, to_anthropic(wipe, approval=deny))
     denied, ok = scripted.results()
     assert denied["is_error"] and "wipe" in denied["content"] and "approv" in denied["content"]
-    assert ok["content"] == "wiped" and ran == ["/tmp"] and asked == ["/"]
+    assert ok["content"] == "wiped /tmp" and [path for path, _ in log] == ["/tmp"] and asked == ["/"]
 
 
 def test_images_and_pdfs_go_back_as_content_blocks() -> None:

@@ -7,8 +7,10 @@ import json
 from typing import Annotated, Any
 
 import pytest
+from approval_tools import RAN, wipe
 from genai_kit import MODEL, Scripted, arun, config, parameters, run
 from google.genai import types
+from loop_tools import caller_whoami
 from name_rules import assert_name_rules
 from plugin_tools import make_tools
 from pydantic import BaseModel, Field
@@ -121,14 +123,7 @@ def test_an_async_tool_needs_aio_or_asynchronous_false() -> None:
 
 
 def test_context_hook_and_the_secret_never_reaches_the_model() -> None:
-    seen: list[Any] = []
-
-    @interop.tool(context="caller")
-    def whoami(caller: Any = None) -> dict[str, Any]:
-        """Who is calling."""
-        seen.append(caller)
-        return {"user": caller["user"]}
-
+    whoami, seen = caller_whoami()
     fn = to_google_genai(whoami, context=lambda bound: {"user": bound["user"], "key": SECRET})
     steps = [[("whoami", {"caller": {"user": "mallory"}})], [("whoami", {})], "done"]
     with run_context({"user": "ann"}):
@@ -140,14 +135,7 @@ def test_context_hook_and_the_secret_never_reaches_the_model() -> None:
 
 
 def test_approval_fails_closed_or_asks_the_callback() -> None:
-    ran: list[str] = []
-
-    @interop.tool(meta={"requires_approval": True})
-    def wipe(path: str) -> str:
-        """Delete everything under a path."""
-        ran.append(path)
-        return "wiped"
-
+    RAN.clear()
     with pytest.raises(ApprovalRequiredError):  # google-genai has no confirmation step
         to_google_genai(wipe)
     asked: list[Any] = []
@@ -160,10 +148,10 @@ def test_approval_fails_closed_or_asks_the_callback() -> None:
     _, scripted = run(steps, to_google_genai(wipe, approval=decide))
     denied, ok = scripted.responses()
     assert "wipe" in denied["response"]["error"] and "approv" in denied["response"]["error"]
-    assert ok["response"] == {"result": "wiped"} and ran == ["/tmp"]
+    assert ok["response"] == {"result": "wiped /tmp"} and RAN == ["/tmp"]
     assert asked == [("wipe", {"path": "/"}), ("wipe", {"path": "/tmp"})]
     _, scripted = run([[("wipe", {"path": "/x"})], "done"], to_google_genai(wipe, allow_unapproved=True))
-    assert ran == ["/tmp", "/x"]
+    assert RAN == ["/tmp", "/x"]
 
 
 def test_schemas_google_genai_cannot_declare_are_refused_naming_what() -> None:
