@@ -13,7 +13,7 @@ import pytest
 from approval_tools import RAN, wipe
 from name_rules import assert_name_rules
 from pydantic import BaseModel
-from shop_tools import SHIPPED, ship
+from shop_fixture_tools import SHIPPED, ship
 
 import interop
 from interop import Audio, File, Image

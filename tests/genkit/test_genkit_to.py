@@ -9,7 +9,7 @@ pytest.importorskip("genkit")
 from approval_tools import RAN, pay, wipe
 from genkit import GenkitError, Tool, respond_to_interrupt
 from genkit_kit import Script, tool_responses
-from shop_tools import LINES, SEEN, crash, order_total
+from shop_fixture_tools import LINES, SEEN, crash, order_total
 
 import interop
 from interop import Audio, Image, standard_tool, with_model_output

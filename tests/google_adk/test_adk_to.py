@@ -13,7 +13,7 @@ from adk_kit import run
 from approval_tools import RAN, pay, wipe
 from google.adk.features import FeatureName, override_feature_enabled
 from google.genai import types
-from shop_tools import LINE_SCHEMA, LINES, SEEN, crash, order_total, schema_of
+from shop_fixture_tools import LINE_SCHEMA, LINES, SEEN, crash, order_total, schema_of
 
 import interop
 from interop import Image, standard_tool, with_model_output

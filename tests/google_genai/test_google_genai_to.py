@@ -14,7 +14,7 @@ from loop_tools import caller_whoami
 from name_rules import assert_name_rules
 from plugin_tools import make_tools
 from pydantic import BaseModel, Field
-from shop_tools import LINE_SCHEMA, schema_of
+from shop_fixture_tools import LINE_SCHEMA, schema_of
 
 import interop
 from interop import FromContext, Image

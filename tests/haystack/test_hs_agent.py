@@ -22,7 +22,7 @@ from haystack.hooks.human_in_the_loop import (
 from haystack.tools import Tool
 from haystack.tools.errors import ToolInvocationError
 from name_rules import assert_name_rules
-from shop_tools import SHIPPED, ship
+from shop_fixture_tools import SHIPPED, ship
 from thread_tools import thread_recorder
 
 import interop
