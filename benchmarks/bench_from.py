@@ -194,7 +194,9 @@ def _crewai() -> Framework:
 
     from interop.crewai import from_crewai
 
-    return Framework(_each(tool), convert_tools_to_openai_schema, from_crewai, "@tool, convert_tools_to_openai_schema")
+    return Framework(
+        _each(tool), convert_tools_to_openai_schema, from_crewai, "@tool, convert_tools_to_openai_schema"
+    )
 
 
 def _dspy() -> Framework:
@@ -248,7 +250,9 @@ def _google_genai() -> Framework:
     return Framework(
         _each(lambda fn: fn),  # google-genai takes the plain function; declaring it is the build
         _describe_each(
-            lambda fn: types.FunctionDeclaration.from_callable_with_api_option(callable=fn, use_json_schema=True)
+            lambda fn: types.FunctionDeclaration.from_callable_with_api_option(
+                callable=fn, use_json_schema=True
+            )
         ),
         from_google_genai,
         "the plain function, declared (FunctionDeclaration.from_callable)",
@@ -286,7 +290,9 @@ def _smolagents() -> Framework:
 
     from interop.smolagents import from_smolagents
 
-    return Framework(_each(tool), _describe_each(get_tool_json_schema), from_smolagents, "@tool, get_tool_json_schema")
+    return Framework(
+        _each(tool), _describe_each(get_tool_json_schema), from_smolagents, "@tool, get_tool_json_schema"
+    )
 
 
 def _strands() -> Framework:
