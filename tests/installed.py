@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import importlib.util
 
 
@@ -15,3 +16,14 @@ def module_installed(module: str) -> bool:
     except ModuleNotFoundError:
         return False
     return spec is not None and spec.origin is not None
+
+
+def distribution_installed(*distributions: str) -> bool:
+    """Whether every distribution named is installed here (by its metadata: a tests/<name> folder,
+    a namespace package of that name, has none)."""
+    try:
+        for name in distributions:
+            importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return True

@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 from typing import TYPE_CHECKING, Any
+
+from installed import distribution_installed
 
 if TYPE_CHECKING:
     from _harness import Outcome, View
@@ -24,11 +25,7 @@ TEXT_CHANNEL = True  # a ToolCallEvent carries the arguments' JSON text
 
 
 def available() -> bool:
-    try:
-        importlib.metadata.version("ag2")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
+    return distribution_installed("ag2")
 
 
 def _dependencies(ctx: Any) -> Any:

@@ -15,9 +15,10 @@ native call path.
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 from typing import TYPE_CHECKING, Any
+
+from installed import distribution_installed
 
 if TYPE_CHECKING:
     from _harness import Outcome, View
@@ -42,12 +43,7 @@ _ERROR_PREFIXES = (
 
 
 def available() -> bool:
-    """Installed here (the distribution: `tests/agent_framework` would pass for a namespace package)."""
-    try:
-        importlib.metadata.version("agent-framework-core")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
+    return distribution_installed("agent-framework-core")
 
 
 _SCRIPTED: list[Any] = []

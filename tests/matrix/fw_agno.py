@@ -12,10 +12,11 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+from installed import distribution_installed
 
 if TYPE_CHECKING:
     from _harness import Outcome, View
@@ -28,12 +29,7 @@ UNPARSED = "Error while decoding function arguments"
 
 
 def available() -> bool:
-    """Installed here (the distribution: `tests/agno` would pass for a namespace package)."""
-    try:
-        importlib.metadata.version("agno")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
+    return distribution_installed("agno")
 
 
 _SCRIPTED: list[Any] = []

@@ -14,9 +14,10 @@
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 from typing import TYPE_CHECKING, Any
+
+from installed import distribution_installed
 
 if TYPE_CHECKING:
     from _harness import Outcome, View
@@ -39,12 +40,7 @@ NOT_CARRIED = {
 
 
 def available() -> bool:
-    try:
-        importlib.metadata.version("autogen-agentchat")
-        importlib.metadata.version("autogen-ext")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
+    return distribution_installed("autogen-agentchat", "autogen-ext")
 
 
 # ------------------------------------------------------------------------------ native tools

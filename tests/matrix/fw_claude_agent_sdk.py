@@ -13,10 +13,11 @@ validation); the CLI's control-protocol bridge forwards exactly these messages).
 
 from __future__ import annotations
 
-import importlib.util
 import inspect
 import json
 from typing import Any
+
+from installed import module_installed
 
 import interop
 from interop.bridge import MCP_HINTS, get_origin, input_json_schema, to_jsonable
@@ -25,10 +26,7 @@ NAME = "claude-agent-sdk"
 
 
 def available() -> bool:
-    try:  # a submodule: tests/<name> folders are namespace packages of the same name
-        return importlib.util.find_spec("claude_agent_sdk.types") is not None
-    except ModuleNotFoundError:
-        return False
+    return module_installed("claude_agent_sdk.types")  # a submodule: tests/<name> folders are namespaces of that name
 
 
 def native(spec: Any) -> Any:

@@ -14,12 +14,13 @@ CrewAI's result formatting and failure recording).
 from __future__ import annotations
 
 import asyncio
-import importlib.util
 import inspect
 import json
 import os
 import tempfile
 from typing import Any
+
+from installed import module_installed
 
 import interop
 from interop.bridge import get_origin
@@ -28,10 +29,7 @@ NAME = "crewai"
 
 
 def available() -> bool:
-    try:  # a submodule: tests/<name> folders are namespace packages of the same name
-        return importlib.util.find_spec("crewai.tools") is not None
-    except ModuleNotFoundError:
-        return False
+    return module_installed("crewai.tools")  # a submodule: tests/<name> folders are namespaces of that name
 
 
 if available() and "CREWAI_TESTING" not in os.environ:  # as tests/crewai/conftest.py, when run alone

@@ -20,9 +20,10 @@ Semantic Kernel needs pydantic<2.14 and mcp<2, so this module runs only in its o
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 from typing import TYPE_CHECKING, Any
+
+from installed import distribution_installed
 
 if TYPE_CHECKING:
     from _harness import Outcome, View
@@ -59,12 +60,7 @@ _REFUSED = (
 
 
 def available() -> bool:
-    """Installed here (the distribution: `tests/semantic_kernel` would pass for a namespace package)."""
-    try:
-        importlib.metadata.version("semantic-kernel")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
+    return distribution_installed("semantic-kernel")
 
 
 _SCRIPTED: list[Any] = []

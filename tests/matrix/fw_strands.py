@@ -17,12 +17,13 @@ Strands needs `mcp<2.2`, so this module runs only in the Strands environment (`m
 from __future__ import annotations
 
 import copy
-import importlib.metadata
 import inspect
 import json
 import os
 from collections.abc import AsyncGenerator
 from typing import TYPE_CHECKING, Any
+
+from installed import distribution_installed
 
 if TYPE_CHECKING:
     from _harness import Outcome, View
@@ -40,12 +41,7 @@ CONTEXT_KEY = "context"
 
 
 def available() -> bool:
-    """Installed here (the distribution: `tests/strands` would pass for a namespace package)."""
-    try:
-        importlib.metadata.version("strands-agents")
-    except importlib.metadata.PackageNotFoundError:
-        return False
-    return True
+    return distribution_installed("strands-agents")
 
 
 def _model_class() -> Any:
