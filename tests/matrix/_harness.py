@@ -28,6 +28,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from _adapters import from_framework, to_framework
 from installed import module_installed
 
 import interop
@@ -131,6 +132,47 @@ def _ctx_from_config(config: Any) -> Any:
     return {k: v for k, v in conf.items() if not (isinstance(k, str) and k.startswith("__"))} or None
 
 
+def signature_without(fn: Callable[..., Any], ctx_param: str) -> inspect.Signature:
+    """`fn`'s signature without its context parameter, every annotation resolved."""
+    sig = inspect.signature(fn)
+    hints = typing.get_type_hints(fn, include_extras=True)
+    params = [
+        p.replace(annotation=hints.get(p.name, p.annotation))
+        for p in sig.parameters.values()
+        if p.name != ctx_param
+    ]
+    return sig.replace(parameters=params, return_annotation=hints.get("return", sig.return_annotation))
+
+
+def _signed(wrapper: Callable[..., Any], fn: Callable[..., Any], sig: inspect.Signature) -> Callable[..., Any]:
+    """`wrapper`, which stands for `fn`, with `sig` for signature and `fn`'s name and doc."""
+    wrapper.__signature__ = sig  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {p.name: p.annotation for p in sig.parameters.values()}
+    if sig.return_annotation is not inspect.Signature.empty:
+        wrapper.__annotations__["return"] = sig.return_annotation
+    wrapper.__name__ = fn.__name__
+    wrapper.__qualname__ = fn.__qualname__
+    wrapper.__doc__ = fn.__doc__
+    wrapper.__module__ = fn.__module__
+    return wrapper
+
+
+def without_context(fn: Callable[..., Any], ctx_param: str, supply: Callable[[], Any]) -> Callable[..., Any]:
+    """`fn` without its context parameter, which gets `supply()` instead (for a framework that hands
+    its tools no context: DSPy's tools read its settings, others get None)."""
+    if inspect.iscoroutinefunction(fn):
+
+        async def wrapper(**kwargs: Any) -> Any:
+            return await fn(**kwargs, **{ctx_param: supply()})
+
+    else:
+
+        def wrapper(**kwargs: Any) -> Any:  # type: ignore[misc]
+            return fn(**kwargs, **{ctx_param: supply()})
+
+    return _signed(wrapper, fn, signature_without(fn, ctx_param))
+
+
 def with_native_context(
     fn: Callable[..., Any],
     ctx_param: str,
@@ -141,19 +183,11 @@ def with_native_context(
     force_async: bool = False,
 ) -> Callable[..., Any]:
     """`fn` with its neutral context parameter replaced by the framework's own (first) parameter."""
-    sig = inspect.signature(fn)
-    hints = typing.get_type_hints(fn, include_extras=True)
-    params = [
-        p.replace(annotation=hints.get(p.name, p.annotation))
-        for p in sig.parameters.values()
-        if p.name != ctx_param
-    ]
+    sig = signature_without(fn, ctx_param)
     native = inspect.Parameter(
         native_name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=native_annotation
     )
-    new_sig = sig.replace(
-        parameters=[native, *params], return_annotation=hints.get("return", sig.return_annotation)
-    )
+    new_sig = sig.replace(parameters=[native, *sig.parameters.values()])
     is_async = inspect.iscoroutinefunction(fn) or force_async
 
     def split(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, dict[str, Any]]:
@@ -178,15 +212,7 @@ def with_native_context(
             native_ctx, values = split(args, kwargs)
             return fn(**values, **{ctx_param: extract(native_ctx)})
 
-    wrapper.__signature__ = new_sig  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {p.name: p.annotation for p in new_sig.parameters.values()}
-    if new_sig.return_annotation is not inspect.Signature.empty:
-        wrapper.__annotations__["return"] = new_sig.return_annotation
-    wrapper.__name__ = fn.__name__
-    wrapper.__qualname__ = fn.__qualname__
-    wrapper.__doc__ = fn.__doc__
-    wrapper.__module__ = fn.__module__
-    return wrapper
+    return _signed(wrapper, fn, new_sig)
 
 
 # ------------------------------------------------------------------------------ LlamaIndex workflow Context
@@ -460,53 +486,21 @@ class Outcome:
 
 
 def convert(target: str, neutral: Any, **options: Any) -> Any:
-    """`to_<target>(neutral)` (MCP is served separately: see `mcp_target`)."""
+    """`to_<target>(neutral)`, or the `fw_<name>` module's own `convert` where it has one (MCP is
+    served separately: see `mcp_target`)."""
     if target == "neutral":
         return neutral
-    if target == "langchain":
-        from interop.langchain import to_langchain
-
-        return to_langchain(neutral, **options)
-    if target == "pydantic-ai":
-        from interop.pydantic_ai import to_pydantic_ai
-
-        return to_pydantic_ai(neutral, **options)
-    if target == "llamaindex":
-        from interop.llamaindex import to_llamaindex
-
-        return to_llamaindex(neutral, **options)
-    if target == "openai-agents":
-        from interop.openai_agents import to_openai_agents
-
-        return to_openai_agents(neutral, **options)
-    if target in FW_MODULES:
-        return fw_module(target).convert(neutral, **options)
-    raise ValueError(target)
+    own = getattr(fw_module(target), "convert", None) if target in FW_MODULES else None
+    return own(neutral, **options) if own is not None else to_framework(target, neutral, **options)
 
 
 def from_native(framework: str, native: Any) -> Any:
-    """`from_<framework>(native)` (MCP: see `mcp_hop`)."""
+    """`from_<framework>(native)`, or the `fw_<name>` module's own `from_native` where it has one
+    (MCP: see `mcp_hop`)."""
     if framework == "neutral":
         return native
-    if framework == "langchain":
-        from interop.langchain import from_langchain
-
-        return from_langchain(native)
-    if framework == "pydantic-ai":
-        from interop.pydantic_ai import from_pydantic_ai
-
-        return from_pydantic_ai(native)
-    if framework == "llamaindex":
-        from interop.llamaindex import from_llamaindex
-
-        return from_llamaindex(native)
-    if framework == "openai-agents":
-        from interop.openai_agents import from_openai_agents
-
-        return from_openai_agents(native)
-    if framework in FW_MODULES:
-        return fw_module(framework).from_native(native)
-    raise ValueError(framework)
+    own = getattr(fw_module(framework), "from_native", None) if framework in FW_MODULES else None
+    return own(native) if own is not None else from_framework(framework, native)
 
 
 @contextlib.asynccontextmanager
@@ -658,8 +652,9 @@ async def call_target(
 
 
 FW_MODULES = {"haystack": "fw_haystack", "dspy": "fw_dspy", "google-adk": "fw_google_adk", "genkit": "fw_genkit"}
-"""Frameworks whose harness part lives in `tests/matrix/fw_<name>.py`: `native(spec)`,
-`from_native(native)`, `convert(neutral, **options)`, `view(native)`, `async call(native, args, context)`."""
+"""Frameworks whose harness part lives in `tests/matrix/fw_<name>.py`: `native(spec)`, `view(native)`,
+`async call(native, args, context)`; `from_native(native)` and `convert(neutral, **options)` where
+the adapter's `from_<name>`/`to_<name>` alone are not the whole step (`_adapters.py`)."""
 
 
 def fw_module(framework: str) -> Any:
@@ -680,7 +675,7 @@ def canon(value: Any) -> Any:
 
 # ------------------------------------------------------------------------------ frameworks in modules of their own
 # Each `fw_<name>` module holds one framework's native builders, view, conversion and native call
-# path (`NAME`, `available()`, `native`, `from_native`, `convert`, `view`, `call`). Frameworks not
+# path (`NAME`, `available()`, `native`, `view`, `call`; `from_native`, `convert`: see FW_MODULES). Frameworks not
 # installed in this environment are left out of the run (CrewAI and Strands live in their own).
 FW_MODULES.update(smolagents="fw_smolagents", crewai="fw_crewai", strands="fw_strands", agno="fw_agno")
 FW_MODULES["claude-agent-sdk"] = "fw_claude_agent_sdk"

@@ -28,6 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from _adapters import from_framework, to_framework
+
 import interop
 from interop._kit import CONTEXT_KEY
 from interop.bridge import describe_error, to_json_text
@@ -51,6 +53,8 @@ ELICITS = ["mcp"]
 """Targets that, given no callback, ask the client (MCP elicitation) and refuse when it cannot answer."""
 TARGETS = NATIVE + CALLBACK_ONLY
 """Every path a converted tool is called on (`neutral` is `with_approval` + `interop.acall`)."""
+ASYNC_TARGETS = [t for t in TARGETS if not t.endswith("-sync")]
+"""One async path per framework and provider (no `-sync` variant)."""
 
 
 @dataclass(frozen=True)
@@ -429,46 +433,30 @@ async def run_neutral(tool: Any, cs: list[Call], context: Any) -> Loop:
 # ------------------------------------------------------------------------------------------ dispatch
 
 
+FRAMEWORK_TARGETS = {
+    "langgraph": "langchain",
+    "langgraph-sync": "langchain",
+    "langchain": "langchain",
+    "langchain-sync": "langchain",
+    "pydantic-ai": "pydantic-ai",
+    "openai-agents": "openai-agents",
+    "llamaindex": "llamaindex",
+}
+"""The framework targets, and the framework whose adapter converts for each."""
+
+
 def convert_for(target: str, tool: Any, **options: Any) -> Any:
     """`to_X(tool, **options)` for a framework target (providers and MCP convert in their driver)."""
-    if target in ("langgraph", "langgraph-sync", "langchain", "langchain-sync"):
-        from interop.langchain import to_langchain
-
-        return to_langchain(tool, **options)
-    if target == "pydantic-ai":
-        from interop.pydantic_ai import to_pydantic_ai
-
-        return to_pydantic_ai(tool, **options)
-    if target == "openai-agents":
-        from interop.openai_agents import to_openai_agents
-
-        return to_openai_agents(tool, **options)
-    if target == "llamaindex":
-        from interop.llamaindex import to_llamaindex
-
-        return to_llamaindex(tool, **options)
-    raise ValueError(target)
+    if target not in FRAMEWORK_TARGETS:
+        raise ValueError(target)
+    return to_framework(FRAMEWORK_TARGETS[target], tool, **options)
 
 
 def from_native(target: str, native: Any) -> Any:
     """`from_X(native)` for a framework target."""
-    if target in ("langgraph", "langgraph-sync", "langchain", "langchain-sync"):
-        from interop.langchain import from_langchain
-
-        return from_langchain(native)
-    if target == "pydantic-ai":
-        from interop.pydantic_ai import from_pydantic_ai
-
-        return from_pydantic_ai(native)
-    if target == "openai-agents":
-        from interop.openai_agents import from_openai_agents
-
-        return from_openai_agents(native)
-    if target == "llamaindex":
-        from interop.llamaindex import from_llamaindex
-
-        return from_llamaindex(native)
-    raise ValueError(target)
+    if target not in FRAMEWORK_TARGETS:
+        raise ValueError(target)
+    return from_framework(FRAMEWORK_TARGETS[target], native)
 
 
 async def drive(

@@ -46,18 +46,6 @@ def native(spec: Any) -> Any:
     return tool(fn, name=spec.name, description=spec.fn.__doc__ or "")
 
 
-def from_native(native_tool: Any) -> Any:
-    from interop.ag2 import from_ag2
-
-    return from_ag2(native_tool)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.ag2 import to_ag2
-
-    return to_ag2(neutral, **options)
-
-
 # ------------------------------------------------------------------------------ what the model sees
 
 

@@ -46,40 +46,6 @@ def available() -> bool:
     return distribution_installed("agent-framework-core")
 
 
-_SCRIPTED: list[Any] = []
-
-
-def _client_class() -> Any:
-    from agent_framework import BaseChatClient, ChatResponse, Content, FunctionInvocationLayer, Message
-
-    class Scripted(FunctionInvocationLayer, BaseChatClient):  # type: ignore[misc]
-        def __init__(self, steps: list[Any], **kw: Any) -> None:
-            super().__init__(**kw)
-            self.steps = list(steps)
-
-        async def _respond(self) -> Any:
-            step = self.steps.pop(0)
-            if isinstance(step, str):
-                contents = [Content.from_text(step)]
-            else:
-                contents = [
-                    Content.from_function_call(call_id=f"c{i}", name=n, arguments=a)
-                    for i, (n, a) in enumerate(step)
-                ]
-            return ChatResponse(messages=[Message(role="assistant", contents=contents)])
-
-        def _inner_get_response(self, *, messages: Any, stream: Any, options: Any, **kwargs: Any) -> Any:
-            return self._respond()
-
-    return Scripted
-
-
-def scripted(steps: list[Any]) -> Any:
-    if not _SCRIPTED:
-        _SCRIPTED.append(_client_class())
-    return _SCRIPTED[0](steps)
-
-
 # ------------------------------------------------------------------------------ native tools
 
 
@@ -93,18 +59,6 @@ def native(spec: Any) -> Any:
             fn, spec.context, "ctx", FunctionInvocationContext, lambda c: c.kwargs.get("context")
         )
     return tool(fn, additional_properties=dict(spec.meta) or None)
-
-
-def from_native(native_tool: Any) -> Any:
-    from interop.agent_framework import from_agent_framework
-
-    return from_agent_framework(native_tool)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.agent_framework import to_agent_framework
-
-    return to_agent_framework(neutral, **options)
 
 
 # ------------------------------------------------------------------------------ what the model sees
@@ -129,19 +83,21 @@ def text_of(args: Any) -> str:
 
 
 def make_agent(native_tool: Any, steps: list[Any]) -> Any:
-    from agent_framework import Agent
+    """An Agent Framework `Agent` over the scripted chat client of tests/af_kit.py."""
+    from af_kit import agent
 
-    return Agent(client=scripted(steps), tools=[native_tool])
+    return agent(steps, [native_tool])[0]
 
 
 async def call(native_tool: Any, args: Any, context: Any) -> Outcome:
     """A real Agent Framework run: the scripted client calls the tool once, then answers."""
     from _harness import Outcome
+    from af_kit import function_results
 
     agent = make_agent(native_tool, [[(native_tool.name, text_of(args))], "done"])
     run = await agent.run("go", function_invocation_kwargs={"context": context})
     assert run.text == "done", run.text
-    (result,) = [c for m in run.messages for c in m.contents if c.type == "function_result"]
+    (result,) = function_results(run)
     text = result.result if isinstance(result.result, str) else str(result.result)
     error = (
         result.exception is not None

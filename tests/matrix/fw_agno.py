@@ -12,8 +12,6 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from installed import distribution_installed
@@ -30,59 +28,6 @@ UNPARSED = "Error while decoding function arguments"
 
 def available() -> bool:
     return distribution_installed("agno")
-
-
-_SCRIPTED: list[Any] = []
-
-
-def _model_class() -> Any:
-    from agno.models.base import Model
-    from agno.models.response import ModelResponse
-
-    @dataclass
-    class Scripted(Model):
-        id: str = "scripted"
-        name: str = "scripted"
-        provider: str = "scripted"
-        steps: list[Any] = field(default_factory=list)
-        messages_sent: list[Any] = field(default_factory=list)
-
-        def _next(self, messages: Any = None, tools: Any = None, **kw: Any) -> Any:
-            self.messages_sent.append(list(messages or []))
-            step = self.steps.pop(0)
-            if isinstance(step, str):
-                return ModelResponse(role="assistant", content=step)
-            calls = [
-                {"id": f"c{i}", "type": "function", "function": {"name": n, "arguments": a}}
-                for i, (n, a) in enumerate(step)
-            ]
-            return ModelResponse(role="assistant", content="", tool_calls=calls)
-
-        def invoke(self, *a: Any, **kw: Any) -> Any:
-            return self._next(*a, **kw)
-
-        async def ainvoke(self, *a: Any, **kw: Any) -> Any:
-            return self._next(*a, **kw)
-
-        def invoke_stream(self, *a: Any, **kw: Any) -> Any:
-            yield self._next(*a, **kw)
-
-        async def ainvoke_stream(self, *a: Any, **kw: Any) -> Any:
-            yield self._next(*a, **kw)
-
-        def _parse_provider_response(self, response: Any, **kw: Any) -> Any:
-            return response
-
-        def _parse_provider_response_delta(self, response: Any) -> Any:
-            return response
-
-    return Scripted
-
-
-def scripted(steps: list[Any]) -> Any:
-    if not _SCRIPTED:
-        _SCRIPTED.append(_model_class())
-    return _SCRIPTED[0](steps=list(steps))
 
 
 # ------------------------------------------------------------------------------ native tools
@@ -112,18 +57,6 @@ def native(spec: Any) -> Any:
     return tool(**options)(fn) if options else tool(fn)
 
 
-def from_native(native_tool: Any) -> Any:
-    from interop.agno import from_agno
-
-    return from_agno(native_tool)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.agno import to_agno
-
-    return to_agno(neutral, **options)
-
-
 # ------------------------------------------------------------------------------ what the model sees
 
 
@@ -151,39 +84,36 @@ def view(native_tool: Any) -> View:
 # ------------------------------------------------------------------------------ the native call path
 
 
-def text_of(args: Any) -> str:
-    return args if isinstance(args, str) else json.dumps(args)
-
-
 def make_agent(native_tool: Any, steps: list[Any]) -> tuple[Any, Any]:
-    from agno.agent import Agent
+    """An Agno `Agent` over the scripted model of tests/agno_kit.py, and that model."""
+    from agno_kit import agent
 
-    model = scripted(steps)
-    return Agent(model=model, tools=[native_tool], telemetry=False), model
+    return agent(steps, [native_tool])
 
 
 async def call(native_tool: Any, args: Any, context: Any) -> Outcome:
     """A real Agno `arun`: the scripted model calls the tool once, then answers."""
     from _harness import Outcome
+    from agno_kit import tool_messages
 
-    agent, model = make_agent(native_tool, [[(native_tool.name, text_of(args))], "done"])
+    agent, model = make_agent(native_tool, [[(native_tool.name, args)], "done"])
     run = await agent.arun("go", dependencies=context)
     if str(run.content) != "done":  # the run failed (Agno reports it on the output)
         return Outcome(True, f"run failed: {run.content}", tool_name=None)
-    (message,) = [m for m in model.messages_sent[-1] if m.role == "tool"]
+    (message,) = tool_messages(model)
     text = message.content if isinstance(message.content, str) else str(message.content)
     # `tool_call_error` is True for a failed call, unset for arguments Agno could not decode itself
     return Outcome(message.tool_call_error is not False, text, tool_name=message.tool_name)
 
 
 async def paused_for_approval(native_tool: Any, args: dict[str, Any]) -> bool:
-    agent, _ = make_agent(native_tool, [[(native_tool.name, json.dumps(args))], "done"])
+    agent, _ = make_agent(native_tool, [[(native_tool.name, args)], "done"])
     run = await agent.arun("go")
     return bool(run.is_paused and run.active_requirements)
 
 
 def run_calling(native_tool: Any, args: dict[str, Any]) -> Any:
-    agent, _ = make_agent(native_tool, [[(native_tool.name, json.dumps(args))], "done"])
+    agent, _ = make_agent(native_tool, [[(native_tool.name, args)], "done"])
     return agent.arun("go")
 
 

@@ -55,18 +55,6 @@ def native(spec: Any) -> Any:
     return beta_tool(text)
 
 
-def from_native(tool: Any) -> Any:
-    from interop.anthropic import from_anthropic
-
-    return from_anthropic(tool)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.anthropic import to_anthropic
-
-    return to_anthropic(neutral, **options)
-
-
 def view(tool: Any) -> Any:
     from _harness import View
 

@@ -94,18 +94,6 @@ def _hand_written(name: str, description: str, fn: Any) -> Any:
     return SpecTool()
 
 
-def from_native(native_tool: Any) -> Any:
-    from interop.autogen import from_autogen
-
-    return from_autogen(native_tool)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.autogen import to_autogen
-
-    return to_autogen(neutral, **options)
-
-
 # ------------------------------------------------------------------------------ what the model sees
 
 

@@ -50,12 +50,6 @@ def native(spec: Any) -> Any:
     return tool(spec.name, neutral.description, input_json_schema(neutral), annotations=annotations)(handler)
 
 
-def from_native(tool: Any) -> Any:
-    from interop.claude_agent_sdk import from_claude_agent_sdk
-
-    return from_claude_agent_sdk(tool)
-
-
 _OPTIONS: dict[int, tuple[Any, Any, dict[str, Any]]] = {}
 """id of a converted tool -> (the tool, its neutral tool, the options it was converted with)."""
 

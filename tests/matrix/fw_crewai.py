@@ -14,7 +14,6 @@ CrewAI's result formatting and failure recording).
 from __future__ import annotations
 
 import asyncio
-import inspect
 import json
 import os
 import tempfile
@@ -48,45 +47,14 @@ if available() and "CREWAI_TESTING" not in os.environ:  # as tests/crewai/confte
     )
 
 
-def _without(fn: Any, ctx: str) -> Any:
-    """`fn` without its context parameter (CrewAI has none to give it: it gets None)."""
-    sig = inspect.signature(fn)
-    params = [p for p in sig.parameters.values() if p.name != ctx]
-    if inspect.iscoroutinefunction(fn):
-
-        async def wrapper(**kwargs: Any) -> Any:
-            return await fn(**kwargs, **{ctx: None})
-
-    else:
-
-        def wrapper(**kwargs: Any) -> Any:  # type: ignore[misc]
-            return fn(**kwargs, **{ctx: None})
-
-    wrapper.__signature__ = sig.replace(parameters=params)  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {k: v for k, v in fn.__annotations__.items() if k != ctx}
-    wrapper.__name__ = wrapper.__qualname__ = fn.__name__
-    wrapper.__doc__ = fn.__doc__
-    wrapper.__module__ = fn.__module__
-    return wrapper
-
-
 def native(spec: Any) -> Any:
+    from _harness import without_context
     from crewai.tools import tool
 
-    fn = _without(spec.fn, spec.context) if spec.context else spec.fn
+    fn = spec.fn
+    if spec.context:  # CrewAI has no context to give a tool: it gets None
+        fn = without_context(fn, spec.context, lambda: None)
     return tool(fn)
-
-
-def from_native(tool: Any) -> Any:
-    from interop.crewai import from_crewai
-
-    return from_crewai(tool)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.crewai import to_crewai
-
-    return to_crewai(neutral, **options)
 
 
 def view(tool: Any) -> Any:

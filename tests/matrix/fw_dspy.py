@@ -14,66 +14,28 @@
 
 from __future__ import annotations
 
-import inspect
 import os
-import typing
 from typing import Any
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 
 import dspy
-from _harness import Outcome, View
+from _harness import Outcome, View, without_context
 from dspy.utils.exceptions import format_error_for_lm
 
 import interop
 from interop.bridge import get_origin
-from interop.dspy import CONTEXT_KEY, ToolContent, ToolResult, from_dspy, run_context, to_dspy
+from interop.dspy import CONTEXT_KEY, ToolContent, ToolResult, run_context
 
 NAME = "dspy"
 
 
-def _reads_settings(fn: Any, ctx_param: str) -> Any:
-    """`fn` without its context parameter, which it gets from DSPy's settings instead."""
-    sig = inspect.signature(fn)
-    hints = typing.get_type_hints(fn, include_extras=True)
-    params = [
-        p.replace(annotation=hints.get(p.name, p.annotation))
-        for p in sig.parameters.values()
-        if p.name != ctx_param
-    ]
-    new_sig = sig.replace(parameters=params, return_annotation=hints.get("return", sig.return_annotation))
-
-    if inspect.iscoroutinefunction(fn):
-
-        async def wrapper(**kwargs: Any) -> Any:
-            return await fn(**kwargs, **{ctx_param: dspy.settings.get(CONTEXT_KEY)})
-
-    else:
-
-        def wrapper(**kwargs: Any) -> Any:  # type: ignore[misc]
-            return fn(**kwargs, **{ctx_param: dspy.settings.get(CONTEXT_KEY)})
-
-    wrapper.__signature__ = new_sig  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {p.name: p.annotation for p in params}
-    if new_sig.return_annotation is not inspect.Signature.empty:
-        wrapper.__annotations__["return"] = new_sig.return_annotation
-    wrapper.__name__ = fn.__name__
-    wrapper.__qualname__ = fn.__qualname__
-    wrapper.__doc__ = fn.__doc__
-    return wrapper
-
-
 def native(spec: Any) -> dspy.Tool:
-    fn = _reads_settings(spec.fn, spec.context) if spec.context else spec.fn
+    """`dspy.Tool(fn)`; a context spec's function reads its context from DSPy's settings."""
+    fn = spec.fn
+    if spec.context:
+        fn = without_context(fn, spec.context, lambda: dspy.settings.get(CONTEXT_KEY))
     return dspy.Tool(fn)
-
-
-def from_native(native: Any) -> Any:
-    return from_dspy(native)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    return to_dspy(neutral, **options)
 
 
 def view(native: dspy.Tool) -> View:

@@ -66,18 +66,6 @@ def native(spec: Any) -> Any:
     return ai().tool()(handler)
 
 
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.genkit import to_genkit
-
-    return to_genkit(neutral, **options)
-
-
-def from_native(native_tool: Any) -> Any:
-    from interop.genkit import from_genkit
-
-    return from_genkit(native_tool)
-
-
 def view(native_tool: Any) -> Any:
     from _harness import View
     from genkit._ai._generate import to_tool_definition  # what the model request carries

@@ -40,18 +40,6 @@ def native(spec: Any) -> Any:
     return tool
 
 
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.google_adk import to_google_adk
-
-    return to_google_adk(neutral, **options)
-
-
-def from_native(native_tool: Any) -> Any:
-    from interop.google_adk import from_google_adk
-
-    return from_google_adk(native_tool)
-
-
 def view(native_tool: Any) -> Any:
     from _harness import View
 

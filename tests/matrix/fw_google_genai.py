@@ -11,10 +11,7 @@ model sees (the declaration google-genai builds from the function), and its call
 from __future__ import annotations
 
 import dataclasses
-import functools
-import inspect
 import json
-import typing
 from typing import Any
 
 from installed import module_installed
@@ -31,34 +28,9 @@ def available() -> bool:
 
 def _without(fn: Any, ctx: str | None) -> Any:
     """`fn` with its context parameter left out of what google-genai reads (it gets None)."""
-    if not ctx:
-        return fn
-    sig = inspect.signature(fn)
-    hints = typing.get_type_hints(fn)
-    params = [
-        p.replace(annotation=hints.get(p.name, p.annotation))
-        for p in sig.parameters.values()
-        if p.name != ctx
-    ]
-    new = sig.replace(parameters=params, return_annotation=hints.get("return", sig.return_annotation))
-    if inspect.iscoroutinefunction(fn):
+    from _harness import without_context
 
-        @functools.wraps(fn)
-        async def wrapper(**kwargs: Any) -> Any:
-            return await fn(**kwargs, **{ctx: None})
-
-    else:
-
-        @functools.wraps(fn)
-        def wrapper(**kwargs: Any) -> Any:  # type: ignore[misc]
-            return fn(**kwargs, **{ctx: None})
-
-    del wrapper.__wrapped__  # google-genai reads the signature given here
-    wrapper.__signature__ = new  # type: ignore[attr-defined]
-    wrapper.__annotations__ = {p.name: p.annotation for p in params}
-    if new.return_annotation is not inspect.Signature.empty:
-        wrapper.__annotations__["return"] = new.return_annotation
-    return wrapper
+    return without_context(fn, ctx, lambda: None) if ctx else fn
 
 
 @dataclasses.dataclass(frozen=True)

@@ -29,7 +29,7 @@ from haystack.tools import Tool, create_tool_from_function, tool
 
 import interop
 from interop.bridge import get_origin
-from interop.haystack import CONTEXT_KEY, from_haystack, state_schema, to_haystack
+from interop.haystack import CONTEXT_KEY, state_schema
 
 NAME = "haystack"
 
@@ -66,14 +66,6 @@ def native(spec: Any) -> Tool:
         # `Annotated[..., Field(discriminator=...)]` gives a schema that fails its own metaschema check
         NOTES[f"haystack:{spec.name}"] = f"@tool refused ({str(e)[:60]}); Tool(...) built by hand"
         return _by_hand(spec, from_state)
-
-
-def from_native(native: Any) -> Any:
-    return from_haystack(native)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    return to_haystack(neutral, **options)
 
 
 def view(native: Tool) -> View:

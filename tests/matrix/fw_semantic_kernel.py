@@ -20,7 +20,6 @@ Semantic Kernel needs pydantic<2.14 and mcp<2, so this module runs only in its o
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 
 from installed import distribution_installed
@@ -63,54 +62,6 @@ def available() -> bool:
     return distribution_installed("semantic-kernel")
 
 
-_SCRIPTED: list[Any] = []
-
-
-def _service_class() -> Any:
-    from semantic_kernel.connectors.ai.chat_completion_client_base import ChatCompletionClientBase
-    from semantic_kernel.connectors.ai.function_calling_utils import (
-        update_settings_from_function_call_configuration,
-    )
-    from semantic_kernel.connectors.ai.open_ai import OpenAIChatPromptExecutionSettings
-    from semantic_kernel.contents import AuthorRole, ChatMessageContent, FunctionCallContent
-
-    class Scripted(ChatCompletionClientBase):  # type: ignore[misc]
-        SUPPORTS_FUNCTION_CALLING = True
-        steps: list[Any] = []  # noqa: RUF012 - pydantic field, set per instance
-        sent: list[Any] = []  # noqa: RUF012
-
-        def __init__(self, steps: list[Any]) -> None:
-            super().__init__(ai_model_id="scripted", service_id="scripted")
-            self.steps = list(steps)
-            self.sent = []
-
-        def get_prompt_execution_settings_class(self) -> Any:
-            return OpenAIChatPromptExecutionSettings
-
-        def _update_function_choice_settings_callback(self) -> Any:
-            return update_settings_from_function_call_configuration
-
-        def _reset_function_choice_settings(self, settings: Any) -> None:
-            settings.tool_choice = None
-            settings.tools = None
-
-        async def _inner_get_chat_message_contents(self, chat_history: Any, settings: Any) -> Any:
-            self.sent.append([m.to_dict() for m in chat_history.messages])
-            step = self.steps.pop(0)
-            if isinstance(step, str):
-                return [ChatMessageContent(role=AuthorRole.ASSISTANT, content=step)]
-            calls = [FunctionCallContent(id=f"c{i}", name=n, arguments=a) for i, (n, a) in enumerate(step)]
-            return [ChatMessageContent(role=AuthorRole.ASSISTANT, items=calls)]
-
-    return Scripted
-
-
-def scripted(steps: list[Any]) -> Any:
-    if not _SCRIPTED:
-        _SCRIPTED.append(_service_class())
-    return _SCRIPTED[0](steps)
-
-
 # ------------------------------------------------------------------------------ native tools
 
 
@@ -127,12 +78,6 @@ def native(spec: Any) -> Any:
         fn = with_native_context(fn, spec.context, "arguments", hidden, lambda a: a.get(CONTEXT_KEY))
     method = kernel_function(fn, name=spec.name, description=fn.__doc__)
     return KernelFunctionFromMethod(method, plugin_name=PLUGIN, additional_metadata=dict(spec.meta or {}))
-
-
-def from_native(native_tool: Any) -> Any:
-    from interop.semantic_kernel import from_semantic_kernel
-
-    return from_semantic_kernel(native_tool)
 
 
 def convert(neutral: Any, **options: Any) -> Any:
@@ -161,16 +106,14 @@ def view(native_tool: Any) -> View:
 # ------------------------------------------------------------------------------ the native call path
 
 
-def text_of(args: Any) -> str:
-    return args if isinstance(args, str) else json.dumps(args)
-
-
 def make_kernel(native_tool: Any, steps: list[Any], approve: Any = None) -> tuple[Any, Any]:
+    """A `Kernel` holding the function, over the scripted chat service of tests/sk_kit.py."""
     from semantic_kernel import Kernel
     from semantic_kernel.functions import KernelPlugin
+    from sk_kit import Scripted
 
     kernel = Kernel()
-    service = scripted(steps)
+    service = Scripted(steps)
     kernel.add_service(service)
     plugin = KernelPlugin(name=native_tool.plugin_name or PLUGIN)
     plugin.functions[native_tool.name] = native_tool  # the function itself (a plugin would copy it)
@@ -183,29 +126,23 @@ def make_kernel(native_tool: Any, steps: list[Any], approve: Any = None) -> tupl
 
 
 def _run(kernel: Any, service: Any, context: Any = None) -> Any:
-    from semantic_kernel.connectors.ai.function_choice_behavior import FunctionChoiceBehavior
-    from semantic_kernel.connectors.ai.open_ai import OpenAIChatPromptExecutionSettings
-    from semantic_kernel.contents import ChatHistory
-    from semantic_kernel.functions import KernelArguments
+    """A coroutine: tests/sk_kit.py's function calling loop, with the context as `CONTEXT_KEY`."""
+    from sk_kit import run
 
-    history = ChatHistory()
-    history.add_user_message("go")
-    settings = OpenAIChatPromptExecutionSettings(function_choice_behavior=FunctionChoiceBehavior.Auto())
-    arguments = KernelArguments(**{CONTEXT_KEY: context}) if context is not None else KernelArguments()
-    return service.get_chat_message_content(history, settings, kernel=kernel, arguments=arguments)
+    return run(kernel, service, **({CONTEXT_KEY: context} if context is not None else {}))
 
 
 async def call(native_tool: Any, args: Any, context: Any) -> Outcome:
     """A real Semantic Kernel function calling loop: the scripted model calls the function once, then answers."""
     from _harness import Outcome
 
-    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, text_of(args))], "done"])
+    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, args)], "done"])
     try:
         answer = await _run(kernel, service, context)
     except Exception as e:  # the chat call failed: not a channel the model reads
         return Outcome(True, f"{type(e).__name__}: {e}", raised=e)
     assert str(answer) == "done", answer
-    (message,) = [m for m in service.sent[-1] if m.get("role") == "tool"]
+    (message,) = service.tool_messages()
     text = str(message["content"])
     # the result is bound to the model's call (tool_call_id), hence to the function it called
     called = {
@@ -224,15 +161,15 @@ async def paused_for_approval(native_tool: Any, args: dict[str, Any]) -> bool:
         asked.append(request)
         return False
 
-    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, json.dumps(args))], "done"], deny)
+    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, args)], "done"], deny)
     await _run(kernel, service)
-    (message,) = [m for m in service.sent[-1] if m.get("role") == "tool"]
+    (message,) = service.tool_messages()
     return bool(asked) and "was not approved" in str(message["content"])
 
 
 def run_calling(native_tool: Any, args: dict[str, Any]) -> Any:
     """A coroutine: a whole function calling loop that calls the function (to cancel mid-call)."""
-    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, json.dumps(args))], "done"])
+    kernel, service = make_kernel(native_tool, [[(native_tool.fully_qualified_name, args)], "done"])
     return _run(kernel, service)
 
 

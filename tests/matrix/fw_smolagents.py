@@ -67,18 +67,6 @@ def native(spec: Any) -> Any:
     return SpecTool()
 
 
-def from_native(tool: Any) -> Any:
-    from interop.smolagents import from_smolagents
-
-    return from_smolagents(tool)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.smolagents import to_smolagents
-
-    return to_smolagents(neutral, **options)
-
-
 _BARE = {"type", "description", "default", "nullable", "title"}
 
 

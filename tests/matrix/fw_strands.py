@@ -19,8 +19,6 @@ from __future__ import annotations
 import copy
 import inspect
 import json
-import os
-from collections.abc import AsyncGenerator
 from typing import TYPE_CHECKING, Any
 
 from installed import distribution_installed
@@ -42,54 +40,6 @@ CONTEXT_KEY = "context"
 
 def available() -> bool:
     return distribution_installed("strands-agents")
-
-
-def _model_class() -> Any:
-    os.environ.setdefault("OTEL_SDK_DISABLED", "true")
-    from strands.models import Model
-
-    class Scripted(Model):
-        def __init__(self, steps: list[Any]) -> None:
-            self.steps = list(steps)
-
-        def update_config(self, **config: Any) -> None:
-            pass
-
-        def get_config(self) -> dict[str, Any]:
-            return {}
-
-        async def structured_output(
-            self, output_model: Any, prompt: Any, system_prompt: Any = None, **kw: Any
-        ) -> Any:
-            raise NotImplementedError
-            yield  # pragma: no cover
-
-        async def stream(
-            self, messages: Any, tool_specs: Any = None, system_prompt: Any = None, **kw: Any
-        ) -> AsyncGenerator[Any, None]:
-            step = self.steps.pop(0)
-            yield {"messageStart": {"role": "assistant"}}
-            if isinstance(step, str):
-                yield {"contentBlockDelta": {"delta": {"text": step}}}
-                yield {"contentBlockStop": {}}
-                yield {"messageStop": {"stopReason": "end_turn"}}
-                return
-            for i, (name, text) in enumerate(step):
-                yield {"contentBlockStart": {"start": {"toolUse": {"toolUseId": f"t{i}", "name": name}}}}
-                yield {"contentBlockDelta": {"delta": {"toolUse": {"input": text}}}}
-                yield {"contentBlockStop": {}}
-            yield {"messageStop": {"stopReason": "tool_use"}}
-
-    return Scripted
-
-
-_SCRIPTED: list[Any] = []
-
-
-def scripted(steps: list[Any]) -> Any:
-    if not _SCRIPTED:
-        _SCRIPTED.append(_model_class())
-    return _SCRIPTED[0](steps)
 
 
 # ------------------------------------------------------------------------------ native tools
@@ -162,18 +112,6 @@ def native(spec: Any) -> Any:
         return _class_tool(fn)
 
 
-def from_native(native_tool: Any) -> Any:
-    from interop.strands import from_strands
-
-    return from_strands(native_tool)
-
-
-def convert(neutral: Any, **options: Any) -> Any:
-    from interop.strands import to_strands
-
-    return to_strands(neutral, **options)
-
-
 # ------------------------------------------------------------------------------ what the model sees
 
 
@@ -226,42 +164,40 @@ def render(content: list[dict[str, Any]]) -> str:
     )
 
 
-def text_of(args: Any) -> str:
-    return args if isinstance(args, str) else json.dumps(args)
-
-
 def make_agent(native_tool: Any, steps: list[Any]) -> Any:
-    from strands import Agent
+    """A Strands `Agent` over the scripted model of tests/strands_kit.py."""
+    from strands_kit import agent
 
-    return Agent(model=scripted(steps), tools=[native_tool], callback_handler=None)
+    return agent(steps, [native_tool])[0]
 
 
 async def call(native_tool: Any, args: Any, context: Any) -> Outcome:
     """A real Strands agent run: the scripted model calls the tool once, then answers."""
     from _harness import Outcome
+    from strands_kit import tool_results
 
     from interop.bridge import exception_text
 
-    agent = make_agent(native_tool, [[(native_tool.tool_name, text_of(args))], "done"])
+    agent = make_agent(native_tool, [[(native_tool.tool_name, args)], "done"])
     try:
         result = await agent.invoke_async("go", invocation_state={CONTEXT_KEY: context})
     except Exception as e:  # the run died: not a channel the model reads
         return Outcome(True, f"{type(e).__name__}: {exception_text(e)}", raised=e)
     assert result.stop_reason == "end_turn", result.stop_reason
-    (tool_result,) = [c["toolResult"] for m in agent.messages for c in m["content"] if "toolResult" in c]
+    (tool_result,) = tool_results(agent)
     return Outcome(tool_result["status"] == "error", render(tool_result["content"]), tool_result["content"])
 
 
 async def paused_for_approval(native_tool: Any, args: dict[str, Any]) -> bool:
     """Whether a run calling a gated tool stops for a human (an interrupt) before it runs."""
-    agent = make_agent(native_tool, [[(native_tool.tool_name, json.dumps(args))], "done"])
+    agent = make_agent(native_tool, [[(native_tool.tool_name, args)], "done"])
     result = await agent.invoke_async("go")
     return result.stop_reason == "interrupt" and bool(result.interrupts)
 
 
 def run_calling(native_tool: Any, args: dict[str, Any]) -> Any:
     """A coroutine: a whole agent run that calls the tool (to cancel mid-call)."""
-    return make_agent(native_tool, [[(native_tool.tool_name, json.dumps(args))], "done"]).invoke_async("go")
+    return make_agent(native_tool, [[(native_tool.tool_name, args)], "done"]).invoke_async("go")
 
 
 native_gated = None

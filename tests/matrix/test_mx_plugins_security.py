@@ -19,8 +19,17 @@ from typing import Any
 
 import pytest
 from _corpus import CALLS, by_name
-from _harness import ALL_FRAMEWORKS, BASE_FRAMEWORKS, PLUGINS, call_target, convert, source_tools, view
-from _probes import cancel_when_started, slow_tool
+from _harness import (
+    ALL_FRAMEWORKS,
+    BASE_FRAMEWORKS,
+    PLUGINS,
+    call_target,
+    convert,
+    from_native,
+    source_tools,
+    view,
+)
+from _probes import cancel_when_started, model_cannot_set_the_context, slow_tool
 
 import interop
 import interop.bridge
@@ -39,14 +48,7 @@ async def test_mx_model_cannot_set_a_plugin_native_tools_context(source: str) ->
     spec = by_name("greet_ctx")
     async with source_tools(source, [spec]) as tools:
         _, neutral = tools[spec.name]
-        for key in NATIVE_CTX_NAMES:
-            before = len(CALLS)
-            try:
-                out = await interop.acall(neutral, {"name": "Bo", key: {"user": "attacker"}}, {"user": "ada"})
-            except interop.StandardToolValidationError as e:  # the schema forbids unknown keys
-                assert key in str(e) and CALLS[before:] == []
-            else:  # the schema allows unknown keys (Agent Framework): dropped, never the context
-                assert out == "hi Bo from ada" and [c[2] for c in CALLS[before:]] == [{"user": "ada"}]
+        await model_cannot_set_the_context(neutral, NATIVE_CTX_NAMES)
         if getattr(PLUGINS[source], "NATIVE_CONTEXT", True):  # AutoGen passes a tool no per-call data
             out = await interop.acall(neutral, {"name": "Bo"}, {"user": "ada"})
             assert out == "hi Bo from ada" and CALLS[-1][2] == {"user": "ada"}
@@ -117,7 +119,7 @@ async def test_mx_plugin_requires_approval_is_enforced(framework: str) -> None:
         RAN.clear()
     # a native approval flag travels into the neutral tool, and home again
     if module.native_gated is not None:
-        neutral = module.from_native(module.native_gated(wipe))
+        neutral = from_native(framework, module.native_gated(wipe))
         assert interop.bridge.requires_approval(neutral)
         assert await module.paused_for_approval(convert(framework, neutral), {"path": "/"})
     assert RAN == []

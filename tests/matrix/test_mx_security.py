@@ -18,7 +18,7 @@ from typing import Annotated, Any
 import pytest
 from _corpus import CALLS, by_name
 from _harness import EXTRA, FRAMEWORKS, PLUGINS, call_target, convert, mcp_target, source_tools, view
-from _probes import cancel_when_started, slow_tool
+from _probes import cancel_when_started, model_cannot_set_the_context, slow_tool
 from langchain_core.tools import InjectedToolArg
 
 import interop
@@ -40,14 +40,7 @@ async def test_mx_model_cannot_set_a_native_tools_context(source: str) -> None:
     spec = by_name("greet_ctx")
     async with source_tools(source, [spec]) as tools:
         _, neutral = tools[spec.name]
-        for key in NATIVE_CTX_NAMES:
-            before = len(CALLS)
-            try:
-                out = await interop.acall(neutral, {"name": "Bo", key: {"user": "attacker"}}, {"user": "ada"})
-            except interop.StandardToolValidationError as e:  # the schema forbids unknown keys
-                assert key in str(e) and CALLS[before:] == []
-            else:  # the schema allows unknown keys (LangChain, MCP SDK): dropped, never the context
-                assert out == "hi Bo from ada" and [c[2] for c in CALLS[before:]] == [{"user": "ada"}]
+        await model_cannot_set_the_context(neutral, NATIVE_CTX_NAMES)
         out = await interop.acall(neutral, {"name": "Bo"}, {"user": "ada"})
         assert out == "hi Bo from ada" and CALLS[-1][2] == {"user": "ada"}
 
