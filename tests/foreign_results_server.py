@@ -1,10 +1,13 @@
-"""An MCP server whose four tools each return one kind of foreign result: the text "42", a JSON
-object as text, an image, a resource link. `python _decode_server.py` serves it over stdio (for
-the frameworks' own MCP clients); `server()` is the same server in process."""
+"""An MCP server whose four tools each return one kind of foreign result every `from_X` must read
+alike: the text "42", a JSON object as text, an image, a resource link. `COMMAND` serves it over
+stdio (for the frameworks' own MCP clients: tests/matrix/test_mx_inbound_decode.py,
+tests/agent_framework/test_af_foreign_results.py); `server()` is the same server in process."""
 
 from __future__ import annotations
 
 import base64
+import sys
+from pathlib import Path
 from typing import Any
 
 import anyio
@@ -24,6 +27,8 @@ BLOCKS: dict[str, dict[str, Any]] = {
     "resource_link": {"type": "resource_link", **LINK},
 }
 """Each tool's one content block, as MCP wire dicts (what a Claude Agent SDK handler returns)."""
+COMMAND = [sys.executable, str(Path(__file__).resolve())]
+"""The command that serves it over stdio."""
 
 
 def server() -> Server[Any]:

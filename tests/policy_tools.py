@@ -50,16 +50,26 @@ LEDGER: list[int] = []
 """The amounts `pay` paid."""
 
 
-@interop.tool
-async def crawl(url: str) -> str:
-    """Fetch a page."""
-    try:
-        await asyncio.sleep(30 if url == "slow" else 0)
-    except asyncio.CancelledError:
-        EVENTS.append(f"cancelled {url}")
-        raise
-    EVENTS.append(f"fetched {url}")
-    return f"page {url}"
+def crawler(events: list[str], *, record_fetched: bool = True) -> Any:
+    """A `crawl(url)` tool (the url "slow" takes 30 s) recording in `events` each call cancelled
+    (`cancelled <url>`) and, with `record_fetched`, each call done (`fetched <url>`)."""
+
+    @interop.tool
+    async def crawl(url: str) -> str:
+        """Fetch a page."""
+        try:
+            await asyncio.sleep(30 if url == "slow" else 0)
+        except asyncio.CancelledError:
+            events.append(f"cancelled {url}")
+            raise
+        if record_fetched:
+            events.append(f"fetched {url}")
+        return f"page {url}"
+
+    return crawl
+
+
+crawl = crawler(EVENTS)
 
 
 @interop.tool(meta={"timeout": 0.3})

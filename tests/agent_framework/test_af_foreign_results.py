@@ -1,18 +1,17 @@
 """The same foreign result reads the same through `from_agent_framework` as through `from_mcp`
-(issue 37): one MCP server of our own (stdio), read by `interop.mcp` and by Agent Framework's own
+(issue 37): one MCP server of our own (stdio, tests/foreign_results_server.py), read by `interop.mcp` and by Agent Framework's own
 MCP client (`MCPStdioTool`, whose tools become `Content` items), each tool then converted with
 `from_agent_framework`. A text that says 42 stays that text, a JSON object text is the object, an
 image block an `interop.Image`, a resource link a `bridge.ResourceLink`."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+import json
 from typing import Any
 
 import pytest
 from agent_framework import MCPStdioTool
-from foreign_results_server import PNG
+from foreign_results_server import COMMAND, LINK, OBJECT_TEXT, PNG
 from mcp import StdioServerParameters
 
 import interop
@@ -22,11 +21,10 @@ from interop.mcp import mcp_tools
 
 pytestmark = pytest.mark.anyio
 
-SERVER = str(Path(__file__).with_name("foreign_results_server.py"))
 EXPECTED: dict[str, Any] = {
-    "number": "42",
-    "record": {"n": 42, "unit": "kg"},
-    "picture": interop.Image(PNG, "image/png"),
+    "text_42": "42",
+    "object_text": json.loads(OBJECT_TEXT),
+    "image": interop.Image(PNG, "image/png"),
 }
 
 
@@ -35,14 +33,14 @@ async def _values(tools: list[Any]) -> dict[str, Any]:
 
 
 async def test_an_mcp_result_reads_the_same_through_agent_framework_and_from_mcp() -> None:
-    async with mcp_tools(StdioServerParameters(command=sys.executable, args=[SERVER])) as tools:
+    async with mcp_tools(StdioServerParameters(command=COMMAND[0], args=COMMAND[1:])) as tools:
         direct = await _values(tools)
-    async with MCPStdioTool(name="foreign", command=sys.executable, args=[SERVER]) as server:
+    async with MCPStdioTool(name="foreign", command=COMMAND[0], args=COMMAND[1:]) as server:
         through = await _values([from_agent_framework(f) for f in server.functions])
-    assert set(direct) == set(through) == {*EXPECTED, "link"}
+    assert set(direct) == set(through) == {*EXPECTED, "resource_link"}
     for name, value in EXPECTED.items():
         assert direct[name] == value and through[name] == value, name
         assert type(through[name]) is type(value), name
-    for links in (direct["link"], through["link"]):
-        assert isinstance(links, bridge.ResourceLink) and links.uri == "file:///r/q1.pdf"
-        assert links.mime_type == "application/pdf"
+    for links in (direct["resource_link"], through["resource_link"]):
+        assert isinstance(links, bridge.ResourceLink) and links.uri == LINK["uri"]
+        assert links.mime_type == LINK["mimeType"]

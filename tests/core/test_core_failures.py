@@ -9,19 +9,10 @@ import asyncio
 from typing import Any
 
 import pytest
+from unprintable_errors import Unprintable, UnprintableToolError
 
 import interop
 from interop import bridge
-
-
-class Unprintable(Exception):
-    def __str__(self) -> str:
-        raise ValueError("__str__ failed")
-
-
-class UnprintableToolError(interop.ToolError):
-    def __str__(self) -> str:
-        raise ValueError("__str__ failed")
 
 
 class NotAString(Exception):

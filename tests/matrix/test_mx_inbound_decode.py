@@ -3,7 +3,7 @@ and through `from_mcp` (the core's one decoder, `interop.bridge.decode_result`).
 
 The foreign results: the text "42" (stays the text "42"), a JSON object as text (that object), an
 image (`interop.Image`), a resource link (`bridge.ResourceLink`). The reference is `from_mcp` over
-an MCP server returning each as one content block (`_decode_server.py`). Each framework returns
+an MCP server returning each as one content block (tests/foreign_results_server.py). Each framework returns
 them its own way, where it can:
 
 - through its own MCP client, from that very server: Google ADK's `McpToolset`, the OpenAI
@@ -19,25 +19,37 @@ them its own way, where it can:
 from __future__ import annotations
 
 import base64
-import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 import pytest
-from _decode_server import BLOCKS, OBJECT_TEXT, PNG, server
+from foreign_results_server import BLOCKS, COMMAND, OBJECT_TEXT, PNG, server
 
 import interop
 from interop import bridge
 
 pytestmark = pytest.mark.anyio
 
-SERVER = [sys.executable, str(Path(__file__).with_name("_decode_server.py"))]
 OBJECT = {"n": 42, "unit": "answers"}
 B64 = base64.b64encode(PNG).decode()
 Tools = dict[str, Any]
 """A framework's neutral tools by the kind of result they return."""
+
+
+def python_results() -> list[Callable[[], Any]]:
+    """`text_42` and `object_text` as Python functions returning a `str` and a dict (the tools of
+    pydantic-ai and LlamaIndex return them as they are)."""
+
+    def text_42() -> str:
+        """The text 42."""
+        return "42"
+
+    def object_text() -> dict[str, Any]:
+        """A JSON object."""
+        return dict(OBJECT)
+
+    return [text_42, object_text]
 
 
 @asynccontextmanager
@@ -75,7 +87,7 @@ async def google_adk_mcp() -> AsyncIterator[Tools]:
 
     from interop.google_adk import from_google_adk_toolset
 
-    params = StdioServerParameters(command=SERVER[0], args=SERVER[1:])
+    params = StdioServerParameters(command=COMMAND[0], args=COMMAND[1:])
     toolset = McpToolset(connection_params=StdioConnectionParams(server_params=params, timeout=60))
     try:
         yield {t.name: t for t in await from_google_adk_toolset(toolset)}
@@ -91,7 +103,7 @@ async def openai_agents_mcp() -> AsyncIterator[Tools]:
 
     from interop.openai_agents import from_openai_agents_tools
 
-    params: Any = {"command": SERVER[0], "args": SERVER[1:]}
+    params: Any = {"command": COMMAND[0], "args": COMMAND[1:]}
     async with MCPServerStdio(params=params, client_session_timeout_seconds=60) as mcp_server:
         natives = await MCPUtil.get_function_tools(mcp_server, False, RunContextWrapper(None), Agent(name="a"))
         yield {t.name: t for t in from_openai_agents_tools(natives)}
@@ -157,16 +169,10 @@ async def pydantic_ai() -> AsyncIterator[Tools]:
 
     from interop.pydantic_ai import from_pydantic_ai
 
-    def text_42() -> str:
-        return "42"
-
-    def object_text() -> dict[str, Any]:
-        return dict(OBJECT)
-
     def image() -> Any:
         return BinaryContent(data=PNG, media_type="image/png")
 
-    yield {f.__name__: from_pydantic_ai(Tool(f)) for f in (text_42, object_text, image)}
+    yield {f.__name__: from_pydantic_ai(Tool(f)) for f in (*python_results(), image)}
 
 
 @asynccontextmanager
@@ -177,19 +183,11 @@ async def llamaindex() -> AsyncIterator[Tools]:
 
     from interop.llamaindex import from_llamaindex
 
-    def text_42() -> str:
-        """The text 42."""
-        return "42"
-
-    def object_text() -> dict[str, Any]:
-        """A JSON object."""
-        return dict(OBJECT)
-
     def image() -> Any:
         """An image, as LlamaIndex's image block."""
         return ImageBlock(image=PNG, image_mimetype="image/png")
 
-    yield {f.__name__: from_llamaindex(FunctionTool.from_defaults(f)) for f in (text_42, object_text, image)}
+    yield {f.__name__: from_llamaindex(FunctionTool.from_defaults(f)) for f in (*python_results(), image)}
 
 
 @asynccontextmanager

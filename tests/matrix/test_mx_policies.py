@@ -13,23 +13,15 @@ from typing import Any
 
 import pytest
 from _harness import FRAMEWORKS, call_target, canon, convert, mcp_target
+from policy_tools import crawler
 
 import interop
 from interop import policies
 
 REFUSAL = "the call did not finish within 0.3 s and was stopped; try a smaller request"
 EVENTS: list[str] = []
-
-
-@interop.tool
-async def crawl(url: str) -> str:
-    """Fetch a page."""
-    try:
-        await asyncio.sleep(30 if url == "slow" else 0)
-    except asyncio.CancelledError:
-        EVENTS.append(f"cancelled {url}")
-        raise
-    return f"page {url}"
+crawl = crawler(EVENTS, record_fetched=False)
+"""Records only its cancelled calls: the test waits for the first event, the slow call's."""
 
 
 @interop.tool

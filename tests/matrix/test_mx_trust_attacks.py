@@ -194,6 +194,25 @@ ONE_CALL_PER_TURN = {
 }
 
 
+PATHS = ["/tmp/safe", "/etc", "/tmp/safe-2"]
+"""The paths of the three calls in one turn: the first is approved, the others refused."""
+
+
+def _slow_reviewer() -> tuple[Any, list[str]]:
+    """An approval callback that takes 0.2 s to approve `/tmp/safe` and refuses every other path
+    (at once); and the paths it was asked about."""
+    asked: list[str] = []
+
+    async def reviewer(request: interop.ApprovalRequest) -> bool:
+        asked.append(request.input["path"])
+        if request.input["path"] == "/tmp/safe":
+            await asyncio.sleep(0.2)
+            return True
+        return False
+
+    return reviewer, asked
+
+
 async def _one_turn_plugin(framework: str, native: Any, paths: list[str]) -> None:
     """One scripted model turn holding a call per path, through the framework's real loop."""
     module = PLUGINS[framework] if framework in PLUGINS else fw_module(framework)
@@ -215,16 +234,8 @@ async def _one_turn_plugin(framework: str, native: Any, paths: list[str]) -> Non
 async def test_attack_parallel_calls_in_one_turn_each_decided_alone(framework: str) -> None:
     if framework in ONE_CALL_PER_TURN:
         pytest.skip(ONE_CALL_PER_TURN[framework])
-    asked: list[str] = []
-
-    async def reviewer(request: interop.ApprovalRequest) -> bool:
-        asked.append(request.input["path"])
-        if request.input["path"] == "/tmp/safe":
-            await asyncio.sleep(0.2)
-            return True
-        return False
-
-    paths = ["/tmp/safe", "/etc", "/tmp/safe-2"]
+    reviewer, asked = _slow_reviewer()
+    paths = list(PATHS)
     if framework in ONE_TURN:
         needs = {"langgraph": "langchain.agents", "langchain": "langchain_core", "pydantic-ai": "pydantic_ai"}
         needs.update({"openai-agents": "agents", "llamaindex": "llama_index.core"})
@@ -247,16 +258,8 @@ async def test_attack_parallel_calls_in_one_turn_of_an_sdk_loop(framework: str) 
     """google-genai's automatic function calling (`client.aio`) and the Anthropic tool runner
     (`AsyncAnthropic`): one scripted model turn holding three calls."""
     _installed(framework)
-    asked: list[str] = []
-
-    async def reviewer(request: interop.ApprovalRequest) -> bool:
-        asked.append(request.input["path"])
-        if request.input["path"] == "/tmp/safe":
-            await asyncio.sleep(0.2)
-            return True
-        return False
-
-    paths = ["/tmp/safe", "/etc", "/tmp/safe-2"]
+    reviewer, asked = _slow_reviewer()
+    paths = list(PATHS)
     native = convert(framework, gated(), approval=reviewer)
     if framework == "google-genai":
         from genai_kit import arun as genai_run

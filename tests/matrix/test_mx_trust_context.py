@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 import pytest
-from _trust import APPROVE, Call, Reject, drive
+from _trust import APPROVE, ASYNC_TARGETS, Call, Reject, drive
 from langchain.tools import ToolRuntime
 
 import interop
@@ -364,22 +364,7 @@ async def test_ctx_llamaindex_events_and_instrumentation_never_hold_the_context(
 
 
 @pytest.mark.anyio
-@pytest.mark.parametrize(
-    "target",
-    [
-        "langchain",
-        "langgraph",
-        "pydantic-ai",
-        "openai-agents",
-        "llamaindex",
-        "openai-chat",
-        "openai-responses",
-        "anthropic",
-        "gemini",
-        "mcp",
-        "neutral",
-    ],
-)
+@pytest.mark.parametrize("target", [*ASYNC_TARGETS, "neutral"])
 async def test_ctx_what_the_model_sees_never_holds_the_context(target: str) -> None:
     """Results, bad-argument errors, tool errors, denials and crashes under errors="all"."""
     GOT.clear()

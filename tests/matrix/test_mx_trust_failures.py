@@ -26,24 +26,11 @@ from typing import Any
 
 import pytest
 from _harness import FRAMEWORKS, Outcome, call_target, convert, mcp_target
+from unprintable_errors import Unprintable, UnprintableToolError
 
 import interop
 
 TIMEOUT = 30.0
-
-
-class Unprintable(Exception):
-    """An exception whose text cannot be formatted."""
-
-    def __str__(self) -> str:
-        raise ValueError("__str__ failed")
-
-
-class UnprintableToolError(interop.ToolError):
-    """A model-facing tool error whose text cannot be formatted."""
-
-    def __str__(self) -> str:
-        raise ValueError("__str__ failed")
 
 
 def _raiser(kind: str) -> Any:

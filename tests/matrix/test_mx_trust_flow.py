@@ -15,7 +15,7 @@ import threading
 from typing import Any
 
 import pytest
-from _trust import APPROVE, Call, drive
+from _trust import APPROVE, ASYNC_TARGETS, Call, drive
 from pydantic_ai import RunContext
 
 import interop
@@ -119,33 +119,34 @@ async def test_flow_a_langgraph_interrupt_passes_every_wrapper(wrap: str, mode: 
 # ------------------------------------------------------------------------------------------ pydantic-ai
 
 
-def _deferring_neutral(kind: str) -> Any:
+def _act(kind: str, ctx: RunContext[Any], n: int) -> str:
+    """What both `act` tools do: defer the call (`kind` "CallDeferred"), or ask for approval
+    until a human gave it, then act."""
     from pydantic_ai import ApprovalRequired, CallDeferred
 
+    if kind == "CallDeferred":
+        raise CallDeferred()
+    if not ctx.tool_call_approved:
+        raise ApprovalRequired()
+    RAN.append(n)
+    return f"acted {n}"
+
+
+def _deferring_neutral(kind: str) -> Any:
     @interop.tool(context="ctx")
     def act(n: int, ctx: Any = None) -> str:
         """Act, once a human approved (or elsewhere)."""
-        if kind == "CallDeferred":
-            raise CallDeferred()
-        if not ctx.tool_call_approved:
-            raise ApprovalRequired()
-        RAN.append(n)
-        return f"acted {n}"
+        return _act(kind, ctx, n)
 
     return act
 
 
 def _deferring_native(kind: str) -> Any:
-    from pydantic_ai import ApprovalRequired, CallDeferred, Tool
+    from pydantic_ai import Tool
 
     def act(ctx: RunContext[Any], n: int) -> str:
         """Act, once a human approved (or elsewhere)."""
-        if kind == "CallDeferred":
-            raise CallDeferred()
-        if not ctx.tool_call_approved:
-            raise ApprovalRequired()
-        RAN.append(n)
-        return f"acted {n}"
+        return _act(kind, ctx, n)
 
     return Tool(act)
 
@@ -220,19 +221,7 @@ async def test_flow_a_native_pydantic_ai_approval_elsewhere_fails_closed(target:
 
 # ------------------------------------------------------------------------------------------ threads
 
-ASYNC_PATHS = [
-    "neutral",
-    "langchain",
-    "langgraph",
-    "pydantic-ai",
-    "openai-agents",
-    "llamaindex",
-    "openai-chat",
-    "openai-responses",
-    "anthropic",
-    "gemini",
-    "mcp",
-]
+ASYNC_PATHS = ["neutral", *ASYNC_TARGETS]
 
 
 @pytest.mark.anyio
