@@ -59,7 +59,8 @@ class Scripted(ChatCompletionClientBase):
         settings.tools = None
 
     def _record(self, chat_history: ChatHistory, settings: Any) -> tuple[int, Any]:
-        self.tools.append(json.loads(json.dumps(settings.tools)) if settings.tools else None)
+        # a native function's schema can hold pydantic metadata objects (`Gt`): recorded as their repr
+        self.tools.append(json.loads(json.dumps(settings.tools, default=repr)) if settings.tools else None)
         self.sent.append([m.to_dict() for m in chat_history.messages])
         turn = self.turn
         self.turn += 1
