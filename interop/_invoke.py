@@ -88,7 +88,7 @@ from ._run import (
     run_sync,
     stopped,
 )
-from ._schema import pydantic_issues, validation_error
+from ._schema import FieldsValidators, pydantic_issues, validation_error
 from ._tool import keywords_call
 from ._tooloptions import PolicyText
 
@@ -234,6 +234,7 @@ class Invoker:
     __slots__ = (
         "_approval_check",
         "_direct",
+        "_fields",
         "_halves",
         "_lends",
         "_offload",
@@ -323,6 +324,8 @@ class Invoker:
         )
         """A `@tool` function's `execute` in halves (`validate_ahead`); only where `_ainvoke_direct`
         calls `execute` inline and nothing wraps it (no `Timeout`)."""
+        self._fields: FieldsValidators | None = None
+        """`validate_ahead`'s validator of a dict (`PydanticSchema.fields_validator`), on first use."""
 
     @property
     def is_async(self) -> bool:
@@ -363,10 +366,35 @@ class Invoker:
         if arguments is None or self.restore is not None or (not decoded and isinstance(arguments, _TEXT)):
             arguments = self._parse(arguments, decoded)
         try:
+            if type(arguments) is dict:  # the model's fields validated into a dict: no instance
+                fields = self._fields
+                if fields is None:
+                    fields = self._fields = halves.in_schema.fields_validators()
+                return ValidatedArguments(fields[0](arguments)[0])
             value = halves.in_schema.validate_python(arguments)
         except validation_error() as e:
             raise StandardToolValidationError("input", pydantic_issues(e), tool_name=halves.name) from None
         return ValidatedArguments(value.__dict__)
+
+    def validate_ahead_json(self, text: str) -> ValidatedArguments | None:
+        """`validate_ahead` of JSON text in one pass, when that accepts and gives what parsing the
+        text (`pydantic_core.from_json`) and validating the object would (a `@tool` function
+        whose parameters are JSON's own types: `interop._schema.fields_validators`); None when it
+        cannot, or the text is not valid: the caller then takes its usual way, which reports the
+        errors."""
+        halves = self._halves
+        if halves is None or self.restore is not None or _observe._observer is not None:
+            return None
+        fields = self._fields
+        if fields is None:
+            fields = self._fields = halves.in_schema.fields_validators()
+        one_pass = fields[1]
+        if one_pass is None:
+            return None
+        try:
+            return ValidatedArguments(one_pass(text)[0])
+        except ValueError:  # (pydantic's ValidationError is one)
+            return None
 
     # -------------------------------------------------------------------------------- calling
 

@@ -245,6 +245,22 @@ class PydanticSchema(Generic[T]):
     def __reduce__(self) -> Any:
         return (as_schema, (self.type,))
 
+    def fields_validators(self) -> FieldsValidators:
+        """For a model type: its validators of the field values (`fields_validators`), built
+        once (shared by a deferred schema's shape)."""
+        built = self.__dict__.get("_built")
+        if built is None and "_source" in self.__dict__:
+            self.validate_python  # noqa: B018  (builds `_built`)
+            built = self.__dict__["_built"]
+        made: FieldsValidators | None = built.fields if built is not None else self.__dict__.get("fields")
+        if made is None:
+            made = fields_validators(self.type, self.validate_python)
+            if built is not None:
+                built.fields = made
+            else:
+                self.__dict__["fields"] = made
+        return made
+
     def _validate(self, value: object) -> Success[T] | Failure:
         try:
             return Success(self.validate_python(value))
@@ -266,13 +282,14 @@ class _Built:
     of that shape (held weakly by `_shared_types`: it goes with the last of them). Nothing in it
     names a tool."""
 
-    __slots__ = ("__weakref__", "adapter", "type", "validate_python")
+    __slots__ = ("__weakref__", "adapter", "fields", "type", "validate_python")
 
     def __init__(self, tp: Any, empty_input: bool) -> None:
         import pydantic
 
         self.type = tp
         self.adapter = pydantic.TypeAdapter(tp)
+        self.fields: FieldsValidators | None = None
         validate = self.adapter.validator.validate_python
         if empty_input:
 
@@ -285,6 +302,104 @@ class _Built:
 
 
 _shared_types: SharedCache[_Built] = SharedCache()
+
+
+FieldsValidators = tuple[
+    Callable[[dict[str, Any]], tuple[dict[str, Any], ...]],
+    Callable[[str], tuple[dict[str, Any], ...]] | None,
+]
+"""A model's validators of its field values (`fields_validators`): of a dict, and of JSON text
+(None when it cannot be told apart from parsing the text and validating the dict)."""
+
+_PLAIN_MODEL_KEYS = frozenset(
+    {"type", "cls", "schema", "config", "custom_init", "root_model", "post_init", "ref", "metadata"}
+    | {"serialization", "generic_origin", "frozen", "revalidate_instances"}
+)
+"""The keys of a model's core schema that change nothing its fields validator does with a dict
+(`frozen`: assignment; `revalidate_instances`: instances; the rest: building the instance)."""
+
+_JSON_NATIVE = frozenset({"int", "float", "str", "bool", "none", "list", "dict", "nullable", "union"})
+_JSON_NATIVE_ALL = _JSON_NATIVE | {"literal", "any", "default", "model-fields", "model-field"}
+"""Core schema types whose validation of a value parsed from JSON and of the JSON text itself
+agree: JSON's own types, their unions, literals and `Any` (no function validators, nothing
+strict: a strict `str` field refuses in Python mode what it takes from JSON, as strict dates,
+tuples and enums do). tests/core/test_core_fields_validators.py holds the two to the same answers
+over a corpus of values."""
+
+
+def _json_native(node: Any) -> bool:
+    """Whether every part of a core schema is `_JSON_NATIVE_ALL` and nothing is strict."""
+    if isinstance(node, tuple):  # a union choice with its label
+        return _json_native(node[0])
+    if not isinstance(node, dict) or node.get("type") not in _JSON_NATIVE_ALL or node.get("strict"):
+        return False
+    kind = node["type"]
+    if kind == "model-fields":
+        if node.get("extras_schema") is not None and not _json_native(node["extras_schema"]):
+            return False
+        return all(_json_native(f) for f in node["fields"].values())
+    if kind == "union":
+        return all(_json_native(c) for c in node["choices"])
+    if kind == "list":
+        return "items_schema" not in node or _json_native(node["items_schema"])
+    if kind == "dict":
+        return all(_json_native(node[k]) for k in ("keys_schema", "values_schema") if k in node)
+    if kind in ("nullable", "default", "model-field"):
+        return _json_native(node["schema"])
+    if kind == "literal":  # JSON values only (not enum members)
+        return all(type(v) in (str, int, bool, type(None)) for v in node["expected"])
+    return True
+
+
+def fields_validators(tp: Any, validate_python: Callable[[Any], Any]) -> FieldsValidators:
+    """For `tp`, a pydantic model (`validate_python` its validator): a validator of a dict into
+    a tuple whose first item is the field values, `(validate_python(d).__dict__,)`, and one of
+    JSON text into the same (or None).
+
+    When the model is its fields alone (no model validators, no custom `__init__` or
+    `model_post_init`, not a root model, not referenced by its own fields), pydantic-core's
+    `model-fields` validator with the model's config does it without the instance: that is what
+    the model's validator runs on a dict before it builds the instance (the same coercions, the
+    same errors at the same paths, extra keys refused as the config says). Its JSON validator is
+    given when the fields are `_JSON_NATIVE`: the text validated in one pass accepts and gives
+    what parsing it (`pydantic_core.from_json`) and validating the dict would (its errors may say
+    it otherwise: a caller reports errors the dict's way). Anything else: the model's validator
+    and its instance's `__dict__`, and no JSON validator."""
+
+    def via_model(value: dict[str, Any]) -> tuple[dict[str, Any]]:
+        return (validate_python(value).__dict__,)
+
+    schema = getattr(tp, "__pydantic_core_schema__", None) if isinstance(tp, type) else None
+    if not isinstance(schema, dict):
+        return via_model, None
+    definitions = None
+    if schema.get("type") == "definitions":
+        definitions = schema.get("definitions")
+        schema = schema.get("schema")
+    if not (
+        isinstance(schema, dict)
+        and schema.get("type") == "model"
+        and schema.get("cls") is tp
+        and schema.keys() <= _PLAIN_MODEL_KEYS
+        and not schema.get("custom_init")
+        and not schema.get("root_model")
+        and not schema.get("post_init")
+        and isinstance(schema.get("schema"), dict)
+        and schema["schema"].get("type") == "model-fields"
+    ):
+        return via_model, None
+    ref = schema.get("ref")
+    if ref is not None and repr(ref) in repr((schema["schema"], definitions)):
+        return via_model, None  # (the model refers to itself: its fields need it as a definition)
+    from pydantic_core import SchemaValidator, core_schema
+
+    inner: Any = schema["schema"]
+    config = schema.get("config")
+    native = definitions is None and not (config or {}).get("strict") and _json_native(inner)
+    if definitions is not None:
+        inner = core_schema.definitions_schema(inner, list(definitions))
+    validator = SchemaValidator(inner, config)  # validates into (field values, extra values, fields set)
+    return validator.validate_python, validator.validate_json if native else None
 
 
 def _built_for(source: DeferredType, empty_input: bool) -> _Built:

@@ -118,10 +118,11 @@ class _ArgsValidator:
     only checked to be an object. For a tool the pipeline validates in the call, it is that
     object check alone (`_OBJECT_ARGS`)."""
 
-    __slots__ = ("_name", "_validate")
+    __slots__ = ("_name", "_one_pass", "_validate")
 
     def __init__(self, invoker: Invoker) -> None:
         self._validate = invoker.validate_ahead
+        self._one_pass = invoker.validate_ahead_json
         self._name = invoker.name
 
     def validate_json(
@@ -129,6 +130,10 @@ class _ArgsValidator:
     ) -> Any:
         if allow_partial is not False and allow_partial != "off":
             return _OBJECT_ARGS.validate_json(input, allow_partial=allow_partial, **kwargs)
+        if type(input) is str:  # valid arguments of JSON's own types: one pass (most calls)
+            args = self._one_pass(input)
+            if args is not None:
+                return args
         try:  # the parser of `_OBJECT_ARGS.validate_json`, without its keyword handling per call
             args = from_json(input)
         except ValueError:
