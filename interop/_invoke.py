@@ -24,9 +24,13 @@ the model's JSON (Strands' tool use input, Genkit's input, Agent Framework's arg
 `str` is a string value (the input schema then says whether that will do), never parsed again.
 None is no arguments (`{}`) on both. A framework that validates the arguments in a phase of its
 own, before the call (pydantic-ai's `args_validator`), has the tool's own schema do it there:
-`validate_ahead` gives `ValidatedArguments`, and the call they are passed to runs the function
-with them without validating again (it still checks the output). Only for a `@tool` function on
-the direct path (`validates_ahead`), whose `execute` the core can take apart (`keywords_call`).
+`validate_ahead` gives `ValidatedArguments` (the fields' values, validated without building the
+arguments model; `validate_ahead_json` from the JSON text in one pass when the parameters are
+JSON's own types), and the call they are passed to runs the function with them without validating
+again (it still checks the output; the function takes no context, so none is made). Only for a
+`@tool` function on the direct path (`validates_ahead`), whose `execute` the core can take apart
+(`keywords_call`). `ainvoke_value` is `ainvoke` for a framework that sends a plain value itself:
+such a call's scalar result comes back as itself, with no `Outcome`.
 
 Rules owned here, once: only the value `True` approves; the framework's control flow passes every
 catch; results are never a Python `repr`; errors follow `Options.errors`.
@@ -89,7 +93,7 @@ from ._run import (
     stopped,
 )
 from ._schema import FieldsValidators, pydantic_issues, validation_error
-from ._tool import keywords_call
+from ._tool import KeywordsCall, keywords_call
 from ._tooloptions import PolicyText
 
 __all__ = ["Asker", "ErrorKind", "Invoker", "Outcome", "Status", "ValidatedArguments"]
@@ -444,6 +448,22 @@ class Invoker:
             return self._ainvoke_direct(arguments, native, call_id, decoded)
         return drive_async(self.steps(arguments, native, call_id, ask, decoded), threaded=self._offload)
 
+    def ainvoke_value(
+        self,
+        arguments: Any,
+        native: Any = None,
+        *,
+        call_id: str | None = None,
+        ask: Asker | None = None,
+    ) -> Coroutine[Any, Any, Any]:
+        """`ainvoke` for an adapter whose framework sends a tool's plain value to the model itself
+        (pydantic-ai): the coroutine gives the checked value itself when the call ran with
+        `ValidatedArguments` and gave a scalar (what the adapter would take from the ok `Outcome`;
+        its JSON text cannot fail), else the `Outcome` (the adapter maps it as for `ainvoke`)."""
+        if type(arguments) is ValidatedArguments and self._halves is not None and _observe._observer is None:
+            return self._ainvoke_ahead(arguments, call_id)
+        return self.ainvoke(arguments, native, call_id=call_id, ask=ask)
+
     async def _ainvoke_observed(
         self, arguments: Any, native: Any, call_id: str | None, ask: Asker | None, decoded: bool
     ) -> Outcome:
@@ -538,32 +558,23 @@ class Invoker:
         (`_direct`): nothing can pause between the context and the result, and the generator and
         its driver are most of the pipeline's own cost per call. A call made inside an approved
         call takes `steps` (it must run as not approved)."""
-        halves = self._halves if type(arguments) is ValidatedArguments else None
+        if type(arguments) is ValidatedArguments and self._halves is not None:
+            done = await self._ainvoke_ahead(arguments, call_id)
+            return done if type(done) is Outcome else self._ok(done, done)
         if APPROVED.get() is not None:  # inside another approved call: this one was not approved
-            if halves is not None:
-                approved = APPROVED.set(None)
-                try:
-                    return await self._ainvoke_direct(arguments, native, call_id, decoded)
-                finally:
-                    APPROVED.reset(approved)
             return await drive_async(
                 self.steps(arguments, native, call_id, None, decoded), threaded=self._offload
             )
         token = CALL_ID.set(call_id) if call_id is not None else None
         try:
-            if halves is not None or (decoded and arguments is not None and self.restore is None):
-                args = arguments  # validated ahead, or `_parse` inlined
+            if decoded and arguments is not None and self.restore is None:
+                args = arguments  # `_parse` inlined
             else:
                 args = self._parse(arguments, decoded)
             context = self.context_of(native)
             if context is not None and is_awaitable(context):
                 context = await context
-            if halves is not None:  # validated ahead: the function, then the output check
-                result = halves.fn(**args)
-                if type(result) is _Coroutine or is_awaitable(result):
-                    result = await result
-                result = halves.output(result)
-            elif self._offload:  # `acall(..., threaded=True)`, inlined: no coroutines per call
+            if self._offload:  # `acall(..., threaded=True)`, inlined: no coroutines per call
                 result = await _get_running_loop().run_in_executor(
                     None, _partial(_copy_context().run, call, self._run, args, context)
                 )
@@ -573,22 +584,64 @@ class Invoker:
                     result = await result
             if type(result) not in _PLAIN:
                 result = await drive_async(_read(result), threaded=False)
-        except (StopIteration, StopAsyncIteration) as e:  # a sync `execute`'s (see `interop._run`)
-            error = stopped(self.tool, e)
-            error.__cause__ = e
-            failed = self._failure(error)
-            return failed if isinstance(failed, Outcome) else await failed
-        except Exception as e:
-            failed = self._failure(e)
-            return failed if isinstance(failed, Outcome) else await failed
+        except Exception as e:  # (a sync function's `StopIteration` too: `_afailure`)
+            return await self._afailure(e)
         finally:
             if token is not None:
                 CALL_ID.reset(token)
         try:
             return self._ok(result, result)
         except ResultNotJSON as e:
-            failed = self._failure(e)
-            return failed if isinstance(failed, Outcome) else await failed
+            return await self._afailure(e)
+
+    async def _ainvoke_ahead(self, arguments: ValidatedArguments, call_id: str | None) -> Any:
+        """`_ainvoke_direct` with `ValidatedArguments` (`_halves`): the function with them, then the
+        output check. The scalar result itself (its ok `Outcome` cannot fail: `_ok`), else the
+        `Outcome`. The function takes no context (a `keywords_call` has none): the context hook
+        is not asked."""
+        if APPROVED.get() is not None:  # inside another approved call: this one was not approved
+            approved = APPROVED.set(None)
+            try:
+                return await self._ainvoke_ahead(arguments, call_id)
+            finally:
+                APPROVED.reset(approved)
+        halves: KeywordsCall = self._halves  # type: ignore[assignment]
+        token = CALL_ID.set(call_id) if call_id is not None else None
+        try:
+            result = halves.fn(**arguments)
+            if type(result) is _Coroutine or is_awaitable(result):
+                result = await result
+            out = halves.out_schema
+            if out is not None:  # `halves.output`, inlined
+                try:
+                    result = out.validate_python(result)
+                except validation_error() as e:
+                    raise StandardToolValidationError(
+                        "output", pydantic_issues(e), tool_name=halves.name
+                    ) from None
+            if type(result) not in _PLAIN:
+                result = await drive_async(_read(result), threaded=False)
+        except Exception as e:  # (a sync function's `StopIteration` too: `_afailure`)
+            return await self._afailure(e)
+        finally:
+            if token is not None:
+                CALL_ID.reset(token)
+        if type(result) in _SCALAR:
+            return result
+        try:
+            return self._ok(result, result)
+        except ResultNotJSON as e:
+            return await self._afailure(e)
+
+    async def _afailure(self, e: Exception) -> Outcome:
+        """`_failure` on the direct paths from async code: a sync function's `StopIteration`
+        made the error it is (see `interop._run`), an async `errors=` text awaited."""
+        if isinstance(e, (StopIteration, StopAsyncIteration)):
+            error = stopped(self.tool, e)
+            error.__cause__ = e
+            e = error
+        failed = self._failure(e)
+        return failed if isinstance(failed, Outcome) else await failed
 
     def _invoke_direct(self, arguments: Any, native: Any, call_id: str | None, decoded: bool) -> Outcome:
         """`steps` as one plain call under `drive_sync`'s rules, for the same tools as

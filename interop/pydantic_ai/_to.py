@@ -7,9 +7,10 @@ becomes pydantic-ai's deferred approval), `defer_loading` (pydantic-ai's tool se
 tool), the JSON-safe meta as `metadata` and the output schema as `return_schema`. Each call goes
 through the core invocation pipeline. The arguments are validated once, by the neutral tool's own
 input schema: for a `@tool` function on the pipeline's direct path, in pydantic-ai's validation
-phase (the toolset tool's `args_validator`, `Invoker.validate_ahead`; the call then runs the
-function with them and checks its output), else in the call (pydantic-ai's phase then only checks
-for a JSON object). The call's `Outcome` maps to pydantic-ai's channels:
+phase (the toolset tool's `args_validator`, `Invoker.validate_ahead`, from the JSON text in one
+pass for parameters of JSON's own types; the call then runs the function with them and checks its
+output, `Invoker.ainvoke_value`), else in the call (pydantic-ai's phase then only checks for a
+JSON object). The call's `Outcome` maps to pydantic-ai's channels:
 
 - ok: the value (pydantic-ai serializes it); content values and custom model output as a
   `ToolReturn` whose `return_value` the model sees (text and `BinaryContent`) and whose
@@ -157,14 +158,15 @@ class _ArgsValidator:
 @dataclass(kw_only=True)
 class _Schema(FunctionSchema):
     """The converted tool's function schema: `call` (what pydantic-ai's toolset awaits with the
-    validated arguments) hands the arguments dict to the pipeline as it is (no keyword round
-    trip through `function`, which does the same for a caller of `Tool.function`)."""
+    validated arguments) is `run_args`, which hands the arguments dict to the pipeline as it is
+    (no keyword round trip through `function`, which does the same for a caller of
+    `Tool.function`; an instance attribute: no method frame per call)."""
 
-    run_args: Callable[[RunContext[Any], dict[str, Any]], Awaitable[Any]]
-    """`function` taking the arguments dict."""
+    run_args: Callable[[dict[str, Any], RunContext[Any]], Awaitable[Any]]
+    """`function` taking the arguments dict (`call`)."""
 
-    def call(self, args_dict: dict[str, Any], ctx: RunContext[Any]) -> Awaitable[Any]:  # type: ignore[override]
-        return self.run_args(ctx, args_dict)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "call", self.run_args)
 
 
 _MAX_ECHO = 200
@@ -296,7 +298,7 @@ def approval_results(
 
 def _make_function(
     invoker: Invoker,
-) -> tuple[Callable[..., Any], Callable[[RunContext[Any], dict[str, Any]], Awaitable[Any]]]:
+) -> tuple[Callable[..., Any], Callable[[dict[str, Any], RunContext[Any]], Awaitable[Any]]]:
     """The function pydantic-ai calls, as `Tool.function`: `(ctx, /, **args)`, so an argument named
     `ctx` passes through; and the same taking the arguments dict, for `_Schema.call`.
 
@@ -306,21 +308,21 @@ def _make_function(
     """
     gated = invoker.may_need_approval or invoker.lends_channel  # else no asker is needed
     durable = step_options(invoker.name, invoker.tool.meta)
-    ainvoke = invoker.ainvoke
+    ainvoke = invoker.ainvoke_value
     modules = sys.modules
 
     async def call(ctx: RunContext[Any], args: dict[str, Any]) -> Any:
         token = CURRENT_CALL.set(ctx)
         try:
             ask = _ask(ctx, invoker.name, args) if gated else None
-            outcome = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=ask)
+            done = await ainvoke(args, ctx, call_id=ctx.tool_call_id, ask=ask)
         finally:
             CURRENT_CALL.reset(token)
-        if outcome.status == "ok" and not outcome.shaped and not outcome.has_content:
-            return outcome.value  # (`_to_pydantic_ai`'s first case, inlined: most calls)
-        return _to_pydantic_ai(outcome, args)
+        if type(done) is not Outcome:
+            return done  # the value of a call validated ahead (most calls)
+        return _to_pydantic_ai(done, args)
 
-    def run_args(ctx: RunContext[Any], args: dict[str, Any]) -> Coroutine[Any, Any, Any]:
+    def run_args(args: dict[str, Any], ctx: RunContext[Any]) -> Coroutine[Any, Any, Any]:
         if "dbos" in modules:  # (`dbos_workflow` needs DBOS imported: no call per call without it)
             dbos = dbos_workflow()
             if dbos is not None:  # DBOS workflow code: the call is a recorded step
@@ -328,7 +330,7 @@ def _make_function(
         return call(ctx, args)
 
     async def run(ctx: RunContext[Any], /, **args: Any) -> Any:
-        return await run_args(ctx, args)
+        return await run_args(args, ctx)
 
     return run, run_args
 

@@ -140,3 +140,41 @@ def test_a_call_inside_an_approved_call_runs_as_not_approved() -> None:
     outcome = asyncio.run(_invoker(outer, approval=lambda request: True).ainvoke({}))
     assert outcome.ok and outcome.value == "outer saw inner ok"
     assert inner_saw == [False]
+
+
+@interop.tool
+async def plain_add(a: int, b: int = 1) -> int:
+    """Add (parameters of JSON's own types)."""
+    return a + b
+
+
+@interop.tool
+async def pair(a: int) -> dict[str, int]:
+    """A dict."""
+    return {"a": a}
+
+
+def test_json_text_in_one_pass_for_json_s_own_types_else_none() -> None:
+    invoker = _invoker(plain_add)
+    args = invoker.validate_ahead_json('{"a": "2"}')
+    assert type(args) is ValidatedArguments and args == {"a": 2, "b": 1}
+    for text in ('{"a": "x"}', '{"a": 1, "zzz": 1}', "[1]", "{", ""):  # the caller's usual way reports it
+        assert invoker.validate_ahead_json(text) is None
+    assert _invoker(add).validate_ahead_json('{"a": 2}') is None  # a function validator: not one pass
+    assert SEEN == []
+    assert _invoker(plain_add, threaded=True).validate_ahead_json('{"a": 2}') is not None  # async: inline
+
+
+def test_ainvoke_value_gives_a_scalar_itself_and_an_outcome_for_anything_else() -> None:
+    invoker = _invoker(plain_add, context=lambda native: 1 / 0)  # the function takes no context
+    assert asyncio.run(invoker.ainvoke_value(invoker.validate_ahead({"a": 2}), "native", call_id="c")) == 3
+    with pytest.raises(ZeroDivisionError):  # not validated ahead: the hook is asked
+        asyncio.run(invoker.ainvoke({"a": 2}, "native"))
+    other = _invoker(pair)
+    outcome = asyncio.run(other.ainvoke_value(other.validate_ahead({"a": 2})))
+    assert type(outcome) is bridge.Outcome and outcome.ok and outcome.value == {"a": 2}
+    outcome = asyncio.run(_invoker(plain_add).ainvoke_value({"a": 2}))  # a plain dict: validated in the call
+    assert type(outcome) is bridge.Outcome and outcome.ok and outcome.value == 3
+    bad = _invoker(liar)
+    outcome = asyncio.run(bad.ainvoke_value(bad.validate_ahead({"a": 1})))
+    assert type(outcome) is bridge.Outcome and outcome.error_kind == "output"
