@@ -120,8 +120,8 @@ async def _run() -> list[dict[str, object]]:
     row = await _compare("pydantic-ai toolset call, async tool", async_base, async_ours, 2000, 25)
     row["target"] = 1.3  # issue 37 (the call path's fixed cost shows: the function itself is a sum)
     row["note"] = (
-        "both validate once in pydantic-ai's phase (ours: the neutral schema, into a model; native: into a "
-        "dict); ours also checks the output and runs the pipeline (see BENCHMARKS.md)"
+        "both validate once in pydantic-ai's phase, from the JSON text in one pass (ours: the neutral schema's "
+        "fields); ours also checks the output and runs the pipeline (see BENCHMARKS.md)"
     )
     rows.append(row)
     hand_base = await _toolset_caller(_hand_written(neutral))
