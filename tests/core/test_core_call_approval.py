@@ -8,19 +8,11 @@ import asyncio
 from typing import Any
 
 import pytest
+from approval_tools import RAN, wipe
 
 import interop
 from interop import bridge
 from interop.errors import ApprovalDeniedError, StandardToolValidationError
-
-ran: list[str] = []
-
-
-@interop.tool(meta={"requires_approval": True})
-def wipe(path: str) -> str:
-    """Delete a directory."""
-    ran.append(path)
-    return f"wiped {path}"
 
 
 def _large(input: Any, context: Any) -> bool:
@@ -31,13 +23,13 @@ def _large(input: Any, context: Any) -> bool:
 @interop.tool(meta={"requires_approval": _large})
 async def pay(amount: int) -> str:
     """Pay."""
-    ran.append(f"pay {amount}")
+    RAN.append(f"pay {amount}")
     return f"paid {amount}"
 
 
 @pytest.fixture(autouse=True)
 def _clean() -> None:
-    ran.clear()
+    RAN.clear()
 
 
 def test_call_fails_closed_without_an_asker() -> None:
@@ -47,7 +39,7 @@ def test_call_fails_closed_without_an_asker() -> None:
         asyncio.run(interop.acall(wipe, {"path": "/etc"}))
     with pytest.raises(ApprovalDeniedError):
         interop.call(pay, {"amount": 500})
-    assert ran == []
+    assert RAN == []
 
 
 def test_call_asks_the_callback_and_only_true_approves() -> None:
@@ -63,14 +55,14 @@ def test_call_asks_the_callback_and_only_true_approves() -> None:
     with pytest.raises(ApprovalDeniedError):
         interop.call(wipe, {"path": "/etc"}, approval=lambda request: "yes")  # type: ignore[arg-type,return-value]
     assert asyncio.run(interop.acall(pay, {"amount": 500}, approval=lambda request: True)) == "paid 500"
-    assert ran == ["/tmp/safe", "pay 500"]
+    assert RAN == ["/tmp/safe", "pay 500"]
     assert asked == [("wipe", {"path": "/tmp/safe"}), ("wipe", {"path": "/etc"})]
 
 
 def test_allow_unapproved_and_calls_the_rule_does_not_gate_run() -> None:
     assert interop.call(wipe, {"path": "/tmp/x"}, allow_unapproved=True) == "wiped /tmp/x"
     assert interop.call(pay, {"amount": 5}) == "paid 5"  # the predicate says no approval needed
-    assert ran == ["/tmp/x", "pay 5"]
+    assert RAN == ["/tmp/x", "pay 5"]
 
 
 def test_invalid_input_is_refused_before_anyone_is_asked() -> None:
@@ -82,7 +74,7 @@ def test_invalid_input_is_refused_before_anyone_is_asked() -> None:
 
     with pytest.raises(StandardToolValidationError, match="amount"):
         interop.call(pay, {"amount": "lots"}, approval=approve)
-    assert asked == [] and ran == []
+    assert asked == [] and RAN == []
 
 
 def test_a_tool_asking_its_own_callback_is_asked_once() -> None:

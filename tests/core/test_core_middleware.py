@@ -9,6 +9,7 @@ import time
 from typing import Any
 
 import pytest
+from approval_tools import RAN, wipe
 
 import interop
 from interop import bridge, policies
@@ -68,21 +69,15 @@ def test_outermost_first_on_every_path(tool: Any) -> None:
 
 def test_a_middleware_never_sees_an_invalid_or_unapproved_call() -> None:
     log: list[str] = []
-
-    @interop.tool(meta={"requires_approval": True})
-    def wipe(path: str) -> str:
-        """Delete."""
-        ran.append(path)
-        return path
-
+    RAN.clear()
     wrapped = interop.with_middleware(wipe, Trace("m", log))
     with pytest.raises(StandardToolValidationError, match="path"):
         interop.call(wrapped, {"path": 3}, allow_unapproved=True)
     with pytest.raises(ApprovalDeniedError):
         interop.call(wrapped, {"path": "/"})
     assert _invoker(wrapped, approval=lambda request: False).invoke({"path": "/"}).status == "denied"
-    assert _invoker(wrapped, approval=lambda request: True).invoke({"path": "/"}).value == "/"
-    assert log == ["m>", "<m"] and ran == ["/"]
+    assert _invoker(wrapped, approval=lambda request: True).invoke({"path": "/"}).value == "wiped /"
+    assert log == ["m>", "<m"] and RAN == ["/"]
 
 
 def test_a_middleware_sees_the_call_and_may_change_or_answer_it() -> None:
