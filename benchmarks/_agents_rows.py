@@ -1,5 +1,8 @@
-"""Rows shared by the Strands, Agno and Agent Framework benchmarks: a call through the framework's
-own call path, 1,000 conversions vs 1,000 native builds, and the adapter's import time.
+"""Rows shared by the agent framework benchmarks (Strands, Agno, Agent Framework, AG2, AutoGen,
+Semantic Kernel, ...): a call through the framework's own call path on a fresh event loop, 1,000
+conversions vs 1,000 native builds, and the adapter's import time; `tool_rows` makes all of them
+for a framework whose native tool is a decorator on a plain function, `in_own_env` runs a suite in
+its framework's own environment.
 
 Every row interleaves baseline and ours (`_compare`); the ratio is the median per-round ratio and
 the spread its interquartile range.
@@ -8,63 +11,43 @@ the spread its interquartile range.
 from __future__ import annotations
 
 import asyncio
-import gc
-import time
+import json
+import subprocess
+import sys
 from collections.abc import Awaitable, Callable
+from importlib import metadata
+from pathlib import Path
 from typing import Any
 
-from benchmarks._compare import Comparison, acompare, aper_call, compare
-from benchmarks.bench_conversion import functions
-from benchmarks.bench_imports import import_ms
+from benchmarks._compare import Comparison
+from benchmarks._fixtures import add, add_async
+from benchmarks._fw_rows import acall_row, import_row, show
+from benchmarks.bench_conversion import _per_tool_us, functions
+
+__all__ = [
+    "add",
+    "add_async",
+    "call_row",
+    "conversion_rows",
+    "import_row",
+    "in_own_env",
+    "main",
+    "show",
+    "tool_rows",
+]
+
+ROOT = Path(__file__).resolve().parent.parent
 
 CALLS = 300
-SAMPLES = 15
 N = 1000
 ROUNDS = 5
-IMPORT_REPEATS = 11
-
-
-def add(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers.
-
-    Args:
-        a: The first.
-        b: The second.
-        label: The key of the result.
-    """
-    return {label: a + b}
-
-
-async def add_async(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers.
-
-    Args:
-        a: The first.
-        b: The second.
-        label: The key of the result.
-    """
-    return {label: a + b}
 
 
 def call_row(
     name: str, native: Callable[[], Awaitable[Any]], ours: Callable[[], Awaitable[Any]], note: str
 ) -> dict[str, object]:
-    """Per-call time of one call through the framework's own call path (target 1.05)."""
-
-    async def main() -> Comparison:
-        for _ in range(50):  # warm up both
-            await native()
-            await ours()
-        return await acompare(lambda: aper_call(native, CALLS), lambda: aper_call(ours, CALLS), SAMPLES, warmup=0)
-
-    return asyncio.run(main()).row(name, target=1.05, unit="us/call", scale=1e6, note=note)
-
-
-def _per_tool_us(build: Callable[[Any], Any], arg: Any) -> float:
-    gc.collect()
-    start = time.thread_time_ns()
-    build(arg)
-    return (time.thread_time_ns() - start) / N / 1000
+    """Per-call time of one call through the framework's own call path, on a fresh event loop (1.05)."""
+    return asyncio.run(acall_row(name, native, ours, note, calls=CALLS))
 
 
 def conversion_rows(
@@ -97,10 +80,10 @@ def conversion_rows(
     for i in range(ROUNDS):
         pair = [(build_native, base), (build_ours, ours)]
         for build, out in pair if i % 2 == 0 else pair[::-1]:
-            out.append(_per_tool_us(build, functions(N)))
+            out.append(_per_tool_us(build, functions(N))[0])
         neutral = [interop.tool(fn) for fn in functions(N)]
-        conv_base.append(_per_tool_us(build_native, functions(N)))
-        conv.append(_per_tool_us(convert, neutral))
+        conv_base.append(_per_tool_us(build_native, functions(N))[0])
+        conv.append(_per_tool_us(convert, neutral)[0])
     return [
         Comparison(conv_base, conv).row(
             f"{label}: to_{label} of 1,000 neutral tools vs 1,000 native builds",
@@ -116,15 +99,64 @@ def conversion_rows(
     ]
 
 
-def import_row(name: str, base_stmt: str, ours_stmt: str, note: str) -> dict[str, object]:
-    """CPU time of the adapter's import vs the framework's own tool import, fresh interpreters (1.1)."""
-    result = compare(lambda: import_ms(base_stmt), lambda: import_ms(ours_stmt), IMPORT_REPEATS)
-    return result.row(name, target=1.1, unit="ms", note=note)
+def tool_rows(
+    title: str,
+    label: str,
+    native: Callable[[Callable[..., Any]], Any],
+    to_x: Callable[[Any], Any],
+    caller: Callable[[Any], Callable[[], Awaitable[Any]]],
+    describe: Callable[[Any], Any],
+    *,
+    call_note: str,
+    conversion_note: str,
+    native_import: str,
+    framework: str,
+) -> list[dict[str, object]]:
+    """The rows of a framework whose native tool is a decorator (`native`) on a plain function:
+    `title`'s call of `add` and of `add_async` through `caller(tool)`, the conversion rows, and
+    `import interop.<label>` vs `native_import`."""
+    import interop
+
+    ours_import = f"import interop.{label}"
+    return [
+        call_row(f"{title}, sync fn", caller(native(add)), caller(to_x(interop.tool(add))), call_note),
+        call_row(
+            f"{title}, async fn",
+            caller(native(add_async)),
+            caller(to_x(interop.tool(add_async))),
+            "vs @tool on an async function",
+        ),
+        *conversion_rows(label, native, to_x, describe, conversion_note),
+        import_row(
+            f"{ours_import} vs {native_import}",
+            native_import,
+            ours_import,
+            f"the adapter imports {framework} too: the ratio is interop's own cost",
+        ),
+    ]
 
 
-def show(rows: list[dict[str, object]]) -> None:
-    for row in rows:
-        print(
-            f"{row['name']}: baseline {row['baseline']:.2f}, ours {row['ours']:.2f} {row['unit']}, "
-            f"ratio {row['ratio']:.3f} (target {row['target']}, IQR {row['spread']})"
+def in_own_env(
+    distribution: str, venv: str, script: str, rows: Callable[[], list[dict[str, object]]], hint: str
+) -> list[dict[str, object]]:
+    """`rows()` where `distribution` is installed; elsewhere the rows `script --json` prints when run
+    by the Python of `venv` (the framework's own environment, built by `hint`)."""
+    try:
+        metadata.version(distribution)
+    except metadata.PackageNotFoundError:
+        python = ROOT / venv / "bin" / "python"
+        if not python.exists():
+            raise RuntimeError(f"{distribution} is not installed here: run {hint} (builds {venv})") from None
+        out = subprocess.run(
+            [str(python), script, "--json"], capture_output=True, text=True, check=True, cwd=ROOT
         )
+        return list(json.loads(out.stdout.strip().splitlines()[-1]))
+    return rows()
+
+
+def main(rows: Callable[[], list[dict[str, object]]]) -> None:
+    """A suite run as a script: its rows printed, or as JSON with `--json` (for `in_own_env`)."""
+    if "--json" in sys.argv:
+        print(json.dumps(rows()))
+    else:
+        show(rows())

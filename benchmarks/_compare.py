@@ -7,13 +7,14 @@ interquartile range.
 
 from __future__ import annotations
 
+import gc
 import statistics
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Comparison", "acompare", "aper_call", "compare", "per_call"]
+__all__ = ["Comparison", "acompare", "aper_call", "compare", "per_call", "run_row", "show"]
 
 Clock = Callable[[], float]
 
@@ -107,3 +108,34 @@ async def aper_call(fn: Callable[[], Awaitable[Any]], n: int, clock: Clock = tim
     for _ in range(n):
         await fn()
     return (clock() - start) / n
+
+
+async def run_row(
+    name: str,
+    baseline: Callable[[], Awaitable[Any]],
+    ours: Callable[[], Awaitable[Any]],
+    *,
+    runs: int,
+    samples: int,
+    target: float | None,
+    note: str,
+) -> dict[str, object]:
+    """Milliseconds per whole run (a durable workflow) of `baseline()` vs `ours()`: `samples`
+    interleaved samples of `runs` runs each, a full collection before each sample."""
+
+    async def sample(run: Callable[[], Awaitable[Any]]) -> float:
+        gc.collect()
+        return await aper_call(run, runs)
+
+    result = await acompare(lambda: sample(baseline), lambda: sample(ours), samples, warmup=2)
+    return result.row(name, target=target, unit="ms", scale=1e3, note=note)
+
+
+def show(rows: list[dict[str, Any]]) -> None:
+    """Print runner rows, one a line: the medians, the ratio, its target and spread, the note."""
+    for row in rows:
+        note = f" - {row['note']}" if row.get("note") else ""
+        print(
+            f"{row['name']}: baseline {row['baseline']:.4g}, ours {row['ours']:.4g} {row['unit']}, "
+            f"ratio {row['ratio']:.3f} (target {row['target']}, IQR {row.get('spread', '')}){note}"
+        )

@@ -1,8 +1,9 @@
-"""Shared measuring for the framework benchmarks of round 2 (`bench_smolagents`,
-`bench_claude_agent_sdk`, `bench_crewai`): the three rows each reports.
+"""Shared measuring for the framework benchmarks: the three rows each reports (`bench_smolagents`,
+`bench_claude_agent_sdk`, `bench_crewai`; the call and import rows of the others too).
 
 - call: the converted tool vs a native tool on the same function, both through the framework's
-  own call path (median per-call time, interleaved rounds; target 1.05);
+  own call path (median per-call time, interleaved rounds; target 1.05), sync (`call_row`) or
+  awaited on the running loop (`acall_row`);
 - conversion: `to_X` of 1,000 neutral tools vs building the same 1,000 tools natively, each side
   describing every tool once the framework's way (CPU time; target 1.0);
 - import: `import interop.<adapter>` vs the framework's own tool import, each in a fresh
@@ -13,16 +14,19 @@ from __future__ import annotations
 
 import linecache
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import interop
-from benchmarks._compare import Comparison, compare, per_call
+from benchmarks._compare import Clock, Comparison, acompare, aper_call, compare, per_call, show
 from benchmarks.bench_conversion import _SHAPES, _batch, _per_tool_us
 from benchmarks.bench_imports import import_ms
+
+__all__ = ["acall_row", "call_row", "conversion_row", "functions", "import_row", "show"]
 
 
 def functions(n: int = 1000) -> list[Callable[..., Any]]:
@@ -45,13 +49,41 @@ IMPORT_REPEATS = 11
 
 
 def call_row(
-    name: str, baseline: Callable[[], Any], ours: Callable[[], Any], note: str, *, calls: int = CALLS
+    name: str,
+    baseline: Callable[[], Any],
+    ours: Callable[[], Any],
+    note: str | None,
+    *,
+    calls: int = CALLS,
+    target: float | None = 1.05,
 ) -> dict[str, object]:
+    """Per-call time of one call through the framework's own call path (target 1.05)."""
     for _ in range(30):  # warm up both
         baseline()
         ours()
     result = compare(lambda: per_call(baseline, calls), lambda: per_call(ours, calls), SAMPLES, warmup=0)
-    return result.row(name, target=1.05, unit="us/call", scale=1e6, note=note)
+    return result.row(name, target=target, unit="us/call", scale=1e6, note=note)
+
+
+async def acall_row(
+    name: str,
+    baseline: Callable[[], Awaitable[Any]],
+    ours: Callable[[], Awaitable[Any]],
+    note: str | None,
+    *,
+    calls: int = CALLS,
+    samples: int = SAMPLES,
+    target: float | None = 1.05,
+    clock: Clock = time.perf_counter,
+) -> dict[str, object]:
+    """`call_row` for a call awaited on the running event loop (`clock`: what a sample measures)."""
+    for _ in range(50):  # warm up both
+        await baseline()
+        await ours()
+    result = await acompare(
+        lambda: aper_call(baseline, calls, clock), lambda: aper_call(ours, calls, clock), samples, warmup=0
+    )
+    return result.row(name, target=target, unit="us/call", scale=1e6, note=note)
 
 
 def conversion_row(
@@ -79,14 +111,7 @@ def conversion_row(
     return Comparison(base, ours).row(name, target=1.0, unit="us/tool", note=note)
 
 
-def import_row(name: str, base_stmt: str, ours_stmt: str, note: str) -> dict[str, object]:
+def import_row(name: str, base_stmt: str, ours_stmt: str, note: str | None = None) -> dict[str, object]:
+    """CPU time of the adapter's import vs the framework's own tool import, fresh interpreters (1.1)."""
     result = compare(lambda: import_ms(base_stmt), lambda: import_ms(ours_stmt), IMPORT_REPEATS)
     return result.row(name, target=1.1, unit="ms", note=note)
-
-
-def show(rows: list[dict[str, object]]) -> None:
-    for row in rows:
-        print(
-            f"{row['name']}: baseline {row['baseline']:.2f}, ours {row['ours']:.2f} {row['unit']}, "
-            f"ratio {row['ratio']:.3f} (target {row['target']}, IQR {row['spread']}) - {row.get('note', '')}"
-        )

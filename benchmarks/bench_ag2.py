@@ -21,7 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._agents_rows import add, add_async, call_row, conversion_rows, import_row, show
+from benchmarks._agents_rows import show, tool_rows
+from benchmarks._fixtures import ARGS_JSON
 
 
 def run() -> list[dict[str, object]]:
@@ -29,42 +30,31 @@ def run() -> list[dict[str, object]]:
     from ag2.context import ConversationContext
     from ag2.events import ToolCallEvent
 
-    import interop
     from interop.ag2 import to_ag2
 
     context = ConversationContext(stream=MemoryStream())
-    arguments = '{"a": 2, "b": 3, "label": "sum"}'
 
     def calling(fn: Any) -> Any:
         async def one() -> Any:
-            return await fn(ToolCallEvent(name=fn.name, arguments=arguments), context)
+            return await fn(ToolCallEvent(name=fn.name, arguments=ARGS_JSON), context)
 
         return one
 
     def describe(t: Any) -> Any:
         return t.schema.function.parameters
 
-    return [
-        call_row(
-            "ag2 FunctionTool execution, sync fn",
-            calling(tool(add)),
-            calling(to_ag2(interop.tool(add))),
-            "vs @tool (fast_depends + pydantic, worker thread); ours: neutral schema, worker thread, JSON",
-        ),
-        call_row(
-            "ag2 FunctionTool execution, async fn",
-            calling(tool(add_async)),
-            calling(to_ag2(interop.tool(add_async))),
-            "vs @tool on an async function",
-        ),
-        *conversion_rows("ag2", tool, to_ag2, describe, "each described as the model is sent it"),
-        import_row(
-            "import interop.ag2 vs from ag2 import tool",
-            "from ag2 import tool",
-            "import interop.ag2",
-            "the adapter imports ag2 too: the ratio is interop's own cost",
-        ),
-    ]
+    return tool_rows(
+        "ag2 FunctionTool execution",
+        "ag2",
+        tool,
+        to_ag2,
+        calling,
+        describe,
+        call_note="vs @tool (fast_depends + pydantic, worker thread); ours: neutral schema, worker thread, JSON",
+        conversion_note="each described as the model is sent it",
+        native_import="from ag2 import tool",
+        framework="ag2",
+    )
 
 
 if __name__ == "__main__":

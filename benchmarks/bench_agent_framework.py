@@ -19,50 +19,37 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks._agents_rows import add, add_async, call_row, conversion_rows, import_row, show
+from benchmarks._agents_rows import show, tool_rows
+from benchmarks._fixtures import ARGS
 
 
 def run() -> list[dict[str, object]]:
     from agent_framework import FunctionInvocationContext, tool
 
-    import interop
     from interop.agent_framework import CONTEXT_KEY, to_agent_framework
-
-    args = {"a": 2, "b": 3, "label": "sum"}
 
     def invoker(fn: Any) -> Any:
         def call() -> Any:
-            ctx = FunctionInvocationContext(function=fn, arguments=dict(args), kwargs={CONTEXT_KEY: None})
-            return fn.invoke(arguments=dict(args), context=ctx, tool_call_id="c1")
+            ctx = FunctionInvocationContext(function=fn, arguments=dict(ARGS), kwargs={CONTEXT_KEY: None})
+            return fn.invoke(arguments=dict(ARGS), context=ctx, tool_call_id="c1")
 
         return call
 
     def describe(fn: Any) -> Any:
         return fn.to_json_schema_spec()
 
-    return [
-        call_row(
-            "agent-framework FunctionTool.invoke, sync fn",
-            invoker(tool(add)),
-            invoker(to_agent_framework(interop.tool(add))),
-            "vs @tool (its pydantic input model); ours validates with the neutral schema",
-        ),
-        call_row(
-            "agent-framework FunctionTool.invoke, async fn",
-            invoker(tool(add_async)),
-            invoker(to_agent_framework(interop.tool(add_async))),
-            "vs @tool on an async function",
-        ),
-        *conversion_rows(
-            "agent_framework", tool, to_agent_framework, describe, "each described as a chat client sends it"
-        ),
-        import_row(
-            "import interop.agent_framework vs from agent_framework import tool, FunctionTool",
-            "from agent_framework import tool, FunctionTool",
-            "import interop.agent_framework",
-            "the adapter imports Agent Framework too: the ratio is interop's own cost",
-        ),
-    ]
+    return tool_rows(
+        "agent-framework FunctionTool.invoke",
+        "agent_framework",
+        tool,
+        to_agent_framework,
+        invoker,
+        describe,
+        call_note="vs @tool (its pydantic input model); ours validates with the neutral schema",
+        conversion_note="each described as a chat client sends it",
+        native_import="from agent_framework import tool, FunctionTool",
+        framework="Agent Framework",
+    )
 
 
 if __name__ == "__main__":

@@ -21,8 +21,6 @@ Run: `.venv-semantic-kernel/bin/python benchmarks/bench_semantic_kernel.py`
 
 from __future__ import annotations
 
-import json
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -30,19 +28,16 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._agents_rows import add, add_async, call_row, conversion_rows, import_row, show  # noqa: E402
-
-SK_PY = ROOT / ".venv-semantic-kernel" / "bin" / "python"
-
-
-def _installed() -> bool:
-    from importlib import metadata
-
-    try:
-        metadata.version("semantic-kernel")
-    except metadata.PackageNotFoundError:
-        return False
-    return True
+from benchmarks._agents_rows import (  # noqa: E402
+    add,
+    add_async,
+    call_row,
+    conversion_rows,
+    import_row,
+    in_own_env,
+    main,
+)
+from benchmarks._fixtures import ARGS_JSON  # noqa: E402
 
 
 def _rows() -> list[dict[str, object]]:
@@ -63,7 +58,7 @@ def _rows() -> list[dict[str, object]]:
         return kernel
 
     def caller(kernel: Kernel, name: str) -> Any:
-        call = FunctionCallContent(id="c1", name=name, arguments='{"a": 2, "b": 3, "label": "sum"}')
+        call = FunctionCallContent(id="c1", name=name, arguments=ARGS_JSON)
 
         async def run() -> Any:
             return await kernel.invoke_function_call(call, ChatHistory())
@@ -124,18 +119,10 @@ def _rows() -> list[dict[str, object]]:
 
 
 def run() -> list[dict[str, object]]:
-    if _installed():
-        return _rows()
-    if not SK_PY.exists():
-        raise RuntimeError(
-            "Semantic Kernel is not installed here: run `make test-semantic-kernel` (builds .venv-semantic-kernel)"
-        )
-    out = subprocess.run([str(SK_PY), __file__, "--json"], capture_output=True, text=True, check=True, cwd=ROOT)
-    return list(json.loads(out.stdout.strip().splitlines()[-1]))
+    return in_own_env(
+        "semantic-kernel", ".venv-semantic-kernel", __file__, _rows, "`make test-semantic-kernel`"
+    )
 
 
 if __name__ == "__main__":
-    if "--json" in sys.argv:
-        print(json.dumps(_rows()))
-    else:
-        show(_rows())
+    main(_rows)

@@ -15,22 +15,12 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks._fixtures import ARGS, add
 from benchmarks._fw_rows import call_row, conversion_row, import_row, show
-
-
-def add(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers.
-
-    Args:
-        a: The first.
-        b: The second.
-        label: The key of the result.
-    """
-    return {label: a + b}
+from benchmarks.bench_conversion import builders
 
 
 def run() -> list[dict[str, object]]:
@@ -43,19 +33,9 @@ def run() -> list[dict[str, object]]:
     native = tool(add)
     ours = to_smolagents(interop.tool(add, name="add_ours"))
     agent = ToolCallingAgent(tools=[native, ours], model=Model(model_id="unused"), verbosity_level=-1)
-    args = {"a": 2, "b": 3, "label": "sum"}
 
-    def native_build(fns: list[Any]) -> list[Any]:
-        tools = [tool(fn) for fn in fns]
-        for t in tools:
-            get_tool_json_schema(t)
-        return tools
-
-    def convert(neutral: list[Any]) -> list[Any]:
-        tools = [to_smolagents(t) for t in neutral]
-        for t in tools:
-            get_tool_json_schema(t)
-        return tools
+    args = dict(ARGS)
+    native_build, _, convert = builders("smolagents", (tool, to_smolagents, None, get_tool_json_schema))
 
     return [
         call_row(

@@ -16,9 +16,7 @@ Run: `.venv-strands/bin/python benchmarks/bench_strands.py`
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -26,29 +24,17 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks._agents_rows import add, add_async, call_row, conversion_rows, import_row, show  # noqa: E402
-
-STRANDS_PY = ROOT / ".venv-strands" / "bin" / "python"
-
-
-def _installed() -> bool:
-    from importlib import metadata
-
-    try:
-        metadata.version("strands-agents")
-    except metadata.PackageNotFoundError:
-        return False
-    return True
+from benchmarks._agents_rows import in_own_env, main, tool_rows  # noqa: E402
+from benchmarks._fixtures import ARGS  # noqa: E402
 
 
 def _rows() -> list[dict[str, object]]:
     os.environ.setdefault("OTEL_SDK_DISABLED", "true")
     from strands import Agent, tool
 
-    import interop
     from interop.strands import to_strands
 
-    use = {"toolUseId": "t1", "name": "add", "input": {"a": 2, "b": 3, "label": "sum"}}
+    use = {"toolUseId": "t1", "name": "add", "input": dict(ARGS)}
     state = {"agent": Agent(tools=[], callback_handler=None)}  # the executor passes the agent
 
     def caller(agent_tool: Any) -> Any:
@@ -62,42 +48,23 @@ def _rows() -> list[dict[str, object]]:
     def describe(t: Any) -> Any:
         return t.tool_spec
 
-    return [
-        call_row(
-            "strands AgentTool.stream, sync fn",
-            caller(tool(add)),
-            caller(to_strands(interop.tool(add))),
-            "vs @tool; ours validates with the neutral schema and returns a json block",
-        ),
-        call_row(
-            "strands AgentTool.stream, async fn",
-            caller(tool(add_async)),
-            caller(to_strands(interop.tool(add_async))),
-            "vs @tool on an async function",
-        ),
-        *conversion_rows("strands", tool, to_strands, describe, "each described as Strands sends it (tool_spec)"),
-        import_row(
-            "import interop.strands vs from strands import tool",
-            "from strands import tool",
-            "import interop.strands",
-            "the adapter imports Strands too: the ratio is interop's own cost",
-        ),
-    ]
+    return tool_rows(
+        "strands AgentTool.stream",
+        "strands",
+        tool,
+        to_strands,
+        caller,
+        describe,
+        call_note="vs @tool; ours validates with the neutral schema and returns a json block",
+        conversion_note="each described as Strands sends it (tool_spec)",
+        native_import="from strands import tool",
+        framework="Strands",
+    )
 
 
 def run() -> list[dict[str, object]]:
-    if _installed():
-        return _rows()
-    if not STRANDS_PY.exists():
-        raise RuntimeError("Strands is not installed here: run `make test-strands` (builds .venv-strands)")
-    out = subprocess.run(
-        [str(STRANDS_PY), __file__, "--json"], capture_output=True, text=True, check=True, cwd=ROOT
-    )
-    return list(json.loads(out.stdout.strip().splitlines()[-1]))
+    return in_own_env("strands-agents", ".venv-strands", __file__, _rows, "`make test-strands`")
 
 
 if __name__ == "__main__":
-    if "--json" in sys.argv:
-        print(json.dumps(_rows()))
-    else:
-        show(_rows())
+    main(_rows)
