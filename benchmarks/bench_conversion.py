@@ -209,10 +209,6 @@ def _per_tool_us(fn: Callable[[Any], Any], arg: Any, n: int = N) -> tuple[float,
     return (time.thread_time_ns() - start) / n / 1000, out
 
 
-def _row(name: str, base: list[float], ours: list[float], target: float | None, unit: str) -> dict[str, Any]:
-    return Comparison(base, ours).row(name, target=target, unit=unit)
-
-
 Builders = tuple[
     Callable[[list[Callable[..., Any]]], list[Any]],  # native build (+ describe) of functions
     Callable[[list[Callable[..., Any]]], list[Any]],  # @tool + to_X (+ describe) of functions
@@ -292,7 +288,10 @@ def _memory(label: str, side: str) -> dict[str, float]:
     return result
 
 
-def bench_framework(label: str, parts: Parts, rounds: int) -> list[dict[str, Any]]:
+def measure(label: str, parts: Parts, rounds: int) -> dict[str, Comparison]:
+    """Per-tool CPU time of `rounds` rounds, each against that round's native builds: `"conv"`
+    (`to_X` of neutral tools), `"full"` (`@tool` + `to_X` of the functions) and `"from"` (`from_X`
+    of the round's native tools; where `parts` has a `from_X`)."""
     build_native, build_ours, convert = builders(label, parts)
     from_x = parts[2]
     warm = functions(8)  # first-use imports and caches, paid by both sides before timing
@@ -309,18 +308,45 @@ def bench_framework(label: str, parts: Parts, rounds: int) -> list[dict[str, Any
         if from_x is not None:
             r, _ = _per_tool_us(lambda tools: [from_x(t) for t in tools], natives)
             frm.append(r)
-    rows = [
-        _row(f"{label}: to_X of 1,000 neutral tools vs 1,000 native builds", base, conv, TARGET, "us/tool"),
-        # issue 14 item 7: `@tool` + `to_X` at most the framework's own decorator
-        _row(
-            f"{label}: @tool + to_X of 1,000 functions vs 1,000 native builds", base, full, TARGET, "us/tool"
-        ),
-    ]
+    measured = {"conv": Comparison(base, conv), "full": Comparison(base, full)}
     if frm:
-        rows.append(
-            # issue 37: from_X of native tools at most building them natively
-            _row(f"{label}: from_X of 1,000 native tools (vs their native build)", base, frm, TARGET, "us/tool")
-        )
+        measured["from"] = Comparison(base, frm)
+    return measured
+
+
+def versus_rows(
+    label: str,
+    native: str,
+    measured: dict[str, Comparison],
+    full: str = "@tool + to_X",
+    *,
+    targets: dict[str, float | None] | None = None,
+    from_name: str | None = None,
+) -> list[dict[str, Any]]:
+    """The rows of a conversion measurement (`measure`'s), each against `N` `native` builds: `to_X`
+    of neutral tools (target 1.0), `full` of functions and `from_X` of native tools (information
+    unless `targets` gives theirs)."""
+    names = {
+        "conv": f"{label}: to_X of {N:,} neutral tools vs {N:,} {native}",
+        "full": f"{label}: {full} of {N:,} functions vs {N:,} {native}",
+        "from": from_name or f"{label}: from_X of {N:,} native tools vs {N:,} {native}",
+    }
+    targets = targets or {"conv": TARGET, "full": None, "from": None}
+    return [
+        measured[k].row(name, target=targets[k], unit="us/tool") for k, name in names.items() if k in measured
+    ]
+
+
+def bench_framework(label: str, parts: Parts, rounds: int) -> list[dict[str, Any]]:
+    rows = versus_rows(
+        label,
+        "native builds",
+        measure(label, parts, rounds),
+        # issue 14 item 7: `@tool` + `to_X` at most the framework's own decorator; issue 37: `from_X`
+        # of native tools at most building them natively
+        targets={"conv": TARGET, "full": TARGET, "from": TARGET},
+        from_name=f"{label}: from_X of {N:,} native tools (vs their native build)",
+    )
     mem = {side: _memory(label, side) for side in ("native", "ours", "convert")}
     if label == "mcp":
         descriptors = _memory(label, "descriptors")

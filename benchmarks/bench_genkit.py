@@ -41,35 +41,21 @@ from genkit._ai._generate import to_tool_definition  # noqa: E402  (what a model
 from pydantic import BaseModel, create_model  # noqa: E402
 
 import interop  # noqa: E402
-from benchmarks._compare import Comparison, acompare, aper_call, compare  # noqa: E402
-from benchmarks.bench_conversion import N, _per_tool_us, functions  # noqa: E402
-from benchmarks.bench_imports import import_ms  # noqa: E402
+from benchmarks._compare import Comparison, show  # noqa: E402
+from benchmarks._fixtures import ARGS, add, add_async  # noqa: E402
+from benchmarks._fw_rows import acall_row, import_row  # noqa: E402
+from benchmarks.bench_conversion import N, _per_tool_us, functions, versus_rows  # noqa: E402
 from interop.genkit import from_genkit, to_genkit  # noqa: E402
 
-ARGS = {"a": 2, "b": 3, "label": "sum"}
 CONTEXT = {"user": "u"}
 CALLS = 400
-SAMPLES = 15
 ROUNDS = 3
-IMPORT_REPEATS = 11
-CLOCK = time.process_time
-"""CPU time of the process (worker threads included): other load on this small machine does not count."""
 
 
 class AddInput(BaseModel):
     a: int
     b: int
     label: str = "result"
-
-
-def add(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers."""
-    return {label: a + b}
-
-
-async def add_async(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers."""
-    return {label: a + b}
 
 
 def natives(ai: Genkit) -> tuple[Any, Any, Any]:
@@ -106,16 +92,9 @@ async def _call_row(
         return (await our_action.run(dict(ARGS), context=dict(CONTEXT))).response
 
     assert (await base_call()).output == (await our_call()).output == {"sum": 5}
-    for _ in range(50):  # warm up both
-        await base_call()
-        await our_call()
-    result = await acompare(
-        lambda: aper_call(base_call, CALLS, CLOCK),
-        lambda: aper_call(our_call, CALLS, CLOCK),
-        SAMPLES,
-        warmup=0,
+    return await acall_row(
+        name, base_call, our_call, note, calls=CALLS, target=target, clock=time.process_time
     )
-    return result.row(name, target=target, unit="us/call", scale=1e6, note=note)
 
 
 def call_rows() -> list[dict[str, object]]:
@@ -226,18 +205,13 @@ def conversion_rows(rounds: int = ROUNDS) -> list[dict[str, object]]:
         native_tools = sides[0][3]
         del sides
         frm.append(_per_tool_us(lambda tools: [from_genkit(t) for t in tools], native_tools)[0])
-    label = f"genkit: {{}} of {N:,} {{}} vs {N:,} @ai.tool() (input model) + definition"
-    return [
-        Comparison(base, conv).row(label.format("to_X", "neutral tools"), target=1.0, unit="us/tool"),
-        Comparison(base, full).row(label.format("@tool + to_X", "functions"), target=None, unit="us/tool"),
-        Comparison(base, frm).row(label.format("from_X", "native tools"), target=None, unit="us/tool"),
-    ]
+    measured = {"conv": Comparison(base, conv), "full": Comparison(base, full), "from": Comparison(base, frm)}
+    return versus_rows("genkit", "@ai.tool() (input model) + definition", measured)
 
 
-def import_rows(repeats: int = IMPORT_REPEATS) -> list[dict[str, object]]:
+def import_rows() -> list[dict[str, object]]:
     base, ours = "from genkit import Genkit, ToolRunContext", "import interop.genkit"
-    result = compare(lambda: import_ms(base), lambda: import_ms(ours), repeats)
-    return [result.row(f"{ours} vs {base}", target=1.1, unit="ms")]
+    return [import_row(f"{ours} vs {base}", base, ours)]
 
 
 def run() -> list[dict[str, object]]:
@@ -245,8 +219,4 @@ def run() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(
-            f"{row['name']}: baseline {row['baseline']:.4g}, ours {row['ours']:.4g} {row['unit']}, "
-            f"ratio {row['ratio']:.3f} (target {row['target']}, IQR {row['spread']})"
-        )
+    show(run())

@@ -35,28 +35,14 @@ from google.adk.tools import FunctionTool  # noqa: E402
 from google.adk.tools.tool_context import ToolContext  # noqa: E402
 
 import interop  # noqa: E402
-from benchmarks._compare import Comparison, acompare, aper_call, compare  # noqa: E402
-from benchmarks.bench_conversion import N, _per_tool_us, builders, functions  # noqa: E402
-from benchmarks.bench_imports import import_ms  # noqa: E402
+from benchmarks._compare import show  # noqa: E402
+from benchmarks._fixtures import ARGS, add, add_async  # noqa: E402
+from benchmarks._fw_rows import acall_row, import_row  # noqa: E402
+from benchmarks.bench_conversion import measure, versus_rows  # noqa: E402
 from interop.google_adk import from_google_adk, to_google_adk  # noqa: E402
 
-ARGS = {"a": 2, "b": 3, "label": "sum"}
 CALLS = 400
-SAMPLES = 15
 ROUNDS = 3
-IMPORT_REPEATS = 11
-CLOCK = time.process_time
-"""CPU time of the process (worker threads included): other load on this small machine does not count."""
-
-
-def add(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers."""
-    return {label: a + b}
-
-
-async def add_async(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers."""
-    return {label: a + b}
 
 
 def tool_context() -> ToolContext:
@@ -72,19 +58,15 @@ async def _call_row(
     name: str, baseline: Any, ours: Any, target: float | None, note: str
 ) -> dict[str, object]:
     tc = tool_context()
-    assert await baseline.run_async(args=dict(ARGS), tool_context=tc) == await ours.run_async(
-        args=dict(ARGS), tool_context=tc
+
+    def caller(tool: Any) -> Any:
+        return lambda: tool.run_async(args=dict(ARGS), tool_context=tc)
+
+    base_call, our_call = caller(baseline), caller(ours)
+    assert await base_call() == await our_call()
+    return await acall_row(
+        name, base_call, our_call, note, calls=CALLS, target=target, clock=time.process_time
     )
-    for _ in range(50):  # warm up both
-        await baseline.run_async(args=dict(ARGS), tool_context=tc)
-        await ours.run_async(args=dict(ARGS), tool_context=tc)
-    result = await acompare(
-        lambda: aper_call(lambda: baseline.run_async(args=dict(ARGS), tool_context=tc), CALLS, CLOCK),
-        lambda: aper_call(lambda: ours.run_async(args=dict(ARGS), tool_context=tc), CALLS, CLOCK),
-        SAMPLES,
-        warmup=0,
-    )
-    return result.row(name, target=target, unit="us/call", scale=1e6, note=note)
 
 
 def call_rows() -> list[dict[str, object]]:
@@ -118,32 +100,12 @@ def call_rows() -> list[dict[str, object]]:
 
 def conversion_rows(rounds: int = ROUNDS) -> list[dict[str, object]]:
     parts = (FunctionTool, to_google_adk, from_google_adk, lambda t: t._get_declaration())
-    build_native, build_ours, convert = builders("google-adk", parts)
-    warm = functions(8)
-    build_native(warm)
-    build_ours(warm)
-    base, full, conv, frm = [], [], [], []
-    for _ in range(rounds):
-        b, natives = _per_tool_us(build_native, functions())
-        f, _ = _per_tool_us(build_ours, functions())
-        c, _ = _per_tool_us(convert, [interop.tool(fn) for fn in functions()])
-        r, _ = _per_tool_us(lambda tools: [from_google_adk(t) for t in tools], natives)
-        base.append(b)
-        full.append(f)
-        conv.append(c)
-        frm.append(r)
-    label = f"google-adk: {{}} of {N:,} {{}} vs {N:,} FunctionTool(fn) + declaration"
-    return [
-        Comparison(base, conv).row(label.format("to_X", "neutral tools"), target=1.0, unit="us/tool"),
-        Comparison(base, full).row(label.format("@tool + to_X", "functions"), target=None, unit="us/tool"),
-        Comparison(base, frm).row(label.format("from_X", "native tools"), target=None, unit="us/tool"),
-    ]
+    return versus_rows("google-adk", "FunctionTool(fn) + declaration", measure("google-adk", parts, rounds))
 
 
-def import_rows(repeats: int = IMPORT_REPEATS) -> list[dict[str, object]]:
+def import_rows() -> list[dict[str, object]]:
     base, ours = "from google.adk.tools import FunctionTool", "import interop.google_adk"
-    result = compare(lambda: import_ms(base), lambda: import_ms(ours), repeats)
-    return [result.row(f"{ours} vs {base}", target=1.1, unit="ms")]
+    return [import_row(f"{ours} vs {base}", base, ours)]
 
 
 def run() -> list[dict[str, object]]:
@@ -151,8 +113,4 @@ def run() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(
-            f"{row['name']}: baseline {row['baseline']:.4g}, ours {row['ours']:.4g} {row['unit']}, "
-            f"ratio {row['ratio']:.3f} (target {row['target']}, IQR {row['spread']})"
-        )
+    show(run())

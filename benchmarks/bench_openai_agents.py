@@ -21,21 +21,12 @@ import interop
 from interop.openai_agents import to_openai_agents
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # also run as a script
-from benchmarks._compare import acompare, aper_call
+from benchmarks._compare import show
+from benchmarks._fixtures import ARGS_JSON, add, add_async
+from benchmarks._fw_rows import acall_row
 
-ARGS = '{"a": 2, "b": 3, "label": "sum"}'
 CALLS = 400
 SAMPLES = 31
-
-
-def add(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers."""
-    return {label: a + b}
-
-
-async def add_async(a: int, b: int, label: str = "result") -> dict[str, Any]:
-    """Add two integers."""
-    return {label: a + b}
 
 
 Invoke = Callable[[ToolContext[Any], str], Awaitable[Any]]
@@ -44,17 +35,16 @@ Invoke = Callable[[ToolContext[Any], str], Awaitable[Any]]
 async def _compare(
     name: str, baseline: Invoke, ours: Invoke, target: float | None, note: str
 ) -> dict[str, object]:
-    ctx = ToolContext({"user": "u"}, tool_name="add", tool_call_id="call_1", tool_arguments=ARGS)
-    for _ in range(50):  # warm up both
-        await baseline(ctx, ARGS)
-        await ours(ctx, ARGS)
-    result = await acompare(
-        lambda: aper_call(lambda: baseline(ctx, ARGS), CALLS),
-        lambda: aper_call(lambda: ours(ctx, ARGS), CALLS),
-        SAMPLES,
-        warmup=0,
+    ctx = ToolContext({"user": "u"}, tool_name="add", tool_call_id="call_1", tool_arguments=ARGS_JSON)
+    return await acall_row(
+        name,
+        lambda: baseline(ctx, ARGS_JSON),
+        lambda: ours(ctx, ARGS_JSON),
+        note,
+        calls=CALLS,
+        samples=SAMPLES,
+        target=target,
     )
-    return result.row(name, target=target, unit="us/call", scale=1e6, note=note)
 
 
 def run() -> list[dict[str, object]]:
@@ -93,8 +83,4 @@ def run() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(
-            f"{row['name']}: baseline {row['baseline']:.2f} us, ours {row['ours']:.2f} us, "
-            f"ratio {row['ratio']:.3f} (target {row['target']}, IQR {row['spread']}) - {row['note']}"
-        )
+    show(run())
