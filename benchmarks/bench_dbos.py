@@ -11,15 +11,12 @@ interleaved samples.
 from __future__ import annotations
 
 import asyncio
-import gc
 import os
 import shutil
 import sys
 import tempfile
-import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -30,7 +27,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart, ToolCall
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 import interop
-from benchmarks._compare import acompare
+from benchmarks._compare import run_row, show
 from interop.pydantic_ai import to_pydantic_ai
 
 TARGET = 1.05
@@ -84,14 +81,6 @@ async def run_ours() -> str:
     return str((await ours_agent.run("go")).output)
 
 
-async def _sample(once: Callable[[], Awaitable[Any]], n: int) -> float:
-    gc.collect()
-    start = time.perf_counter()
-    for _ in range(n):
-        await once()
-    return (time.perf_counter() - start) / n
-
-
 async def _checked(workflow: Callable[[], Awaitable[str]], workflow_id: str) -> tuple[str, int]:
     """One run's output and how many tool steps it recorded (both variants must record every call)."""
     with SetWorkflowID(workflow_id):
@@ -106,13 +95,14 @@ async def _run() -> list[dict[str, object]]:
         == await _checked(run_ours, "check-ours")
         == ("done", CALLS)
     )
-    result = await acompare(lambda: _sample(run_native, 3), lambda: _sample(run_ours, 3), 21, warmup=2)
     return [
-        result.row(
+        await run_row(
             f"DBOS durable agent run, {CALLS} tool calls (each a step)",
+            run_native,
+            run_ours,
+            runs=3,
+            samples=21,
             target=TARGET,
-            unit="ms",
-            scale=1e3,
             note="native: a tool whose body is a @DBOS.step; system database SQLite",
         )
     ]
@@ -137,8 +127,4 @@ def run() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(
-            f"{row['name']:52} baseline {row['baseline']:9.2f} {row['unit']}  ours {row['ours']:9.2f} "
-            f"{row['unit']}  ratio {row['ratio']:.3f} spread {row['spread']} (target <= {row['target']})"
-        )
+    show(run())

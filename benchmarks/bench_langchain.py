@@ -16,19 +16,10 @@ from interop.langchain import to_langchain
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # also run as a script
 from benchmarks._compare import aper_call, compare, per_call
+from benchmarks._fixtures import add_ints, add_ints_async
 
 ROUNDS = 9
 CALLS = 500
-
-
-def add(a: int, b: int = 1) -> int:
-    """Add two integers."""
-    return a + b
-
-
-async def aadd(a: int, b: int = 1) -> int:
-    """Add two integers, asynchronously."""
-    return a + b
 
 
 def _per_call(fn: Callable[[], Any]) -> float:
@@ -47,15 +38,15 @@ def _compare(
 
 
 def run() -> list[dict[str, object]]:
-    native = StructuredTool.from_function(add)
-    converted = to_langchain(interop.tool(add))
+    native = StructuredTool.from_function(add_ints)
+    converted = to_langchain(interop.tool(add_ints))
     args = {"a": 2, "b": 3}
-    call = {"name": "add", "args": args, "id": "call_1", "type": "tool_call"}
+    call = {"name": "add_ints", "args": args, "id": "call_1", "type": "tool_call"}
     assert native.invoke(args) == 5 and converted.invoke(args) == "5"
     assert native.invoke(call).content == converted.invoke(call).content == "5"
-    anative = StructuredTool.from_function(coroutine=aadd)
-    aconverted = to_langchain(interop.tool(aadd))
-    acall_ = {**call, "name": "aadd"}
+    anative = StructuredTool.from_function(coroutine=add_ints_async)
+    aconverted = to_langchain(interop.tool(add_ints_async))
+    acall_ = {**call, "name": "add_ints_async"}
     return [
         _compare(
             "langchain invoke(dict)", lambda: native.invoke(args), lambda: converted.invoke(args), _per_call

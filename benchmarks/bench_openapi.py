@@ -29,7 +29,7 @@ from fastapi import FastAPI, Header, Query
 from pydantic import BaseModel, Field
 
 import interop
-from benchmarks._compare import acompare, aper_call, compare
+from benchmarks._compare import acompare, aper_call, compare, show
 from interop.openapi import from_openapi
 
 TARGET = 1.5
@@ -179,9 +179,4 @@ def run() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(
-            f"{row['name']:66} baseline {row['baseline']:9.2f} {row['unit']}  ours {row['ours']:9.2f} "
-            f"{row['unit']}  ratio {row['ratio']:.3f} "
-            + (f"(target <= {row['target']})" if row["target"] is not None else f"({row['note']})")
-        )
+    show(run())

@@ -32,7 +32,7 @@ from pydantic_ai.models.test import TestModel
 from pydantic_ai.usage import RunUsage
 
 import interop
-from benchmarks._compare import acompare, aper_call
+from benchmarks._compare import acompare, aper_call, show
 from interop.pydantic_ai import to_pydantic_ai
 
 TARGET = 1.05
@@ -144,9 +144,4 @@ def run() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(
-            f"{row['name']:52} baseline {row['baseline']:9.2f} {row['unit']}  ours {row['ours']:9.2f} "
-            f"{row['unit']}  ratio {row['ratio']:.3f} "
-            + (f"(target <= {row['target']})" if row["target"] is not None else f"({row['note']})")
-        )
+    show(run())

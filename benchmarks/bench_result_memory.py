@@ -71,33 +71,42 @@ def _llamaindex() -> Callable[[], Any]:
     return lambda: li.call()
 
 
-def _openai_agents() -> Callable[[], Any]:
+def _on_invoke(oa_tool: Any) -> Callable[[], Any]:
+    """An OpenAI Agents tool called as the Runner calls it (`on_invoke_tool`, no arguments)."""
     from agents.tool_context import ToolContext
-
-    from interop.openai_agents import to_openai_agents
-
-    oa = to_openai_agents(screenshot)
 
     def run() -> Any:
         ctx = ToolContext(context=None, tool_name="screenshot", tool_call_id="1", tool_arguments="{}")
-        return asyncio.run(oa.on_invoke_tool(ctx, "{}"))
+        return asyncio.run(oa_tool.on_invoke_tool(ctx, "{}"))
 
     return run
 
 
-def _pydantic_ai() -> Callable[[], Any]:
-    from pydantic_ai import Agent
+def _screenshot_model() -> Any:
+    """A scripted pydantic-ai model: one screenshot call, then an answer."""
     from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
     from pydantic_ai.models.function import FunctionModel
-
-    from interop.pydantic_ai import to_pydantic_ai
 
     def model(messages: Any, info: Any) -> ModelResponse:
         if any(isinstance(p, ToolReturnPart) for p in messages[-1].parts):
             return ModelResponse(parts=[TextPart("seen")])
         return ModelResponse(parts=[ToolCallPart("screenshot", {}, tool_call_id="1")])
 
-    agent = Agent(FunctionModel(model), tools=[to_pydantic_ai(screenshot)])
+    return FunctionModel(model)
+
+
+def _openai_agents() -> Callable[[], Any]:
+    from interop.openai_agents import to_openai_agents
+
+    return _on_invoke(to_openai_agents(screenshot))
+
+
+def _pydantic_ai() -> Callable[[], Any]:
+    from pydantic_ai import Agent
+
+    from interop.pydantic_ai import to_pydantic_ai
+
+    agent = Agent(_screenshot_model(), tools=[to_pydantic_ai(screenshot)])
     return lambda: agent.run_sync("look")
 
 
@@ -119,7 +128,9 @@ def _openai_responses() -> Callable[[], Any]:
     from interop.providers import OpenAIToolset
 
     toolset = OpenAIToolset([screenshot], api="responses")
-    response = {"output": [{"type": "function_call", "call_id": "1", "name": "screenshot", "arguments": "{}"}]}
+    response = {
+        "output": [{"type": "function_call", "call_id": "1", "name": "screenshot", "arguments": "{}"}]
+    }
     return lambda: toolset.dispatch(response)
 
 
@@ -164,31 +175,19 @@ def _native_openai_agents() -> Callable[[], Any]:
     import base64
 
     from agents import ToolOutputImage, function_tool
-    from agents.tool_context import ToolContext
 
     @function_tool
     def screenshot() -> Any:
         """A 5 MB screenshot."""
         return ToolOutputImage(image_url="data:image/png;base64," + base64.b64encode(IMAGE.data).decode())
 
-    def run() -> Any:
-        ctx = ToolContext(context=None, tool_name="screenshot", tool_call_id="1", tool_arguments="{}")
-        return asyncio.run(screenshot.on_invoke_tool(ctx, "{}"))
-
-    return run
+    return _on_invoke(screenshot)
 
 
 def _native_pydantic_ai() -> Callable[[], Any]:
     from pydantic_ai import Agent, BinaryContent
-    from pydantic_ai.messages import ModelResponse, TextPart, ToolCallPart, ToolReturnPart
-    from pydantic_ai.models.function import FunctionModel
 
-    def model(messages: Any, info: Any) -> ModelResponse:
-        if any(isinstance(p, ToolReturnPart) for p in messages[-1].parts):
-            return ModelResponse(parts=[TextPart("seen")])
-        return ModelResponse(parts=[ToolCallPart("screenshot", {}, tool_call_id="1")])
-
-    agent = Agent(FunctionModel(model))
+    agent = Agent(_screenshot_model())
 
     @agent.tool_plain
     def screenshot() -> Any:
@@ -210,7 +209,9 @@ def _native_mcp() -> Callable[[], Any]:
     @server.tool()
     def screenshot() -> Any:
         """A 5 MB screenshot."""
-        return [mt.ImageContent(type="image", data=base64.b64encode(IMAGE.data).decode(), mime_type="image/png")]
+        return [
+            mt.ImageContent(type="image", data=base64.b64encode(IMAGE.data).decode(), mime_type="image/png")
+        ]
 
     async def call() -> Any:
         async with Client(server) as client:

@@ -11,10 +11,8 @@ of interleaved samples.
 
 from __future__ import annotations
 
-import gc
 import sys
 import sysconfig
-import time
 import uuid
 from datetime import timedelta
 from pathlib import Path
@@ -81,7 +79,7 @@ async def _run() -> list[dict[str, object]]:
     from temporalio.testing import WorkflowEnvironment
     from temporalio.worker import Worker
 
-    from benchmarks._compare import acompare
+    from benchmarks._compare import run_row
 
     async with await WorkflowEnvironment.start_local(dev_server_existing_path=_binary()) as env:
         queue = f"bench-{uuid.uuid4().hex[:8]}"
@@ -101,25 +99,16 @@ async def _run() -> list[dict[str, object]]:
             expected = sum(i + 1 for i in range(CALLS))
             assert await once(NativeCalls.run) == await once(ToolCalls.run) == expected
 
-            async def sample(workflow_run: Any, n: int = 2) -> float:
-                gc.collect()
-                start = time.perf_counter()
-                for _ in range(n):
-                    await once(workflow_run)
-                return (time.perf_counter() - start) / n
-
-            result = await acompare(
-                lambda: sample(NativeCalls.run), lambda: sample(ToolCalls.run), 15, warmup=2
+            row = await run_row(
+                f"Temporal workflow, {CALLS} tool calls as activities",
+                lambda: once(NativeCalls.run),
+                lambda: once(ToolCalls.run),
+                runs=2,
+                samples=15,
+                target=TARGET,
+                note="native: the same function as a @activity.defn called with execute_activity; dev server in memory",
             )
-    return [
-        result.row(
-            f"Temporal workflow, {CALLS} tool calls as activities",
-            target=TARGET,
-            unit="ms",
-            scale=1e3,
-            note="native: the same function as a @activity.defn called with execute_activity; dev server in memory",
-        )
-    ]
+    return [row]
 
 
 def run() -> list[dict[str, object]]:
@@ -130,8 +119,6 @@ def run() -> list[dict[str, object]]:
 
 
 if __name__ == "__main__":
-    for row in run():
-        print(
-            f"{row['name']:52} baseline {row['baseline']:9.2f} {row['unit']}  ours {row['ours']:9.2f} "
-            f"{row['unit']}  ratio {row['ratio']:.3f} spread {row['spread']} (target <= {row['target']})"
-        )
+    from benchmarks._compare import show
+
+    show(run())
