@@ -73,19 +73,20 @@ def _meta(schema: ToolSchema) -> dict[str, Any]:
     return {"strict": True} if schema.get("strict") else {}
 
 
-def _parameters(tool: Tool) -> dict[str, Any] | None:
-    """What the model is told the tool takes. AutoGen inlines `$defs` by reference: a recursive
-    model makes a cycle, read instead as the pydantic schema with its `$defs`."""
-    parameters = tool.schema.get("parameters")
+def _parameters(tool: Tool, schema: ToolSchema) -> dict[str, Any] | None:
+    """What the model is told the tool takes (`schema`: the tool's `schema`, which AutoGen rebuilds
+    on every read). AutoGen inlines `$defs` by reference: a recursive model makes a cycle, read
+    instead as the pydantic schema with its `$defs`."""
+    parameters = schema.get("parameters")
     if parameters is None:
         return None
     try:
         json.dumps(parameters)
     except ValueError:
-        schema = tool.args_type().model_json_schema()
-        schema.pop("title", None)
-        schema.setdefault("additionalProperties", parameters.get("additionalProperties", False))
-        return dict(schema)
+        own = tool.args_type().model_json_schema()
+        own.pop("title", None)
+        own.setdefault("additionalProperties", parameters.get("additionalProperties", False))
+        return dict(own)
     return dict(parameters)
 
 
@@ -97,6 +98,8 @@ def _tool_runner(tool: Tool) -> Callable[[Any, Any], Any]:
 
 
 def _as_tool(native: Any) -> Tool:
+    if isinstance(native, BaseTool):  # before the runtime `Tool` protocol, whose check reads every
+        return native  # member, `schema` included (AutoGen rebuilds it on each read)
     if isinstance(native, Tool):
         return native
     if callable(native):  # what `AssistantAgent(tools=[fn])` does with a plain function
@@ -116,7 +119,7 @@ def _from_tool(native: Any, native_context: CancellationTokenHook | None) -> Sta
         name=tool.name,
         description=tool.description or "",
         meta=_meta(schema),
-        input_schema=_parameters(tool),
+        input_schema=_parameters(tool, schema),
         call=_tool_runner(tool),
         native_context=native_context,
         default_native_context=_token,
