@@ -20,6 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks._agents_rows import add, add_async, call_row, conversion_rows, import_row, show
+from benchmarks._fixtures import add_async_typed, add_typed
 
 
 def run() -> list[dict[str, object]]:
@@ -42,6 +43,9 @@ def run() -> list[dict[str, object]]:
 
     native_sync, ours_sync = prepared(tool(add)), prepared(to_agno(interop.tool(add)))
     native_async, ours_async = prepared(tool(add_async)), prepared(to_agno(interop.tool(add_async)))
+    # Agno reads the entrypoint's type hints on every call: a native function whose annotations
+    # are postponed strings pays for evaluating them each time, one with evaluated ones does not
+    typed_sync, typed_async = prepared(tool(add_typed)), prepared(tool(add_async_typed))
 
     async def sync_call(fn: Any) -> Any:
         return FunctionCall(function=fn, arguments=dict(args)).execute()
@@ -61,6 +65,18 @@ def run() -> list[dict[str, object]]:
             lambda: async_call(native_async),
             lambda: async_call(ours_async),
             "vs @tool on an async function",
+        ),
+        call_row(
+            "agno FunctionCall.execute, sync fn, native annotations evaluated",
+            lambda: sync_call(typed_sync),
+            lambda: sync_call(ours_sync),
+            "vs @tool on the same function with its annotations evaluated (no per-call evaluation)",
+        ),
+        call_row(
+            "agno FunctionCall.aexecute, async fn, native annotations evaluated",
+            lambda: async_call(typed_async),
+            lambda: async_call(ours_async),
+            "vs @tool on the async function with its annotations evaluated",
         ),
         *conversion_rows("agno", tool, to_agno, describe, "each processed and described as an Agent does"),
         import_row(
