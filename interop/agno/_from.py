@@ -34,7 +34,6 @@ import uuid
 from collections.abc import Callable, Iterable
 from typing import Any
 
-import pydantic
 from agno.run import RunContext
 from agno.tools.function import Function, FunctionCall, FunctionExecutionResult, ToolResult
 from agno.tools.toolkit import Toolkit
@@ -42,6 +41,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
+from interop._arguments_schema import Field, arguments_schema
 from interop._kit import OldContextName, hints_meta, unique_tools
 
 RunContextHook = Callable[[Any], Any]
@@ -120,17 +120,17 @@ def _signature_schema(entrypoint: Callable[..., Any], derived: dict[str, Any]) -
         hints = typing.get_type_hints(entrypoint, include_extras=True)
     except (TypeError, ValueError, NameError):
         return None
-    fields: dict[str, Any] = {}
+    fields: list[Field] = []
     for name, param in sig.parameters.items():
         if name not in props:
             continue
         if param.kind in (param.VAR_POSITIONAL, param.VAR_KEYWORD):
             return None
-        fields[name] = (hints.get(name, Any), ... if param.default is param.empty else param.default)
-    if set(fields) != set(props):
+        fields.append((name, hints.get(name, Any), param.default is param.empty, param.default))
+    if {f[0] for f in fields} != set(props):
         return None
     try:
-        schema = pydantic.create_model("Arguments", **fields).model_json_schema()  # type: ignore[call-overload]
+        schema = arguments_schema(fields)
     except Exception:
         return None
     schema.pop("title", None)

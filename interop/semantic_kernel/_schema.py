@@ -41,11 +41,11 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import quote
 
-import pydantic
 from semantic_kernel.functions.kernel_function_metadata import KernelFunctionMetadata
 from semantic_kernel.functions.kernel_parameter_metadata import KernelParameterMetadata
 
 from interop import StandardToolV0
+from interop._arguments_schema import arguments_schema
 from interop.bridge import copy_json, object_input_schema
 from interop.errors import SchemaConversionError
 from interop.jsonschema import RefError, inline_refs, map_subschemas
@@ -205,73 +205,6 @@ def parameters(props: Mapping[str, Any], required: list[str]) -> list[KernelPara
     return out
 
 
-_SCALAR_DEFAULTS = (type(None), str, int, float, bool)
-
-_FIELD_SCHEMAS: dict[Any, dict[str, Any]] = {}
-"""The pydantic JSON Schema of a one-parameter `Arguments` model, by (name, type, required,
-default): functions share parameter types, and pydantic takes most of a conversion's time."""
-
-_FIELD_SCHEMAS_MAX = 1024
-
-
-def _model_schema(shown: list[KernelParameterMetadata]) -> dict[str, Any]:
-    """`pydantic.create_model("Arguments", <the parameters>).model_json_schema()`."""
-    fields: dict[str, Any] = {
-        str(p.name): (p.type_object, ... if p.is_required else p.default_value) for p in shown
-    }
-    return dict(pydantic.create_model("Arguments", **fields).model_json_schema())
-
-
-def _field_key(p: KernelParameterMetadata) -> Any:
-    """The cache key of `p`'s one-field schema, or None when it has none (a default that is not a
-    plain scalar, a type that cannot be hashed)."""
-    default = None if p.is_required else p.default_value
-    if type(default) not in _SCALAR_DEFAULTS:
-        return None
-    key = (str(p.name), p.type_object, bool(p.is_required), type(default), repr(default))
-    try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-def _field_schema(p: KernelParameterMetadata) -> dict[str, Any]:
-    """The pydantic JSON Schema of a model of `p` alone (shared: never mutate it); raises what
-    pydantic raises."""
-    key = _field_key(p)
-    found = _FIELD_SCHEMAS.get(key) if key is not None else None
-    if found is None:
-        found = _model_schema([p])
-        if key is not None:
-            if len(_FIELD_SCHEMAS) >= _FIELD_SCHEMAS_MAX:
-                _FIELD_SCHEMAS.clear()
-            _FIELD_SCHEMAS[key] = found
-    return found
-
-
-def _pydantic_schema(shown: list[KernelParameterMetadata]) -> dict[str, Any]:
-    """`_model_schema(shown)`, assembled from each parameter's own (cached) schema when at most one
-    of them has `$defs` (then no definition is shared or renamed, and the assembled schema is the
-    same); else the model built whole."""
-    parts = [_field_schema(p) for p in shown]
-    if sum(1 for part in parts if "$defs" in part) > 1:
-        return _model_schema(shown)
-    schema: dict[str, Any] = {}
-    for part in parts:
-        if "$defs" in part:
-            schema["$defs"] = copy_json(part["$defs"])
-    schema["properties"] = {
-        str(p.name): copy_json(part["properties"][str(p.name)]) for p, part in zip(shown, parts, strict=True)
-    }
-    required = [str(p.name) for p, part in zip(shown, parts, strict=True) if part.get("required")]
-    if required:
-        schema["required"] = required
-    schema["title"] = "Arguments"
-    schema["type"] = "object"
-    return schema
-
-
 def _typed_schema(shown: list[KernelParameterMetadata]) -> dict[str, Any] | None:
     """The pydantic JSON Schema of a method's parameters, from the Python types Semantic Kernel
     recorded (`type_object`: what its own parameter parsing validates against), with Semantic
@@ -281,7 +214,9 @@ def _typed_schema(shown: list[KernelParameterMetadata]) -> dict[str, Any] | None
         if kind is None or kind is inspect.Parameter.empty:
             return None
     try:
-        schema = _pydantic_schema(shown)
+        schema = arguments_schema(
+            [(str(p.name), p.type_object, bool(p.is_required), p.default_value) for p in shown]
+        )
     except Exception:
         return None
     schema.pop("title", None)
