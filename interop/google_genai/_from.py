@@ -5,7 +5,10 @@
   builds from its signature (`FunctionDeclaration.from_callable(..., use_json_schema=True)`: name,
   docstring, `parameters_json_schema`); for a declaration, its own name, description and
   `parameters_json_schema` (or its Gemini `parameters` schema, read as JSON Schema). The neutral
-  tool validates every call against that schema before the function runs.
+  tool validates every call against that schema before the function runs. For a function, that
+  schema is built here the way google-genai builds it (`_signature_schema`, each annotation's
+  schema once), and google-genai's own `from_callable` is asked where it differs (a pydantic model,
+  a parameter without annotation, a type pydantic refuses: it then raises its own error).
 - **Called** with the arguments as its annotations make them (pydantic, after the neutral
   validation): models from their objects, as google-genai builds them, and also enums, dates,
   sets, tuples, `Literal` and `Annotated` types, which google-genai's own conversion refuses (its
@@ -25,6 +28,7 @@ import typing
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import pydantic
 from google.genai import types
 
 from interop import StandardToolV0, ToolError, bridge
@@ -45,6 +49,88 @@ def _declaration(native: Any) -> types.FunctionDeclaration:
         "from_google_genai converts a function (google-genai's automatic function calling) or a "
         f"FunctionDeclaration with the function that answers it; got {type(native).__name__}"
     )
+
+
+_ANNOTATION_SCHEMAS: dict[Any, dict[str, Any]] = {}
+_ANNOTATION_SCHEMAS_MAX = 1024
+_KINDS = (
+    inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    inspect.Parameter.KEYWORD_ONLY,
+    inspect.Parameter.POSITIONAL_ONLY,
+)
+
+
+def _annotation_schema(annotation: Any) -> dict[str, Any]:
+    """google-genai's JSON Schema of one annotation (`TypeAdapter(annotation, arbitrary types
+    allowed).json_schema()`, a fixed-length tuple closed with `unevaluatedItems: false`), cached by
+    annotation (a fresh copy); raises for a pydantic model (google-genai reads those another way)
+    and for what pydantic refuses."""
+    if inspect.isclass(annotation) and issubclass(annotation, pydantic.BaseModel):
+        raise TypeError("a pydantic model")
+    try:
+        found = _ANNOTATION_SCHEMAS.get(annotation)
+        key = True
+    except TypeError:  # unhashable
+        found, key = None, False
+    if found is None:
+        found = pydantic.TypeAdapter(
+            annotation, config=pydantic.ConfigDict(arbitrary_types_allowed=True)
+        ).json_schema()
+        if (
+            found.get("maxItems")
+            and found.get("prefixItems")
+            and len(found["prefixItems"]) == found["maxItems"]
+            and found.get("type") == "array"
+        ):
+            found["unevaluatedItems"] = False
+        if key:
+            if len(_ANNOTATION_SCHEMAS) >= _ANNOTATION_SCHEMAS_MAX:
+                _ANNOTATION_SCHEMAS.clear()
+            _ANNOTATION_SCHEMAS[annotation] = found
+    return dict(bridge.copy_json(found))
+
+
+def _signature_schema(function: Callable[..., Any]) -> dict[str, Any] | None:
+    """The `parameters_json_schema` google-genai's `from_callable(..., use_json_schema=True)`
+    builds for `function` (its `parse_function_declaration_json_schema`: each parameter's
+    annotation schema with its default, their `$defs` at the root, required = those without a
+    default), with each annotation's schema built once; raises where anything differs from the
+    plain case (a pydantic model, a missing annotation, a type pydantic refuses, the return
+    type's schema failing): the caller then asks google-genai, which raises as it would."""
+    hints = typing.get_type_hints(function, include_extras=True)
+    signature = inspect.signature(function)
+    props: dict[str, Any] = {}
+    defs: dict[str, Any] = {}
+    for name, param in signature.parameters.items():
+        if param.kind not in _KINDS:
+            continue
+        annotation = hints[name] if isinstance(param.annotation, str) else param.annotation
+        if annotation is inspect.Parameter.empty:
+            raise TypeError("no annotation")
+        schema = _annotation_schema(annotation)
+        defs.update(schema.pop("$defs", {}))
+        defs.update(schema.pop("definitions", {}))
+        if param.default is not inspect.Parameter.empty:
+            schema["default"] = param.default
+        props[name] = schema
+    if not props:
+        return None
+    returns = signature.return_annotation
+    if returns is not inspect.Parameter.empty:
+        _annotation_schema(hints["return"] if isinstance(returns, str) else returns)
+    out: dict[str, Any] = {"type": "object", "properties": props}
+    if defs:
+        out["$defs"] = defs
+    required = []
+    for name, prop in props.items():
+        if not prop:
+            continue
+        if "nullable" in prop and not prop["nullable"]:
+            required.append(name)
+        if "default" not in prop and name not in required:
+            required.append(name)
+    out["required"] = required
+    return out
 
 
 def _input_schema(declaration: types.FunctionDeclaration) -> Any:
@@ -141,9 +227,22 @@ def from_google_genai(
             )
         function: Callable[..., Any] = fn_or_declaration  # type: ignore[assignment]
         native: Any = function
-        declaration = types.FunctionDeclaration.from_callable_with_api_option(
-            callable=function, use_json_schema=True
-        )
+        try:
+            signature_schema = _signature_schema(function)
+        except Exception:  # google-genai's own declaration: the same schema, or its own error
+            declaration = types.FunctionDeclaration.from_callable_with_api_option(
+                callable=function, use_json_schema=True
+            )
+        else:
+            return bridge.from_native(
+                native,
+                framework="google-genai",
+                name=function.__name__,
+                description=inspect.cleandoc(function.__doc__) if function.__doc__ else "",
+                input_schema=signature_schema,
+                call=_runner(function, automatic=True),
+                native_context=native_context,
+            )
     else:
         if not callable(fn):
             raise TypeError(f"from_google_genai: fn must be a function, got {type(fn).__name__}")
