@@ -73,9 +73,14 @@ def test_the_fields_validators_accept_and_refuse_what_the_model_does(tp: Any) ->
         if isinstance(parsed, dict):  # the dict validator: the same values, the same errors
             assert _answer(lambda: of_dict(parsed)[0]) == by_model, text
         by_json = _answer(lambda: of_json(text)[0])
-        assert by_json[0] == by_model[0], text  # (errors may be worded otherwise: callers re-run)
-        if by_json[0] == "ok" and "nan" not in by_json[1]:
-            assert by_json == by_model, text
+        # a refusal sends the caller its usual way (the model's answer, its errors): what the one
+        # pass accepts must be what the model accepts, with the same values. (pydantic-core 2.27,
+        # the lowest supported, refuses in JSON a float written as an integer beyond 64 bits that
+        # the model accepts once parsed: the usual way then accepts it.)
+        if by_json[0] == "ok":
+            assert by_model[0] == "ok", text
+            if "nan" not in by_json[1]:
+                assert by_json == by_model, text
 
 
 class Inner(pydantic.BaseModel):
