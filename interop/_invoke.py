@@ -611,14 +611,7 @@ class Invoker:
             result = halves.fn(**arguments)
             if type(result) is _Coroutine or is_awaitable(result):
                 result = await result
-            out = halves.out_schema
-            if out is not None:  # `halves.output`, inlined
-                try:
-                    result = out.validate_python(result)
-                except validation_error() as e:
-                    raise StandardToolValidationError(
-                        "output", pydantic_issues(e), tool_name=halves.name
-                    ) from None
+            result = halves.output(result)
             if type(result) not in _PLAIN:
                 result = await drive_async(_read(result), threaded=False)
         except Exception as e:  # (a sync function's `StopIteration` too: `_afailure`)
