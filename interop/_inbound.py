@@ -28,8 +28,9 @@ framework path calls it inline). The native object is recorded as its origin, so
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Mapping
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, TypeVar, cast
 
 from ._approval import APPROVED, approved_call, relay_approval
 from ._arguments import check_argument_names
@@ -43,9 +44,10 @@ from ._run import is_async_callable, is_awaitable, run_sync
 from ._schema import as_schema, foreign_schema
 from ._tool import StandardTool, validator
 
-__all__ = ["from_native", "native_context_option", "neutral_home", "unique_tools"]
+__all__ = ["from_native", "inbound", "native_context_option", "neutral_home", "unique_tools"]
 
 ToolT = TypeVar("ToolT", bound=StandardToolV0[Any, Any, Any])
+FromX = TypeVar("FromX", bound=Callable[..., Any])
 
 _EMPTY_OBJECT = {"type": "object", "properties": {}}
 
@@ -66,6 +68,36 @@ def neutral_home(
     if kind is not None and not isinstance(native, kind):
         raise TypeError(f"{refusal}{type(native).__name__}")
     return None
+
+
+def inbound(
+    *,
+    kind: type[Any] | tuple[type[Any], ...] | None = None,
+    refusal: str = "",
+    old: tuple[str, ...] = ("context",),
+) -> Callable[[FromX], FromX]:
+    """The opening every `from_X(native, *, native_context=None, **deprecated)` shares, as a
+    decorator: `native_context=` read (also under its round-2 names `old`, `native_context_option`),
+    then the neutral tool `native` was made from returned as it is (`neutral_home`; a native that
+    is not a `kind` raises `TypeError`: `refusal` then its type's name). The decorated function
+    gets the hook as `native_context=` and describes the native tool."""
+
+    def decorate(from_x: FromX) -> FromX:
+        where = from_x.__name__
+
+        @functools.wraps(from_x)
+        def opening(
+            native: Any, /, *, native_context: Callable[[Any], Any] | None = None, **deprecated: Any
+        ) -> Any:
+            hook = native_context_option(native_context, deprecated, where=where, old=old)
+            home = neutral_home(native, hook, kind=kind, refusal=refusal)
+            if home is not None:
+                return home
+            return from_x(native, native_context=hook)
+
+        return cast(FromX, opening)
+
+    return decorate
 
 
 def unique_tools(tools: list[ToolT]) -> list[ToolT]:

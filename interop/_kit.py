@@ -23,7 +23,7 @@ if _TYPE_CHECKING:
     from ._digest import args_digest
     from ._discover import find_tool, find_tools
     from ._extras import require_extra
-    from ._inbound import unique_tools
+    from ._inbound import inbound, unique_tools
     from ._invoke import Asker, ErrorKind, Status
     from ._meta import (
         CARRIED_KEY,
@@ -102,6 +102,7 @@ _LAZY: dict[str, str] = {
     "split_hints": "._meta",
     "validate_meta": "._meta",
     "well_formed_meta": "._meta",
+    "inbound": "._inbound",
     "unique_tools": "._inbound",
     "NAME_RULES": "._names",
     "CONTEXT_KEY": "._options",
@@ -188,6 +189,7 @@ __all__ = [
     "foreign_schema",
     "has_approval_layer",
     "hints_meta",
+    "inbound",
     "is_async_callable",
     "keyword_parameters",
     "layers",

@@ -34,7 +34,7 @@ from typing_extensions import Unpack
 import interop
 from interop import bridge
 from interop._decode import decode_block
-from interop._kit import OldContextName, read_carried_meta
+from interop._kit import OldContextName, inbound, read_carried_meta
 
 from ._to import CONTEXT_KEY, OLD_CONTEXT_KEY
 
@@ -94,6 +94,7 @@ def _argument_errors() -> tuple[type[BaseException], ...]:
     return (found,) if isinstance(found, type) and issubclass(found, BaseException) else ()
 
 
+@inbound()
 def from_agent_framework(
     native: FunctionTool | Callable[..., Any],
     *,
@@ -107,10 +108,6 @@ def from_agent_framework(
     is a `FunctionInvocationContext`; `context=` is its deprecated name). A tool made by
     `to_agent_framework` comes back as the very neutral tool it was made from.
     """
-    native_context = bridge.native_context_option(native_context, deprecated, where="from_agent_framework")
-    home = bridge.neutral_home(native, native_context)
-    if home is not None:
-        return home
     if not isinstance(native, FunctionTool):
         if not callable(native):
             raise TypeError(

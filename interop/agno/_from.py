@@ -42,7 +42,7 @@ from typing_extensions import Unpack
 import interop
 from interop import StandardToolV0, ToolError, bridge
 from interop._arguments_schema import Field, arguments_schema
-from interop._kit import OldContextName, hints_meta, unique_tools
+from interop._kit import OldContextName, hints_meta, inbound, unique_tools
 
 RunContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `RunContext` a native function gets (or an awaitable of it)."""
@@ -193,6 +193,7 @@ def _runner(function: Function) -> Callable[[Any, Any], Any]:
     return run_sync
 
 
+@inbound()
 def from_agno(
     native: Function | Callable[..., Any],
     *,
@@ -205,10 +206,6 @@ def from_agno(
     neutral context itself when it is a `RunContext`, else a fresh one whose `dependencies` is the
     neutral context). A tool made by `to_agno` comes back as the very neutral tool it was made from.
     """
-    native_context = bridge.native_context_option(native_context, deprecated, where="from_agno")
-    home = bridge.neutral_home(native, native_context)
-    if home is not None:
-        return home
     if not isinstance(native, Function) and not callable(native):
         raise TypeError(
             f"from_agno converts Agno tools (Function, @tool, functions); got {type(native).__name__}"

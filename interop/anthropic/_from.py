@@ -32,7 +32,7 @@ from anthropic.lib.tools import ToolError as AnthropicToolError
 import interop
 from interop import StandardToolV0, bridge
 from interop._decode import decode_text
-from interop._kit import unique_tools
+from interop._kit import inbound, unique_tools
 
 from ._to import _BOUND
 
@@ -106,6 +106,12 @@ def _runner(native: Any) -> Callable[[Any, Any], Any]:
     return run
 
 
+@inbound(
+    kind=_RUNNABLE,
+    refusal="from_anthropic converts tool-runner tools (@beta_tool, @beta_async_tool, BetaFunctionTool, "
+    "BetaAsyncFunctionTool, builtin function tools); got ",
+    old=(),
+)
 def from_anthropic(
     beta_tool: BetaFunctionTool[Any]
     | BetaAsyncFunctionTool[Any]
@@ -120,16 +126,6 @@ def from_anthropic(
     while it runs (default: the neutral context). A tool made by `to_anthropic` comes back as the
     very neutral tool it was made from, and `to_anthropic(from_anthropic(t)) is t`.
     """
-    native_context = bridge.native_context_option(native_context, {}, where="from_anthropic")
-    home = bridge.neutral_home(
-        beta_tool,
-        native_context,
-        kind=_RUNNABLE,
-        refusal="from_anthropic converts tool-runner tools (@beta_tool, @beta_async_tool, BetaFunctionTool, "
-        "BetaAsyncFunctionTool, builtin function tools); got ",
-    )
-    if home is not None:
-        return home
     definition: Mapping[str, Any] = beta_tool.to_dict()  # type: ignore[assignment]
     name = str(definition.get("name") or beta_tool.name)
     return bridge.from_native(

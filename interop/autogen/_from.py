@@ -47,7 +47,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, ToolError, bridge
-from interop._kit import OldContextName, unique_tools
+from interop._kit import OldContextName, inbound, unique_tools
 
 CancellationTokenHook = Callable[[Any], Any]
 """Maps the neutral context to the `CancellationToken` the native tool gets (or an awaitable of it)."""
@@ -191,6 +191,7 @@ def from_autogen(
     native_context: CancellationTokenHook | None = None,
     **deprecated: Unpack[OldContextName],
 ) -> StandardToolV0[Any, Any, Any]: ...
+@inbound()
 def from_autogen(
     native: Any, *, native_context: CancellationTokenHook | None = None, **deprecated: Unpack[OldContextName]
 ) -> Any:
@@ -201,10 +202,6 @@ def from_autogen(
     the neutral context itself when it is one, else a fresh token). A tool made by `to_autogen`
     comes back as the very neutral tool it was made from.
     """
-    native_context = bridge.native_context_option(native_context, deprecated, where="from_autogen")
     if isinstance(native, Workbench):
         return bridge.run_sync(from_autogen_workbench(native, native_context=native_context))
-    home = bridge.neutral_home(native, native_context)
-    if home is not None:
-        return home
     return _from_tool(native, native_context)

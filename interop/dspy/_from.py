@@ -27,7 +27,7 @@ from typing import Any
 import dspy  # type: ignore[import-untyped]
 
 from interop import Audio, File, Image, StandardToolV0, bridge
-from interop._kit import unique_tools
+from interop._kit import inbound, unique_tools
 
 from ._to import CONTEXT_KEY
 
@@ -89,6 +89,7 @@ def _is_async(native: dspy.Tool) -> bool:
     return inspect.iscoroutinefunction(func) or inspect.iscoroutinefunction(call)
 
 
+@inbound(old=())
 def from_dspy(
     native: dspy.Tool | Callable[..., Any],
     *,
@@ -100,10 +101,6 @@ def from_dspy(
 
     `native_context`: maps the neutral context to the value set as DSPy's settings value
     `CONTEXT_KEY` during the call (default: the neutral context itself)."""
-    native_context = bridge.native_context_option(native_context, {}, where="from_dspy")
-    home = bridge.neutral_home(native, native_context)
-    if home is not None:
-        return home
     if not isinstance(native, dspy.Tool):
         if not callable(native):
             raise TypeError(f"from_dspy needs a dspy.Tool or a function, got {type(native).__name__}")

@@ -29,8 +29,8 @@ from typing_extensions import Unpack
 from interop import StandardToolV0, ToolError
 from interop._decode import decode_data_url
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import OldContextName, unique_tools
-from interop.bridge import from_native, native_context_option, neutral_home
+from interop._kit import OldContextName, inbound, unique_tools
+from interop.bridge import from_native
 
 from ._to import META_KEY
 
@@ -82,6 +82,7 @@ def _action(tool: Tool | Action) -> Action:
     return tool.action() if isinstance(tool, Tool) else tool
 
 
+@inbound()
 def from_genkit(
     tool: Tool | Action,
     *,
@@ -91,10 +92,6 @@ def from_genkit(
     """Convert a Genkit tool (`@ai.tool`, `genkit.tool(...)`, or its `Action`) into a neutral tool
     that validates its input. A tool made by `to_genkit` comes back as the very neutral tool it
     was made from (unless `native_context=` is given: then the Genkit tool runs with that hook)."""
-    native_context = native_context_option(native_context, deprecated, where="from_genkit")
-    home = neutral_home(tool, native_context)
-    if home is not None:
-        return home
     action = _action(tool)
     native = tool if isinstance(tool, Tool) else Tool(action)
     metadata = action.metadata or {}

@@ -46,7 +46,7 @@ from typing_extensions import Unpack
 import interop
 from interop import bridge
 from interop._arguments import keyword_parameters
-from interop._kit import OldStateName, unique_tools
+from interop._kit import OldStateName, inbound, unique_tools
 
 from ._to import CONTEXT_KEY
 
@@ -193,6 +193,7 @@ def _model_output(config: dict[str, Any]) -> Callable[[Any], Any]:
     return lambda result: {key: one({**cfg, "raw_result": False}, result) for key, cfg in config.items()}
 
 
+@inbound(kind=Tool, refusal="from_haystack needs a Haystack Tool, got ", old=("state",))
 def from_haystack(
     native: Tool, *, native_context: StateHook | None = None, **deprecated: Unpack[OldStateName]
 ) -> StandardToolV0[Any, Any, Any]:
@@ -203,14 +204,6 @@ def from_haystack(
     `CONTEXT_KEY`; `state=` is its deprecated name). A tool made by `to_haystack` comes back as the
     very neutral tool it was made from.
     """
-    native_context = bridge.native_context_option(
-        native_context, deprecated, where="from_haystack", old=("state",)
-    )
-    home = bridge.neutral_home(
-        native, native_context, kind=Tool, refusal="from_haystack needs a Haystack Tool, got "
-    )
-    if home is not None:
-        return home
     call, injected = _caller(native)
     neutral: StandardToolV0[Any, Any, Any] = bridge.from_native(
         native,

@@ -21,7 +21,7 @@ from typing_extensions import Unpack
 
 import interop
 from interop import StandardToolV0, bridge
-from interop._kit import MCP_HINTS, OldConfigName, hints_meta, read_carried_meta, unique_tools
+from interop._kit import MCP_HINTS, OldConfigName, hints_meta, inbound, read_carried_meta, unique_tools
 
 from ._context import config_for_context
 
@@ -125,6 +125,7 @@ def _runner(lc: BaseTool, injected: frozenset[str], use_tool_call: bool) -> Call
     return run
 
 
+@inbound(kind=BaseTool, refusal="from_langchain needs a langchain_core BaseTool, got ", old=("config",))
 def from_langchain(
     lc: BaseTool, *, native_context: ConfigHook | None = None, **deprecated: Unpack[OldConfigName]
 ) -> StandardToolV0[Any, Any, Any]:
@@ -140,14 +141,6 @@ def from_langchain(
     Other tools return their raw value. A tool made by `to_langchain` comes back as the very
     neutral tool it was made from (unless `native_context=` is given).
     """
-    native_context = bridge.native_context_option(
-        native_context, deprecated, where="from_langchain", old=("config",)
-    )
-    home = bridge.neutral_home(
-        lc, native_context, kind=BaseTool, refusal="from_langchain needs a langchain_core BaseTool, got "
-    )
-    if home is not None:
-        return home
     injected, needs_id = _injected_keys(lc)
     use_tool_call = bool(
         needs_id

@@ -39,8 +39,8 @@ from typing_extensions import Unpack
 
 from interop import Audio, File, Image, StandardToolV0, ToolError
 from interop._arguments import keyword_parameters
-from interop._kit import OldContextName, unique_tools
-from interop.bridge import from_native, native_context_option, neutral_home
+from interop._kit import OldContextName, inbound, unique_tools
+from interop.bridge import from_native, native_context_option
 
 from ._metadata import StandardToolMetadata
 from ._to import CONTEXT_KEY
@@ -169,6 +169,7 @@ def _tool_call(native: BaseTool, is_async: bool) -> Callable[[Any, Any], Any]:
     return run
 
 
+@inbound()
 def from_llamaindex(
     tool: BaseTool, *, native_context: WorkflowContextHook | None = None, **deprecated: Unpack[OldContextName]
 ) -> StandardToolV0[Any, Any, Any]:
@@ -179,10 +180,6 @@ def from_llamaindex(
     fresh one holding it under `CONTEXT_KEY`; `context=` is its deprecated name). A tool made by
     `to_llamaindex` comes back as the very neutral tool it was made from.
     """
-    native_context = native_context_option(native_context, deprecated, where="from_llamaindex")
-    home = neutral_home(tool, native_context)
-    if home is not None:
-        return home
     md = tool.metadata
     name = md.get_name()
     meta: dict[str, Any] = {}

@@ -39,7 +39,7 @@ from strands.types.tools import AgentTool, ToolContext, ToolUse
 from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardToolV0, ToolError, bridge
-from interop._kit import OldContextName, hints_meta, well_formed_meta
+from interop._kit import OldContextName, hints_meta, inbound, well_formed_meta
 
 from ._to import CONTEXT_KEY, META_KEY, OLD_CONTEXT_KEY
 
@@ -150,6 +150,10 @@ def _runner(native: AgentTool, name: str) -> Callable[[Any, Any, Any], Any]:
     return call
 
 
+@inbound(
+    kind=AgentTool,
+    refusal="from_strands converts Strands tools (@tool functions, AgentTool subclasses); got ",
+)
 def from_strands(
     native: AgentTool,
     *,
@@ -163,15 +167,6 @@ def from_strands(
     context>}`; `context=` is its deprecated name). A tool made by `to_strands` comes back as the
     very neutral tool it was made from.
     """
-    native_context = bridge.native_context_option(native_context, deprecated, where="from_strands")
-    home = bridge.neutral_home(
-        native,
-        native_context,
-        kind=AgentTool,
-        refusal="from_strands converts Strands tools (@tool functions, AgentTool subclasses); got ",
-    )
-    if home is not None:
-        return home
     spec = native.tool_spec
     name = native.tool_name
     title, meta = _title_and_meta(spec)

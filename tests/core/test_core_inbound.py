@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import inspect
 import warnings
 from typing import Any
 
@@ -246,6 +247,44 @@ def test_native_context_option_keeps_the_old_names_for_a_release() -> None:
         bridge.native_context_option(None, {"contxt": hook}, where="from_x")
     with pytest.raises(TypeError, match="native_context= only"):
         bridge.native_context_option(hook, {"context": hook}, where="from_x")
+
+
+def test_inbound_opens_every_from_x_the_same_way() -> None:
+    from interop._kit import inbound
+
+    seen_hooks: list[Any] = []
+
+    @inbound(kind=Native, refusal="from_testing needs a Native, got ", old=("state",))
+    def from_testing(
+        native: Native, *, native_context: Any = None, **deprecated: Any
+    ) -> interop.StandardTool[Any, Any, Any]:
+        seen_hooks.append(native_context)
+        return _from_native(lambda a, c: 1, native=native)
+
+    def hook(c: Any) -> Any:
+        return c
+
+    native = Native()
+    tool = from_testing(native)
+    assert seen_hooks == [None] and bridge.get_origin(tool) is native
+    made = _from_native(lambda a, c: 2)
+    bridge.set_origin(native, made)
+    assert from_testing(native) is made  # the neutral home, the function not called
+    assert len(seen_hooks) == 1
+    assert from_testing(native, native_context=hook) is not made  # a hook: the native runs with it
+    assert seen_hooks[-1] is hook
+    with warnings.catch_warnings(record=True) as warned:
+        warnings.simplefilter("always")
+        from_testing(Native(), state=hook)
+    assert seen_hooks[-1] is hook
+    assert [w.filename for w in warned] == [__file__]  # the warning points at the caller
+    assert "from_testing: state= is deprecated" in str(warned[0].message)
+    with pytest.raises(TypeError, match="from_testing needs a Native, got int"):
+        from_testing(3)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="from_testing\\(\\) got an unexpected keyword argument 'context'"):
+        from_testing(Native(), context=hook)
+    assert from_testing.__name__ == "from_testing"
+    assert "native_context" in str(inspect.signature(from_testing))
 
 
 class Paused(Exception):
