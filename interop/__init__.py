@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
+from ._lazy import install_lazy_names as _install_lazy_names
+
 if _TYPE_CHECKING:
     from ._approval import ApprovalRequest, with_approval
     from ._code_mode import code_mode
@@ -77,8 +79,6 @@ _LAZY: dict[str, str] = {
     "ArgTransform": "._transform",
     "transform_tool": "._transform",
 }
-"""Where each public name lives: loaded on first use (PEP 562), so importing this module costs
-only what is used (see `__getattr__`)."""
 
 _MOVED: dict[str, str] = {
     "ApprovalCallback": "interop.bridge",
@@ -134,7 +134,4 @@ __all__ = [
 __version__ = "0.2.0"
 
 
-if not _TYPE_CHECKING:  # type checkers see the imports above (and no catch-all for a misspelt name)
-    from ._lazy import lazy_names as _lazy_names
-
-    __getattr__, __dir__ = _lazy_names(globals(), _LAZY, __all__, moved=_MOVED)
+_install_lazy_names(globals(), _LAZY, moved=_MOVED)

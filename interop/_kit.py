@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
+from ._lazy import install_lazy_names as _install_lazy_names
+
 if _TYPE_CHECKING:
     from ._approval import ApprovalCallback, ApprovalPredicate, answer_reason, approves, has_approval_layer
     from ._arguments import call_arguments, check_argument_names, keyword_parameters, parse_arguments
@@ -214,7 +216,4 @@ __all__ = [
     "well_formed_meta",
 ]
 
-if not _TYPE_CHECKING:  # type checkers see the imports above (and no catch-all for a misspelt name)
-    from ._lazy import lazy_names as _lazy_names
-
-    __getattr__, __dir__ = _lazy_names(globals(), _LAZY, __all__)
+_install_lazy_names(globals(), _LAZY)

@@ -1,25 +1,30 @@
-"""Public names loaded on first use (PEP 562): the `__getattr__` and `__dir__` of `interop`,
-`interop.bridge` and `interop.jsonschema`, so importing one costs only what is used."""
+"""Public names loaded on first use (PEP 562), so importing a module costs only what is used.
+
+A module that loads its names this way keeps three lists: the imports under `if TYPE_CHECKING:`
+(what type checkers and readers see), a table `_LAZY` (name -> the module it lives in, relative to
+the package) and `__all__`; its last line, `install_lazy_names(globals(), _LAZY, ...)`, gives it
+the module-level `__getattr__` and `__dir__`. They are installed by a call, not defined, so type
+checkers see no catch-all `__getattr__` and a misspelt name stays an error for them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 
-def lazy_names(
+def install_lazy_names(
     namespace: dict[str, Any],
     where: Mapping[str, str],
-    public: list[str],
     *,
     moved: Mapping[str, str] | None = None,
-) -> tuple[Callable[[str], object], Callable[[], list[str]]]:
-    """The module-level `__getattr__` and `__dir__` for the module whose globals are `namespace`:
-    a name of `where` is imported from its module (relative to the package) when first used; a
-    name of `moved` (name -> the public module it moved to) is found there, with a
-    `DeprecationWarning` on every use (never cached here, nor listed by `dir`)."""
+) -> None:
+    """Give the module whose globals are `namespace` its `__getattr__` and `__dir__`: a name of
+    `where` is imported from its module when first used (and kept in `namespace`); a name of `moved`
+    (name -> the public module it moved to) is found there, with a `DeprecationWarning` on every use
+    (never kept here, nor listed by `dir`, which lists the module's globals and its `__all__`)."""
     module_name = namespace["__name__"]
     package = namespace["__package__"]
+    public = namespace["__all__"]
     moved = moved or {}
 
     def __getattr__(name: str) -> object:
@@ -48,4 +53,5 @@ def lazy_names(
     def __dir__() -> list[str]:
         return sorted(set(namespace) | set(public))
 
-    return __getattr__, __dir__
+    namespace["__getattr__"] = __getattr__
+    namespace["__dir__"] = __dir__

@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
+from ._lazy import install_lazy_names as _install_lazy_names
+
 if _TYPE_CHECKING:  # the deprecated names too (`X as X`): old code still type-checks
     from ._approval import (
         PENDING,
@@ -413,8 +415,6 @@ _LAZY: dict[str, str] = {
     "to_json_text": "._results",
     "to_jsonable": "._results",
 }
-"""Where each public name lives: loaded on first use (PEP 562), so importing this module costs
-only what is used (see `__getattr__`)."""
 
 _MOVED: dict[str, str] = {
     "ANTHROPIC_STRICT_LIMITS": "interop.jsonschema",
@@ -552,7 +552,4 @@ __all__ = [
 ]
 
 
-if not _TYPE_CHECKING:  # type checkers see the imports above (and no catch-all for a misspelt name)
-    from ._lazy import lazy_names as _lazy_names
-
-    __getattr__, __dir__ = _lazy_names(globals(), _LAZY, __all__, moved=_MOVED)
+_install_lazy_names(globals(), _LAZY, moved=_MOVED)

@@ -37,6 +37,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING as _TYPE_CHECKING
 
+from ._lazy import install_lazy_names as _install_lazy_names
+
 if _TYPE_CHECKING:
     from ._dialects import convert, normalize_to_2020_12, strongest_bounds
     from ._gemini_schema import to_gemini_json_schema, to_gemini_schema
@@ -104,8 +106,6 @@ _LAZY: dict[str, str] = {
     "is_openai_strict": "._strict",
     "resolve_strict": "._strict",
 }
-"""Where each name lives: loaded on first use (PEP 562), so `from interop import jsonschema` costs
-only what is used."""
 
 __all__ = [
     "ANTHROPIC_STRICT_LIMITS",
@@ -142,7 +142,4 @@ __all__ = [
 ]
 
 
-if not _TYPE_CHECKING:  # type checkers see the imports above (and no catch-all for a misspelt name)
-    from ._lazy import lazy_names as _lazy_names
-
-    __getattr__, __dir__ = _lazy_names(globals(), _LAZY, __all__)
+_install_lazy_names(globals(), _LAZY)

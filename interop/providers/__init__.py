@@ -10,9 +10,8 @@ follow-up messages. Strict schemas come from `interop.jsonschema.compile_openai_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING as _TYPE_CHECKING
-
 from interop import jsonschema as _jsonschema
+from interop._lazy import install_lazy_names as _install_lazy_names
 
 from ._anthropic import AnthropicToolset, check_anthropic_strict_limits, to_anthropic_tool
 from ._dispatch import Dispatcher, DispatchError, ToolCall, ToolOutcome
@@ -37,9 +36,4 @@ __all__ = [
 _MOVED = tuple(name for name in _jsonschema.__all__ if "strict" in name.lower())
 """The strict compilers this module used to re-export: they live in `interop.jsonschema`."""
 
-if not _TYPE_CHECKING:  # a deprecated name still works, with a warning (type checkers see none)
-    from interop._lazy import lazy_names as _lazy_names
-
-    __getattr__, __dir__ = _lazy_names(
-        globals(), {}, __all__, moved=dict.fromkeys(_MOVED, "interop.jsonschema")
-    )
+_install_lazy_names(globals(), {}, moved=dict.fromkeys(_MOVED, "interop.jsonschema"))

@@ -192,7 +192,7 @@ def test_names_moved_out_of_interop_still_resolve_with_a_deprecation_warning() -
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(AttributeError, match="no attribute 'ToolNameErr'"):
-            interop.ToolNameErr
+            interop.ToolNameErr  # type: ignore[attr-defined]  # a misspelt name is an error for mypy too
 
 
 def test_the_error_tree_is_whole_in_interop_errors() -> None:

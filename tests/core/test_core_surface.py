@@ -80,7 +80,7 @@ def test_providers_no_longer_reexport_the_strict_compilers(name: str) -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         with pytest.raises(AttributeError):
-            interop.providers.compile_gemini_strict
+            interop.providers.compile_gemini_strict  # type: ignore[attr-defined]
 
 
 def _uses_of_moved_names(path: Path) -> list[str]:
