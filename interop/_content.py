@@ -17,13 +17,6 @@ from typing import Any, Final, Literal
 __all__ = ["OMIT", "Audio", "Content", "File", "Image", "Omit", "content_kind", "placeholder"]
 
 
-def _check(kind: str, data: object, media_type: object) -> None:
-    if not isinstance(data, bytes):
-        raise TypeError(f"{kind}.data must be bytes, got {type(data).__name__}")
-    if not isinstance(media_type, str) or "/" not in media_type:
-        raise ValueError(f"{kind}.media_type must be a media type such as 'image/png', got {media_type!r}")
-
-
 def _size(n: int) -> str:
     for unit in ("bytes", "KiB", "MiB", "GiB"):
         if n < 1024 or unit == "GiB":
@@ -32,12 +25,23 @@ def _size(n: int) -> str:
     return f"{n} bytes"  # pragma: no cover - the loop always returns
 
 
-class _ContentMixin:
-    """What the three content values share: base64, a short repr, pydantic support."""
+@dataclass(frozen=True, slots=True, repr=False)
+class _Content:
+    """What the three content values share: the bytes and their media type (checked), base64, a
+    short repr, pydantic support. Each is a frozen dataclass: equal by value (an `Image` never
+    equals an `Audio` of the same bytes), hashable, picklable."""
 
-    __slots__ = ()
     data: bytes
     media_type: str
+
+    def __post_init__(self) -> None:
+        kind = type(self).__name__
+        if not isinstance(self.data, bytes):
+            raise TypeError(f"{kind}.data must be bytes, got {type(self.data).__name__}")
+        if not isinstance(self.media_type, str) or "/" not in self.media_type:
+            raise ValueError(
+                f"{kind}.media_type must be a media type such as 'image/png', got {self.media_type!r}"
+            )
 
     @property
     def base64(self) -> str:
@@ -90,37 +94,23 @@ class _ContentMixin:
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Image(_ContentMixin):
-    """An image a tool returns (`media_type` such as `"image/png"`). Equal by value."""
-
-    data: bytes
-    media_type: str
-
-    def __post_init__(self) -> None:
-        _check("Image", self.data, self.media_type)
+class Image(_Content):
+    """An image a tool returns (`data`, and a `media_type` such as `"image/png"`). Equal by value."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class Audio(_ContentMixin):
-    """Audio a tool returns (`media_type` such as `"audio/wav"`). Equal by value."""
-
-    data: bytes
-    media_type: str
-
-    def __post_init__(self) -> None:
-        _check("Audio", self.data, self.media_type)
+class Audio(_Content):
+    """Audio a tool returns (`data`, and a `media_type` such as `"audio/wav"`). Equal by value."""
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class File(_ContentMixin):
+class File(_Content):
     """A file a tool returns (a PDF, a CSV, raw bytes), with an optional file name. Equal by value."""
 
-    data: bytes
-    media_type: str
     name: str | None = None
 
     def __post_init__(self) -> None:
-        _check("File", self.data, self.media_type)
+        _Content.__post_init__(self)  # not super(): a slots dataclass is a new class, its cell the old one
         if self.name is not None and not isinstance(self.name, str):
             raise TypeError(f"File.name must be a string or None, got {type(self.name).__name__}")
 
