@@ -15,7 +15,7 @@ require_extra(__name__, "openapi", "httpx", "referencing", "yaml", install=("htt
 from ._asgi import OpenAPIOptions, from_asgi
 from ._errors import OpenAPIError, ToolHTTPError, ToolRequestError
 from ._meta import ApprovalPolicy
-from ._operations import Operation
+from ._operations import Operation, OperationFilters
 from ._response import MAX_BODY_EXCERPT
 from ._tools import AuthHook, HeadersHook, from_openapi
 
@@ -27,6 +27,7 @@ __all__ = [
     "OpenAPIError",
     "OpenAPIOptions",
     "Operation",
+    "OperationFilters",
     "ToolHTTPError",
     "ToolRequestError",
     "from_asgi",

@@ -4,8 +4,8 @@ tools that call the app in-process through `httpx.ASGITransport`: no server, no 
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Iterable, Mapping
-from typing import Any, TypedDict
+from collections.abc import Mapping
+from typing import Any
 
 import httpx
 from typing_extensions import Unpack
@@ -14,23 +14,17 @@ from interop import StandardTool
 
 from ._meta import ApprovalPolicy
 from ._names import Rename
-from ._operations import Operation
+from ._operations import OperationFilters
 from ._tools import AuthHook, HeadersHook, from_openapi
 
 __all__ = ["OpenAPIOptions", "from_asgi"]
 
 
-class OpenAPIOptions(TypedDict, total=False):
-    """The options `from_asgi` passes on to `from_openapi` (same meaning)."""
+class OpenAPIOptions(OperationFilters, total=False):
+    """The options `from_asgi` passes on to `from_openapi` (same meaning): the `OperationFilters` and these."""
 
     headers: HeadersHook | None
     auth: AuthHook | None
-    operation_ids: Iterable[str] | None
-    tags: Iterable[str] | None
-    methods: Iterable[str] | None
-    paths: str | Iterable[str] | None
-    include: Callable[[Operation], bool] | None
-    include_deprecated: bool
     requires_approval: ApprovalPolicy
     rename: Rename
     output_schemas: bool

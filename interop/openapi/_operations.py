@@ -5,13 +5,15 @@ from __future__ import annotations
 import fnmatch
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypedDict
+
+from typing_extensions import Unpack
 
 from ._document import Document
 from ._errors import OpenAPIError
 from ._names import tool_names
 
-__all__ = ["METHODS", "Operation", "operations", "select"]
+__all__ = ["METHODS", "Operation", "OperationFilters", "operations", "select"]
 
 METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
 
@@ -95,17 +97,29 @@ def operations(doc: Document) -> list[Operation]:
     return result
 
 
-def select(
-    ops: list[Operation],
-    *,
-    operation_ids: Iterable[str] | None = None,
-    tags: Iterable[str] | None = None,
-    methods: Iterable[str] | None = None,
-    paths: str | Iterable[str] | None = None,
-    include: Callable[[Operation], bool] | None = None,
-    include_deprecated: bool = True,
-) -> list[Operation]:
-    """The operations every given filter keeps (filters combine with AND; values within one with OR)."""
+class OperationFilters(TypedDict, total=False):
+    """Which operations of a document become tools (`from_openapi`, `from_asgi`): the filters
+    combine with AND, the values within one filter with OR; with none, every operation does."""
+
+    operation_ids: Iterable[str] | None
+    """These operationIds (one the document does not have is an error)."""
+    tags: Iterable[str] | None
+    """Operations with at least one of these tags."""
+    methods: Iterable[str] | None
+    """These HTTP methods, in any case (`["get", "head"]`)."""
+    paths: str | Iterable[str] | None
+    """Paths matching one of these glob patterns (`"/pets/*"`)."""
+    include: Callable[[Operation], bool] | None
+    """Operations this predicate keeps."""
+    include_deprecated: bool
+    """`False` leaves out the operations the document marks deprecated (default `True`)."""
+
+
+def select(ops: list[Operation], **filters: Unpack[OperationFilters]) -> list[Operation]:
+    """The operations every given filter keeps."""
+    operation_ids, tags, methods = filters.get("operation_ids"), filters.get("tags"), filters.get("methods")
+    paths, include = filters.get("paths"), filters.get("include")
+    include_deprecated = filters.get("include_deprecated", True)
     ids = set(operation_ids) if operation_ids is not None else None
     tag_set = set(tags) if tags is not None else None
     method_set = {m.upper() for m in methods} if methods is not None else None

@@ -6,10 +6,11 @@ import asyncio
 import inspect
 import re
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any, cast
 
 import httpx
+from typing_extensions import Unpack
 
 from interop import StandardTool, standard_tool
 from interop.bridge import exception_text
@@ -20,7 +21,7 @@ from ._errors import OpenAPIError, ToolRequestError
 from ._inputs import InputPlan, build_input
 from ._meta import ApprovalPolicy, operation_meta
 from ._names import Rename, check_tool_name
-from ._operations import Operation, operations, select
+from ._operations import Operation, OperationFilters, operations, select
 from ._outputs import accept_types, output_schema
 from ._request import build_request
 from ._response import decode_response
@@ -265,16 +266,11 @@ def from_openapi(
     client: httpx.AsyncClient | None = None,
     headers: HeadersHook | None = None,
     auth: AuthHook | None = None,
-    operation_ids: Iterable[str] | None = None,
-    tags: Iterable[str] | None = None,
-    methods: Iterable[str] | None = None,
-    paths: str | Iterable[str] | None = None,
-    include: Callable[[Operation], bool] | None = None,
-    include_deprecated: bool = True,
     requires_approval: ApprovalPolicy = False,
     rename: Rename = None,
     output_schemas: bool = True,
     max_response_bytes: int = MAX_RESPONSE_BYTES,
+    **filters: Unpack[OperationFilters],
 ) -> list[StandardTool[Any, Any, Any]]:
     """One validating neutral tool per operation of an OpenAPI 3.0/3.1 document.
 
@@ -287,24 +283,16 @@ def from_openapi(
     body, and without any credential. A response body is read up to `max_response_bytes`
     (decoded; default 10 MiB): a longer one is an error the model reads.
 
-    Filters combine with AND (values within one filter with OR): `operation_ids`, `tags`,
-    `methods`, `paths` (glob patterns such as `"/pets/*"`), `include` (a predicate on
-    `Operation`), `include_deprecated`. `requires_approval` is `True`, `"unsafe"` (every method
-    but GET/HEAD/OPTIONS/TRACE) or `False`. `rename` maps derived names to your own (checked
+    `filters` choose the operations (see `OperationFilters`; they combine with AND, values within
+    one filter with OR): `operation_ids`, `tags`, `methods`, `paths` (glob patterns such as
+    `"/pets/*"`), `include` (a predicate on `Operation`), `include_deprecated`.
+    `requires_approval` is `True`, `"unsafe"` (every method but GET/HEAD/OPTIONS/TRACE) or `False`. `rename` maps derived names to your own (checked
     against every target's name rule). `output_schemas=False` leaves output schemas out (and so
     unchecked), for APIs whose responses stray from their document.
     """
     doc = load_document(spec)
     translator = SchemaTranslator(doc)
-    selected = select(
-        operations(doc),
-        operation_ids=operation_ids,
-        tags=tags,
-        methods=methods,
-        paths=paths,
-        include=include,
-        include_deprecated=include_deprecated,
-    )
+    selected = select(operations(doc), **filters)
     clients = _Clients(client)
     tools: list[StandardTool[Any, Any, Any]] = []
     seen: dict[str, str] = {}
