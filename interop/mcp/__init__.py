@@ -40,7 +40,7 @@ from ._identity import StaticTokenVerifier, access_token
 from ._nonces import MemoryNonceStore, NonceStore, SqliteNonceStore
 from ._result import MCPResult, ResourceLink
 from ._serve import UnprotectedServerWarning, serve, serve_async
-from ._server import ContextHook, add_tools, build_server, default_context
+from ._server import BuildServerOptions, ContextHook, add_tools, build_server, default_context
 from ._sync import mcp_tools_sync
 from ._task_client import tasks_extension
 from ._tasks import TASKS_EXTENSION
@@ -54,6 +54,7 @@ __all__ = [
     "META_KEY",
     "TASKS_EXTENSION",
     "WRAP_MARKER",
+    "BuildServerOptions",
     "ClientOptions",
     "ContextHook",
     "ElicitationCallback",

@@ -21,11 +21,10 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from typing import Any
 
-import mcp.types as mt
 from mcp.server.auth.middleware.auth_context import AuthContextMiddleware
 from mcp.server.auth.middleware.bearer_auth import BearerAuthBackend, RequireAuthMiddleware
 from mcp.server.auth.provider import TokenVerifier
@@ -44,7 +43,7 @@ from typing_extensions import Unpack
 from interop import StandardToolV0
 from interop.bridge import exception_text
 
-from ._server import ServerOptions, build_server
+from ._server import BuildServerOptions, build_server
 
 __all__ = ["MCPApp", "asgi_app", "host_security", "loopback_security"]
 
@@ -233,14 +232,7 @@ def asgi_app(
     transport_security: TransportSecuritySettings | None = None,
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
-    name: str = "interop",
-    version: str | None = None,
-    title: str | None = None,
-    instructions: str | None = None,
-    icons: list[mt.Icon] | None = None,
-    context_factory: Callable[[], Any] | None = None,
-    lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
-    **options: Unpack[ServerOptions],
+    **options: Unpack[BuildServerOptions],
 ) -> MCPApp:
     """An ASGI app serving `tools` over MCP streamable HTTP at `path` (both protocol generations).
 
@@ -257,23 +249,12 @@ def asgi_app(
       and `https://` of each allowed host (see `host_security`). `transport_security` (the SDK's
       settings) replaces both, e.g. `TransportSecuritySettings(enable_dns_rebinding_protection=False)`
       behind a proxy that checks `Host` itself.
-    - `name`, `version` (default: this package's), `title`, `instructions`, `icons`: `serverInfo`.
-    - `lifespan` / `context_factory`: one context for the app's lifetime, entered when the
-      session manager starts (see `build_server`).
-    - other options: as `add_tools` (`context`, `approval`, `allow_unapproved`, `errors`,
-      `approval_secret`, ...).
+    - other options: `build_server`'s (`name`, `version`, `title`, `instructions`, `icons`;
+      `lifespan` / `context_factory`, one context for the app's lifetime, entered when the session
+      manager starts) and so `add_tools`' (`context`, `approval`, `allow_unapproved`, `errors`,
+      `approval_secret`, ...): see `BuildServerOptions`.
     """
-    server = build_server(
-        tools,
-        name=name,
-        version=version,
-        title=title,
-        instructions=instructions,
-        icons=icons,
-        context_factory=context_factory,
-        lifespan=lifespan,
-        **options,
-    )
+    server = build_server(tools, **options)
     if transport_security is None:
         transport_security = host_security(None, allowed_hosts, allowed_origins)
     elif allowed_hosts is not None or allowed_origins is not None:

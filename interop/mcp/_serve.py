@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import functools
 import warnings
-from collections.abc import Callable, Iterable, Sequence
-from contextlib import AbstractAsyncContextManager
+from collections.abc import Iterable, Sequence
 from typing import Any, Literal
 
 import anyio
@@ -18,7 +17,7 @@ from interop import StandardToolV0, ToolSet
 from interop._kit import blocking_twin
 
 from ._asgi import LOOPBACK, asgi_app, host_security
-from ._server import ServerOptions, build_server
+from ._server import BuildServerOptions, build_server
 
 __all__ = ["UnprotectedServerWarning", "serve", "serve_async"]
 
@@ -44,9 +43,6 @@ async def serve_async(
     host: str = "127.0.0.1",
     port: int = 8000,
     path: str = "/mcp",
-    name: str = "interop",
-    version: str | None = None,
-    instructions: str | None = None,
     stateless: bool = False,
     json_response: bool = False,
     token_verifier: TokenVerifier | None = None,
@@ -54,35 +50,23 @@ async def serve_async(
     allowed_hosts: Sequence[str] | None = None,
     allowed_origins: Sequence[str] | None = None,
     log_level: str = "warning",
-    context_factory: Callable[[], Any] | None = None,
-    lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
-    **options: Unpack[ServerOptions],
+    **options: Unpack[BuildServerOptions],
 ) -> None:
     """Serve `tools` until the transport closes (stdio) or the server is stopped (HTTP).
 
-    `options` are those of `add_tools` (`rename`, `context`, `approval`, `allow_unapproved`,
-    `errors`, `wrap_output`, `approval_secret`, `threaded`). Over HTTP the endpoint is
+    `options` are those of `build_server` (`name`, `version`, `title`, `instructions`, `icons`,
+    `lifespan`, `context_factory`) and of `add_tools` (`rename`, `context`, `approval`,
+    `allow_unapproved`, `errors`, `wrap_output`, `approval_secret`, `threaded`): see
+    `BuildServerOptions`. Over HTTP the endpoint is
     `http://host:port/path`; `stateless` and `json_response` are the SDK's streamable-HTTP modes;
     `token_verifier` (and `auth`) require a bearer token (see `asgi_app`). The server checks the
     `Host` and `Origin` headers (DNS-rebinding protection): loopback names, and `host` itself when
     it is one address; `allowed_hosts` / `allowed_origins` name others (bound to `0.0.0.0` it
     checks only what `allowed_hosts` names, nothing without it). Bound elsewhere than loopback
     without `token_verifier` it warns (`UnprotectedServerWarning`).
-
-    `lifespan`: an async context manager factory entered once when the server starts; the value
-    it yields is the context of every call; `context_factory` is the `--context-factory` form
-    (see `build_server`).
     """
     if transport == "stdio":
-        server = build_server(
-            tools,
-            name=name,
-            version=version,
-            instructions=instructions,
-            context_factory=context_factory,
-            lifespan=lifespan,
-            **options,
-        )
+        server = build_server(tools, **options)
         async with stdio_server() as (read, write):
             await server.run(read, write, server.create_initialization_options())
         return
@@ -100,11 +84,6 @@ async def serve_async(
         auth=auth,
         json_response=json_response,
         transport_security=host_security(host, allowed_hosts, allowed_origins),
-        name=name,
-        version=version,
-        instructions=instructions,
-        context_factory=context_factory,
-        lifespan=lifespan,
         **options,
     )
     await uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level=log_level)).serve()

@@ -73,7 +73,15 @@ from ._tasks import (
 )
 from ._telemetry import on_server_span
 
-__all__ = ["ContextHook", "ServerOptions", "add_tools", "build_server", "default_context", "to_call_result"]
+__all__ = [
+    "BuildServerOptions",
+    "ContextHook",
+    "ServerOptions",
+    "add_tools",
+    "build_server",
+    "default_context",
+    "to_call_result",
+]
 
 logger = logging.getLogger("interop.mcp")
 
@@ -412,7 +420,7 @@ class _ToolHandlers:
 
 
 class ServerOptions(ToolOptions, total=False):
-    """`add_tools` / `build_server` / `serve` options: the shared ones plus:"""
+    """`add_tools` options (and so `build_server`'s, `asgi_app`'s and `serve`'s): the shared ones plus:"""
 
     wrap_output: bool | Literal["auto"]
     """`"auto"` (default) wraps non-object outputs as `{"result": ...}` where the protocol version
@@ -587,48 +595,59 @@ def _serve_tasks(low: Server[Any], state: _ServerTasks) -> None:
     low.middleware.append(legacy_task_call)
 
 
-def build_server(
-    tools: Iterable[StandardToolV0[Any, Any, Any]],
-    *,
-    name: str = "interop",
-    version: str | None = None,
-    title: str | None = None,
-    instructions: str | None = None,
-    icons: list[mt.Icon] | None = None,
-    context_factory: Callable[[], Any] | None = None,
-    lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None = None,
-    **options: Unpack[ServerOptions],
-) -> Server[Any]:
-    """A low-level MCP `Server` serving `tools` (options as in `add_tools`).
+class BuildServerOptions(ServerOptions, total=False):
+    """`build_server` / `asgi_app` / `serve` options: those of `add_tools` (`ServerOptions`), plus
+    what the server says about itself and the one context every call may get instead of the
+    per-request `context=` hook."""
 
-    `version` defaults to this package's version (clients show `serverInfo.version`).
-    One context for every call, opened when the server starts and closed when it stops:
-    - `lifespan`: an async context manager factory (an `@asynccontextmanager` function taking no
-      argument); it is entered once for the server's lifetime and the value it yields is the
-      context of every call (a database pool, a client, a connection).
-    - `context_factory` (`--context-factory`): called once at start; when it returns a (sync or
-      async) context manager it is entered for the server's lifetime, otherwise its (awaited)
-      value is the context.
-    Either replaces the per-request `context=` hook. Run the server with the SDK
+    name: str
+    """`serverInfo.name` (default `"interop"`)."""
+    version: str | None
+    """`serverInfo.version`, which clients show (default: this package's version)."""
+    title: str | None
+    """`serverInfo.title`: a display name."""
+    instructions: str | None
+    """What the server tells the client about using its tools (the initialize result)."""
+    icons: list[mt.Icon] | None
+    """`serverInfo.icons`."""
+    lifespan: Callable[[], AbstractAsyncContextManager[Any]] | None
+    """An async context manager factory (an `@asynccontextmanager` function taking no argument),
+    entered once for the server's lifetime: the value it yields is the context of every call (a
+    database pool, a client, a connection)."""
+    context_factory: Callable[[], Any] | None
+    """The `--context-factory` form: called once at start; when it returns a (sync or async)
+    context manager, that is entered for the server's lifetime, otherwise its (awaited) value is
+    the context of every call."""
+
+
+def build_server(
+    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[BuildServerOptions]
+) -> Server[Any]:
+    """A low-level MCP `Server` serving `tools` (options: see `BuildServerOptions`; those of
+    `add_tools`, plus `name`, `version`, `title`, `instructions`, `icons`, and one context for
+    every call, opened when the server starts and closed when it stops: `lifespan` or
+    `context_factory`, either replacing `context=`). Run the server with the SDK
     (`server.run(...)` on stdio streams), mount it with `asgi_app`, or use `serve`.
     """
-    server_lifespan: dict[str, Any] = {}
-    chosen = [n for n, v in (("context=", options.get("context")), ("context_factory=", context_factory),
+    given: dict[str, Any] = dict(options)  # add_tools' options, once the server's own are taken out
+    context_factory, lifespan = given.pop("context_factory", None), given.pop("lifespan", None)
+    chosen = [n for n, v in (("context=", given.get("context")), ("context_factory=", context_factory),
                              ("lifespan=", lifespan)) if v is not None]  # fmt: skip
     if len(chosen) > 1:
         raise TypeError(f"pass one of {', '.join(chosen)}, not both: each gives the calls their context")
+    server_lifespan: dict[str, Any] = {}
     if context_factory is not None or lifespan is not None:
         server_lifespan["lifespan"] = _factory_lifespan(context_factory, lifespan)
-        options["context"] = _factory_context
+        given["context"] = _factory_context
     server: Server[Any] = Server(
-        name,
-        version=version or interop.__version__,
-        title=title,
-        instructions=instructions,
-        icons=icons,
+        given.pop("name", "interop"),
+        version=given.pop("version", None) or interop.__version__,
+        title=given.pop("title", None),
+        instructions=given.pop("instructions", None),
+        icons=given.pop("icons", None),
         **server_lifespan,
     )
-    add_tools(server, tools, **options)
+    add_tools(server, tools, **given)
     return server
 
 

@@ -185,6 +185,21 @@ async def test_server_info_version_over_legacy_initialize() -> None:
         assert client.server_info is not None and client.server_info.version == interop.__version__
 
 
+async def test_server_info_options_reach_the_client_and_the_rest_are_add_tools_options() -> None:
+    icon = mt.Icon(src="data:image/png;base64,AAAA", mime_type="image/png")
+    server = build_server(
+        TOOLS, name="acme", version="9.1", title="Acme tools", instructions="Add first.", icons=[icon]
+    )
+    async with Client(server, mode="legacy") as client:
+        info = client.server_info
+        assert info is not None
+        assert (info.name, info.version, info.title, info.icons) == ("acme", "9.1", "Acme tools", [icon])
+        assert client.instructions == "Add first."
+        assert "add" in {t.name for t in (await client.list_tools()).tools}
+    with pytest.raises(TypeError, match="unknown option 'titel'"):
+        build_server(TOOLS, titel="Acme tools")  # type: ignore[call-arg]
+
+
 # ---------------------------------------------------------------------- consumed content values
 
 PNG = png_pixel((0, 128, 255))
