@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING as _TYPE_CHECKING
 
 from ._lazy import install_lazy_names as _install_lazy_names
 
-if _TYPE_CHECKING:
+if _TYPE_CHECKING:  # the names of `_MOVED` too (`X as X`): old code still type-checks until they go
+    from ._approval import ApprovalCallback as ApprovalCallback
     from ._approval import ApprovalRequest, with_approval
     from ._code_mode import code_mode
     from ._content import OMIT, Audio, File, Image
@@ -27,10 +28,14 @@ if _TYPE_CHECKING:
         StandardToolValidationError,
         ToolError,
     )
+    from ._errors import ApprovalRequiredError as ApprovalRequiredError
+    from ._errors import SchemaConversionError as SchemaConversionError
+    from ._errors import ToolNameError as ToolNameError
     from ._meta import ToolMeta
     from ._middleware import ToolInvocation, with_middleware
     from ._output import with_formatted_output, with_model_output
     from ._progress import log, progress
+    from ._protocols import Issue as Issue
     from ._protocols import StandardSchemaV1, StandardToolV0
     from ._schema import as_schema
     from ._search import tool_search

@@ -15,6 +15,8 @@ from pydantic import BaseModel
 from typing_extensions import TypedDict, assert_type
 
 import interop
+import interop.errors
+import interop.protocols
 from interop import AsyncFunctionTool, FunctionTool, StandardSchemaV1, StandardTool, StandardToolV0
 from interop.bridge import DerivedTool
 
@@ -96,6 +98,13 @@ def negative_checks() -> None:
     wrong: StandardTool[Any, str, Any] = get_weather  # type: ignore[assignment]
     text: str = interop.call(get_weather, {"city": "Paris"})  # type: ignore[assignment]
     del wrong, text
+    interop.ToolNameErr  # type: ignore[attr-defined]  # a misspelt name (no catch-all __getattr__)
+
+
+def moved_names_check() -> None:
+    """A name `interop` moved to a submodule still type-checks as what it is (never run: it warns)."""
+    assert_type(interop.ToolNameError, type[interop.errors.ToolNameError])
+    assert_type(interop.Issue, type[interop.protocols.Issue])
 
 
 
