@@ -6,7 +6,9 @@ ADK's `McpTool`, OpenAPI and Google API tools...), and the tools of a `BaseTools
 (`McpToolset` included) through `from_google_adk_toolset`.
 
 - **Schema.** The declaration's `parameters_json_schema` (the JSON Schema ADK sends), or its
-  Gemini `parameters` schema as JSON Schema; the output schema from `response_json_schema`.
+  Gemini `parameters` schema as JSON Schema; the output schema from `response_json_schema`. For a
+  plain `FunctionTool` that declaration is built here as ADK builds it (`_declaration.py`: each
+  parameter's schema once, the response schema only where ADK keeps it), else asked of ADK.
   The neutral wrapper validates the arguments (ADK's `FunctionTool` does not by default).
 - **Context.** The native tool gets a `ToolContext`: the neutral context itself when it is one
   (a tool running inside an ADK agent through `to_google_adk`), else a fresh `ToolContext` over an
@@ -47,6 +49,8 @@ from interop import StandardToolV0, ToolError, bridge
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._kit import OldContextName, read_carried_meta, unique_tools
 
+from ._declaration import Declared, declared
+
 if TYPE_CHECKING:
     from google.adk.sessions import InMemorySessionService
     from google.adk.tools.base_toolset import BaseToolset
@@ -85,16 +89,36 @@ def _fresh_tool_context(value: Any, confirmed: bool) -> ToolContext:
     return ToolContext(invocation, function_call_id=f"interop-{key}", tool_confirmation=confirmation)
 
 
-def _schema_of(declared: Any, schema: Any) -> dict[str, Any] | None:
+def _schema_of(json_schema: Any, schema: Any) -> dict[str, Any] | None:
     """A declaration's JSON Schema (`*_json_schema`), or its Gemini `Schema` as JSON Schema."""
-    if isinstance(declared, Mapping):
-        return dict(declared)
-    if isinstance(declared, types.Schema):
-        schema = declared
+    if isinstance(json_schema, Mapping):
+        return dict(json_schema)
+    if isinstance(json_schema, types.Schema):
+        schema = json_schema
     if isinstance(schema, types.Schema):
         dumped: dict[str, Any] = schema.json_schema.model_dump(mode="json", exclude_none=True, by_alias=True)
         return dumped
     return None
+
+
+def _declared(tool: BaseTool) -> Declared:
+    """The tool's description and JSON Schemas as its `FunctionDeclaration` gives them: built here
+    for a plain `FunctionTool` as ADK builds them (`_declaration.declared`), else ADK's own
+    `_get_declaration()` (its Gemini `Schema`s read as JSON Schema)."""
+    found = declared(tool)
+    if found is not None:
+        return found
+    declaration = tool._get_declaration()
+    if declaration is None:
+        raise TypeError(
+            f"from_google_adk converts tools with a function declaration; {type(tool).__name__} "
+            f"{tool.name!r} has none (a built-in tool that runs on the model's side)"
+        )
+    return Declared(
+        tool.description or declaration.description,
+        _schema_of(declaration.parameters_json_schema, declaration.parameters),
+        _schema_of(declaration.response_json_schema, declaration.response),
+    )
 
 
 def _content(part: Any) -> Any:
@@ -170,12 +194,7 @@ def from_google_adk(
     home = bridge.neutral_home(tool, native_context)
     if home is not None:
         return home
-    declaration = tool._get_declaration()  # ADK's own way to describe a tool
-    if declaration is None:
-        raise TypeError(
-            f"from_google_adk converts tools with a function declaration; {type(tool).__name__} "
-            f"{tool.name!r} has none (a built-in tool that runs on the model's side)"
-        )
+    declaration = _declared(tool)
     native = tool
     hook = native_context
 
@@ -194,11 +213,11 @@ def from_google_adk(
         native,
         framework="Google ADK",
         name=tool.name,
-        description=tool.description or declaration.description or "",
+        description=declaration.description or "",
         title=title,
         meta=meta,
-        input_schema=_schema_of(declaration.parameters_json_schema, declaration.parameters) or _EMPTY_OBJECT,
-        output_schema=_schema_of(declaration.response_json_schema, declaration.response),
+        input_schema=declaration.parameters_json_schema or _EMPTY_OBJECT,
+        output_schema=declaration.response_json_schema,
         call=lambda arguments, ctx: native.run_async(args=dict(arguments), tool_context=ctx),
         is_async=True,
         native_context=native_context,
