@@ -12,9 +12,9 @@ pieces build the same schemas, except that:
 
 - the parameters' model schema is assembled from each parameter's cached one-field schema
   (`interop._arguments_schema`, the same schema as the whole model's) and titled as ADK titles
-  it; where a model or enum in `$defs` could be named after the model itself (a name ending in
-  `Arguments` or `<name>Params`, which pydantic would rename), the whole model is built as ADK
-  builds it;
+  it; where a model or enum in `$defs` is named like the model itself (a name ending in
+  `Arguments`, the cache's model, or `<name>Params`, ADK's; a pydantic version may rename one of
+  two such names), the whole model is built as ADK builds it;
 - the response schema is built only where ADK keeps it (Vertex AI).
 
 Anything else returns `None` and the caller asks ADK (`_get_declaration()`): a tool whose class
