@@ -20,16 +20,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "ag2", "ag2")
 
-from ._from import ConversationContextHook, from_ag2
-from ._to import AG2Options, ContextHook, StandardAG2Tool, default_context, to_ag2, to_ag2_tools
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "AG2Options",
-    "ContextHook",
-    "ConversationContextHook",
-    "StandardAG2Tool",
-    "default_context",
-    "from_ag2",
-    "to_ag2",
-    "to_ag2_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

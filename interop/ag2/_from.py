@@ -47,6 +47,8 @@ from interop._kit import unique_tools
 ConversationContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `ConversationContext` the tool gets (or an awaitable of it)."""
 
+__all__ = ["ConversationContextHook", "from_ag2"]
+
 
 class _NoHuman(MemoryStream):
     """The stream of a context made here: nobody answers a human-input request on it."""

@@ -66,6 +66,8 @@ _PROMPT = "Agent wants to call the tool:\n`{tool_name}`, {tool_arguments}\nPleas
 _YES = frozenset({"y", "yes", "1"})
 _DOCUMENTS = frozenset({"application/pdf", "text/plain", "text/markdown", "text/html", "text/csv"})
 
+__all__ = ["AG2Options", "ContextHook", "StandardAG2Tool", "default_context", "to_ag2", "to_ag2_tools"]
+
 
 class AG2Options(bridge.ToolOptions, total=False):
     """`to_ag2` options: the shared ones (see `interop.bridge.Options`) plus:"""

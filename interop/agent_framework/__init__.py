@@ -22,27 +22,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "agent-framework", "agent_framework", install="agent-framework-core")
 
-from ._from import InvocationKwargsHook, from_agent_framework
-from ._to import (
-    CONTEXT_KEY,
-    META_KEY,
-    AgentFrameworkOptions,
-    ContextHook,
-    StandardFunctionTool,
-    default_context,
-    to_agent_framework,
-    to_agent_framework_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "CONTEXT_KEY",
-    "META_KEY",
-    "AgentFrameworkOptions",
-    "ContextHook",
-    "InvocationKwargsHook",
-    "StandardFunctionTool",
-    "default_context",
-    "from_agent_framework",
-    "to_agent_framework",
-    "to_agent_framework_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

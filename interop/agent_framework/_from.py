@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 InvocationKwargsHook = Callable[[Any], Any]
 """Maps the neutral context to the `kwargs` (runtime data) a native tool's context carries."""
 
+__all__ = ["InvocationKwargsHook", "from_agent_framework"]
+
 
 def _block(item: Content) -> Any:
     """An Agent Framework content item as an MCP-style block for the core's decoder (what its MCP

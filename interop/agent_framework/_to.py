@@ -75,6 +75,17 @@ ApprovalMode = Literal["always_require", "never_require"]
 
 _CTX_PARAM = "__interop_invocation_context__"
 
+__all__ = [
+    "CONTEXT_KEY",
+    "META_KEY",
+    "AgentFrameworkOptions",
+    "ContextHook",
+    "StandardFunctionTool",
+    "default_context",
+    "to_agent_framework",
+    "to_agent_framework_tools",
+]
+
 
 class AgentFrameworkOptions(bridge.ToolOptions, total=False):
     """`to_agent_framework` options: the shared ones (see `interop.bridge.Options`) plus:"""

@@ -20,16 +20,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "agno", "agno")
 
-from ._from import RunContextHook, from_agno, from_agno_tools
-from ._to import AgnoOptions, ContextHook, default_context, to_agno, to_agno_tools
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "AgnoOptions",
-    "ContextHook",
-    "RunContextHook",
-    "default_context",
-    "from_agno",
-    "from_agno_tools",
-    "to_agno",
-    "to_agno_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

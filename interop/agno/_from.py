@@ -47,6 +47,8 @@ from interop._kit import OldContextName, hints_meta, inbound, unique_tools
 RunContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `RunContext` a native function gets (or an awaitable of it)."""
 
+__all__ = ["RunContextHook", "from_agno", "from_agno_tools"]
+
 
 def _run_context(value: Any) -> RunContext:
     if isinstance(value, RunContext):

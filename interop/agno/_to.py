@@ -69,6 +69,8 @@ _ENTRY_HINTS: dict[str, Any] = {
 """The entrypoints' annotations, evaluated: Agno reads them with `get_type_hints` on every call, and
 this module's string annotations would be compiled again each time (a third of a call's CPU)."""
 
+__all__ = ["AgnoOptions", "ContextHook", "default_context", "to_agno", "to_agno_tools"]
+
 
 class AgnoOptions(bridge.ToolOptions, total=False):
     """`to_agno` options: the shared ones (see `interop.bridge.Options`) plus:"""

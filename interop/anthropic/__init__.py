@@ -21,28 +21,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "anthropic", "anthropic")
 
-from ._from import NativeContextHook, from_anthropic, from_anthropic_tools
-from ._to import (
-    AnthropicOptions,
-    ContextHook,
-    StandardAsyncFunctionTool,
-    StandardFunctionTool,
-    bound_context,
-    run_context,
-    to_anthropic,
-    to_anthropic_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "AnthropicOptions",
-    "ContextHook",
-    "NativeContextHook",
-    "StandardAsyncFunctionTool",
-    "StandardFunctionTool",
-    "bound_context",
-    "from_anthropic",
-    "from_anthropic_tools",
-    "run_context",
-    "to_anthropic",
-    "to_anthropic_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

@@ -42,6 +42,8 @@ NativeContextHook = Callable[[Any], Any]
 _ASYNC = (BetaAsyncFunctionTool, BetaAsyncBuiltinFunctionTool)
 _RUNNABLE = (BetaFunctionTool, BetaBuiltinFunctionTool, *_ASYNC)
 
+__all__ = ["NativeContextHook", "from_anthropic", "from_anthropic_tools"]
+
 
 def _block(block: Any) -> Any:
     """One tool-result content block as a neutral value (text, image, document; others as given)."""

@@ -55,6 +55,17 @@ ContextHook = Callable[[Any], Any]
 
 _BOUND = bridge.BoundContext("anthropic")
 
+__all__ = [
+    "AnthropicOptions",
+    "ContextHook",
+    "StandardAsyncFunctionTool",
+    "StandardFunctionTool",
+    "bound_context",
+    "run_context",
+    "to_anthropic",
+    "to_anthropic_tools",
+]
+
 
 class AnthropicOptions(bridge.ToolOptions, total=False):
     """`to_anthropic` options: the shared ones (see `interop.bridge.Options`) plus:"""

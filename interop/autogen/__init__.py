@@ -20,28 +20,9 @@ from interop._kit import ToolResultText, require_extra
 
 require_extra(__name__, "autogen", "autogen_core", install="autogen-core")
 
-from ._from import CancellationTokenHook, WorkbenchTool, from_autogen, from_autogen_workbench
-from ._to import (
-    AutoGenOptions,
-    ContextHook,
-    StandardAutoGenTool,
-    default_context,
-    run_context,
-    to_autogen,
-    to_autogen_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "AutoGenOptions",
-    "CancellationTokenHook",
-    "ContextHook",
-    "StandardAutoGenTool",
-    "ToolResultText",
-    "WorkbenchTool",
-    "default_context",
-    "from_autogen",
-    "from_autogen_workbench",
-    "run_context",
-    "to_autogen",
-    "to_autogen_tools",
-]
+__all__ = ["ToolResultText", *_from.__all__, *_to.__all__]

@@ -52,6 +52,8 @@ from interop._kit import OldContextName, inbound, unique_tools
 CancellationTokenHook = Callable[[Any], Any]
 """Maps the neutral context to the `CancellationToken` the native tool gets (or an awaitable of it)."""
 
+__all__ = ["CancellationTokenHook", "WorkbenchTool", "from_autogen", "from_autogen_workbench"]
+
 
 @dataclass(frozen=True)
 class WorkbenchTool:

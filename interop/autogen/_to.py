@@ -56,6 +56,16 @@ ContextHook = Callable[[CancellationToken], Any]
 _BOUND = bridge.BoundContext("autogen")
 _events = logging.getLogger(EVENT_LOGGER_NAME)
 
+__all__ = [
+    "AutoGenOptions",
+    "ContextHook",
+    "StandardAutoGenTool",
+    "default_context",
+    "run_context",
+    "to_autogen",
+    "to_autogen_tools",
+]
+
 
 class AutoGenOptions(bridge.ToolOptions, total=False):
     """`to_autogen` options: the shared ones (see `interop.bridge.Options`) plus:"""

@@ -18,23 +18,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "claude-agent-sdk", "claude_agent_sdk", install="claude-agent-sdk")
 
-from ._from import from_claude_agent_sdk, from_claude_agent_sdk_tools
-from ._to import (
-    HANDLERS_ATTR,
-    StandardToolHandler,
-    permission_callback,
-    run_context,
-    to_claude_agent_sdk,
-    to_claude_agent_sdk_server,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "HANDLERS_ATTR",
-    "StandardToolHandler",
-    "from_claude_agent_sdk",
-    "from_claude_agent_sdk_tools",
-    "permission_callback",
-    "run_context",
-    "to_claude_agent_sdk",
-    "to_claude_agent_sdk_server",
-]
+__all__ = [*_from.__all__, *_to.__all__]

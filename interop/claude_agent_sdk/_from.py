@@ -24,6 +24,8 @@ from interop import StandardToolV0, ToolError
 from interop._kit import hints_meta, unique_tools
 from interop.bridge import from_native, neutral_home
 
+__all__ = ["from_claude_agent_sdk", "from_claude_agent_sdk_tools"]
+
 
 def _served_schema(native: SdkMcpTool[Any]) -> dict[str, Any]:
     """The input schema the SDK's server lists for the tool (its own expansion rules)."""

@@ -92,6 +92,15 @@ an allow whose call never came (an aborted turn) is forgotten then."""
 TOOL_USE_META = "claudecode/toolUseId"
 """The `_meta` key of a `tools/call` from the Claude Code CLI: the model's `tool_use` id."""
 
+__all__ = [
+    "HANDLERS_ATTR",
+    "StandardToolHandler",
+    "permission_callback",
+    "run_context",
+    "to_claude_agent_sdk",
+    "to_claude_agent_sdk_server",
+]
+
 
 def run_context(value: Any) -> AbstractContextManager[None]:
     """Give the converted tools `value` as their neutral context for the SDK sessions started in

@@ -17,28 +17,9 @@ from interop._kit import ToolResultText, require_extra
 
 require_extra(__name__, "crewai", "crewai.tools", install="crewai")
 
-from ._from import from_crewai, from_crewai_tools
-from ._to import (
-    ContextHook,
-    CrewAIOptions,
-    StandardCrewAITool,
-    default_context,
-    gate,
-    run_context,
-    to_crewai,
-    to_crewai_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "ContextHook",
-    "CrewAIOptions",
-    "StandardCrewAITool",
-    "ToolResultText",
-    "default_context",
-    "from_crewai",
-    "from_crewai_tools",
-    "gate",
-    "run_context",
-    "to_crewai",
-    "to_crewai_tools",
-]
+__all__ = ["ToolResultText", *_from.__all__, *_to.__all__]

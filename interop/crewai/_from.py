@@ -25,6 +25,8 @@ from crewai.tools.tool_failure import ToolFailure
 from interop import StandardToolV0, ToolError, bridge
 from interop._kit import unique_tools
 
+__all__ = ["from_crewai", "from_crewai_tools"]
+
 
 def _schema(model: Any) -> dict[str, Any] | None:
     if model is None:

@@ -76,6 +76,17 @@ _BOUND = BoundContext("crewai")
 
 _APPROVE = frozenset({"y", "yes", "approve", "approved"})
 
+__all__ = [
+    "ContextHook",
+    "CrewAIOptions",
+    "StandardCrewAITool",
+    "default_context",
+    "gate",
+    "run_context",
+    "to_crewai",
+    "to_crewai_tools",
+]
+
 
 class CrewAIOptions(ToolOptions, total=False):
     """`to_crewai` options: the shared ones (see `interop.bridge.Options`) plus:"""

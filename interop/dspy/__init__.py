@@ -17,29 +17,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "dspy", "dspy")
 
-from ._from import from_dspy, from_dspy_tools
-from ._to import (
-    CONTEXT_KEY,
-    ContextHook,
-    StandardDSPyTool,
-    ToolContent,
-    ToolResult,
-    default_context,
-    run_context,
-    to_dspy,
-    to_dspy_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "CONTEXT_KEY",
-    "ContextHook",
-    "StandardDSPyTool",
-    "ToolContent",
-    "ToolResult",
-    "default_context",
-    "from_dspy",
-    "from_dspy_tools",
-    "run_context",
-    "to_dspy",
-    "to_dspy_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

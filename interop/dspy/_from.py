@@ -31,6 +31,8 @@ from interop._kit import inbound, unique_tools
 
 from ._to import CONTEXT_KEY
 
+__all__ = ["from_dspy", "from_dspy_tools"]
+
 
 def _variadic(native: dspy.Tool) -> set[str]:
     """The function's `*args` / `**kwargs` names (DSPy lists them as arguments of their own)."""

@@ -79,6 +79,18 @@ with_callbacks = cast("Callable[[_F], _F]", _with_callbacks)
 _ARGS_UNROLL = 3
 """How deep a recursive `$ref` is unrolled in `args` (what ReAct prints for the model)."""
 
+__all__ = [
+    "CONTEXT_KEY",
+    "ContextHook",
+    "StandardDSPyTool",
+    "ToolContent",
+    "ToolResult",
+    "default_context",
+    "run_context",
+    "to_dspy",
+    "to_dspy_tools",
+]
+
 
 @contextlib.contextmanager
 def run_context(value: Any) -> Iterator[None]:

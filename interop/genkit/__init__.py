@@ -17,28 +17,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "genkit", "genkit")
 
-from ._from import CONTEXT_KEY, from_genkit, from_genkit_tools
-from ._to import (
-    APPROVAL_KEY,
-    META_KEY,
-    ContextHook,
-    approve,
-    default_context,
-    deny,
-    to_genkit,
-    to_genkit_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "APPROVAL_KEY",
-    "CONTEXT_KEY",
-    "META_KEY",
-    "ContextHook",
-    "approve",
-    "default_context",
-    "deny",
-    "from_genkit",
-    "from_genkit_tools",
-    "to_genkit",
-    "to_genkit_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

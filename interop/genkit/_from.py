@@ -37,6 +37,8 @@ from ._to import META_KEY
 CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 """The tool-run context key holding a neutral context that is not a dict."""
 
+__all__ = ["CONTEXT_KEY", "from_genkit", "from_genkit_tools"]
+
 
 def _run_context(value: Any) -> dict[str, Any]:
     if isinstance(value, ToolRunContext):

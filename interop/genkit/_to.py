@@ -68,6 +68,17 @@ APPROVAL_KEY = "approved"
 ContextHook = Callable[[ToolRunContext], Any]
 """Maps Genkit's `ToolRunContext` to the neutral context (or an awaitable of it)."""
 
+__all__ = [
+    "APPROVAL_KEY",
+    "META_KEY",
+    "ContextHook",
+    "approve",
+    "default_context",
+    "deny",
+    "to_genkit",
+    "to_genkit_tools",
+]
+
 
 def default_context(ctx: ToolRunContext) -> Any:
     """The neutral context: the `generate(context=...)` dict of this run."""

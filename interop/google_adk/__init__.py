@@ -16,34 +16,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "google-adk", "google.adk", install="google-adk")
 
-from ._from import (
-    CONTEXT_KEY,
-    ToolContextHook,
-    from_google_adk,
-    from_google_adk_tools,
-    from_google_adk_toolset,
-)
-from ._to import (
-    CONFIRMATION_PENDING,
-    META_KEY,
-    ContextHook,
-    StandardADKTool,
-    default_context,
-    to_google_adk,
-    to_google_adk_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "CONFIRMATION_PENDING",
-    "CONTEXT_KEY",
-    "META_KEY",
-    "ContextHook",
-    "StandardADKTool",
-    "ToolContextHook",
-    "default_context",
-    "from_google_adk",
-    "from_google_adk_tools",
-    "from_google_adk_toolset",
-    "to_google_adk",
-    "to_google_adk_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

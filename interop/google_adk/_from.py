@@ -65,6 +65,14 @@ ToolContextHook = Callable[[Any], Any]
 _EMPTY_OBJECT: dict[str, Any] = {"type": "object", "properties": {}}
 _sessions: list[InMemorySessionService] = []
 
+__all__ = [
+    "CONTEXT_KEY",
+    "ToolContextHook",
+    "from_google_adk",
+    "from_google_adk_tools",
+    "from_google_adk_toolset",
+]
+
 
 def _fresh_tool_context(value: Any, confirmed: bool) -> ToolContext:
     """A `ToolContext` over a fresh in-memory session whose state holds the neutral context."""

@@ -59,6 +59,16 @@ ContextHook = Callable[[ToolContext], Any]
 CONFIRMATION_PENDING = {"error": "This tool call requires confirmation, please approve or reject."}
 """ADK's own answer for a call waiting on a human (what `FunctionTool` returns)."""
 
+__all__ = [
+    "CONFIRMATION_PENDING",
+    "META_KEY",
+    "ContextHook",
+    "StandardADKTool",
+    "default_context",
+    "to_google_adk",
+    "to_google_adk_tools",
+]
+
 
 def default_context(tool_context: ToolContext) -> dict[str, Any]:
     """The neutral context: a snapshot of the session state (a plain dict; writes are not kept)."""

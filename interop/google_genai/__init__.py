@@ -20,24 +20,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "google-genai", "google.genai", install="google-genai")
 
-from ._from import NativeContextHook, from_google_genai, from_google_genai_tools
-from ._to import (
-    ContextHook,
-    GoogleGenAIOptions,
-    bound_context,
-    run_context,
-    to_google_genai,
-    to_google_genai_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "ContextHook",
-    "GoogleGenAIOptions",
-    "NativeContextHook",
-    "bound_context",
-    "from_google_genai",
-    "from_google_genai_tools",
-    "run_context",
-    "to_google_genai",
-    "to_google_genai_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

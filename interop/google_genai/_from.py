@@ -39,6 +39,8 @@ from ._to import _BOUND
 NativeContextHook = Callable[[Any], Any]
 """Maps the neutral context to what the function sees bound by `run_context(...)` (or an awaitable of it)."""
 
+__all__ = ["NativeContextHook", "from_google_genai", "from_google_genai_tools"]
+
 
 def _declaration(native: Any) -> types.FunctionDeclaration:
     if isinstance(native, types.FunctionDeclaration):

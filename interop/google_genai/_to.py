@@ -74,6 +74,15 @@ _BOUND = bridge.BoundContext("google_genai")
 _ROUTINES = (types.FunctionType, types.MethodType)
 """What google-genai's automatic function calling accepts (and what `from_google_genai` reads)."""
 
+__all__ = [
+    "ContextHook",
+    "GoogleGenAIOptions",
+    "bound_context",
+    "run_context",
+    "to_google_genai",
+    "to_google_genai_tools",
+]
+
 
 class GoogleGenAIOptions(bridge.ToolOptions, total=False):
     """`to_google_genai` options: the shared ones (see `interop.bridge.Options`) plus:"""

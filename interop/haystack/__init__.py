@@ -17,30 +17,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "haystack", "haystack", install="haystack-ai")
 
-from ._from import StateHook, from_haystack, from_haystack_tools
-from ._to import (
-    CONTEXT_KEY,
-    STATE_PARAM,
-    ContextHook,
-    HaystackOptions,
-    StandardHaystackTool,
-    default_context,
-    state_schema,
-    to_haystack,
-    to_haystack_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "CONTEXT_KEY",
-    "STATE_PARAM",
-    "ContextHook",
-    "HaystackOptions",
-    "StandardHaystackTool",
-    "StateHook",
-    "default_context",
-    "from_haystack",
-    "from_haystack_tools",
-    "state_schema",
-    "to_haystack",
-    "to_haystack_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

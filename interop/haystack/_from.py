@@ -59,6 +59,8 @@ StateHook = Callable[[Any], State]
 
 _ANY_SCHEMA = {CONTEXT_KEY: {"type": object}}
 
+__all__ = ["StateHook", "from_haystack", "from_haystack_tools"]
+
 
 def _is_state(annotation: Any) -> bool:
     """`State`, `State | None`, `Optional[State]`, `Annotated[State, ...]`."""

@@ -75,6 +75,18 @@ STATE_PARAM = "__interop_state__"
 ContextHook = Callable[["State | None"], Any]
 """Maps Haystack's `State` (None outside an agent) to the neutral context (or an awaitable)."""
 
+__all__ = [
+    "CONTEXT_KEY",
+    "STATE_PARAM",
+    "ContextHook",
+    "HaystackOptions",
+    "StandardHaystackTool",
+    "default_context",
+    "state_schema",
+    "to_haystack",
+    "to_haystack_tools",
+]
+
 
 def state_schema(key: str = CONTEXT_KEY) -> dict[str, Any]:
     """The `state_schema` entry the default context mapping needs: `Agent(state_schema=state_schema())`."""

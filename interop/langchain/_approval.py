@@ -29,14 +29,7 @@ from interop._kit import answer_reason, approves
 if TYPE_CHECKING:
     from interop import ApprovalRequest
 
-__all__ = [
-    "HAS_INTERRUPT",
-    "approval_request",
-    "approve",
-    "ask_with_interrupt",
-    "is_approved",
-    "reject",
-]
+__all__ = ["approve", "is_approved", "reject"]
 
 HAS_INTERRUPT = importlib.util.find_spec("langgraph") is not None
 """Whether langgraph is installed (found without importing it: `langgraph.types` is slow to import)."""

@@ -27,14 +27,11 @@ from interop._kit import context_entry
 
 __all__ = [
     "CONTEXT_KEY",
-    "OLD_CONTEXT_KEY",
     "RUNTIME_PARAM",
     "ContextHook",
     "LangChainCall",
     "config_for_context",
     "default_context",
-    "is_runtime",
-    "runtime_type",
 ]
 
 CONTEXT_KEY = _CONTEXT_KEY

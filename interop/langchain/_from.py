@@ -31,6 +31,8 @@ ConfigHook = Callable[[Any], RunnableConfig | None]
 
 _SINGLE_INPUT = {"type": "object", "properties": {"__arg1": {"type": "string"}}, "required": ["__arg1"]}
 
+__all__ = ["ConfigHook", "from_langchain", "from_langchain_tools"]
+
 
 def _input_schema(lc: BaseTool) -> Any:
     """The model-facing schema: a dict stays raw JSON Schema; a pydantic model stays pydantic."""

@@ -53,6 +53,8 @@ _tool_call_id: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "interop_lc_tool_call_id", default=None
 )
 
+__all__ = ["META_KEY", "LangChainOptions", "LangChainStandardTool", "to_langchain", "to_langchain_tools"]
+
 
 class LangChainOptions(bridge.ToolOptions, total=False):
     """`to_langchain` options: the shared ones (see `interop.bridge.Options`) plus:"""

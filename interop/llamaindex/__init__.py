@@ -14,28 +14,10 @@ from interop._kit import require_extra
 
 require_extra(__name__, "llamaindex", "llama_index.core", install="llama-index-core")
 
-from ._from import WorkflowContextHook, from_llamaindex, from_llamaindex_tools
-from ._metadata import StandardToolMetadata
-from ._to import (
-    CONTEXT_KEY,
-    ContextHook,
-    StandardFunctionTool,
-    default_context,
-    run_context,
-    to_llamaindex,
-    to_llamaindex_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _metadata, _to
+from ._from import *  # noqa: F403
+from ._metadata import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "CONTEXT_KEY",
-    "ContextHook",
-    "StandardFunctionTool",
-    "StandardToolMetadata",
-    "WorkflowContextHook",
-    "default_context",
-    "from_llamaindex",
-    "from_llamaindex_tools",
-    "run_context",
-    "to_llamaindex",
-    "to_llamaindex_tools",
-]
+__all__ = [*_from.__all__, *_metadata.__all__, *_to.__all__]

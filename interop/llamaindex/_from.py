@@ -48,6 +48,8 @@ from ._to import CONTEXT_KEY
 WorkflowContextHook = Callable[[Any], Any]
 """Maps the neutral context to the workflow `Context` a native tool takes (or an awaitable of it)."""
 
+__all__ = ["WorkflowContextHook", "from_llamaindex", "from_llamaindex_tools"]
+
 
 class _ToolContextWorkflow(Workflow):
     """The workflow fresh `Context`s belong to (a `Context` needs one; it never runs)."""

@@ -17,7 +17,7 @@ from llama_index.core.tools import ToolMetadata
 
 from interop.bridge import copy_json, schema_model
 
-__all__ = ["StandardToolMetadata", "permissive_fn_schema"]
+__all__ = ["StandardToolMetadata"]
 
 
 def _empty_object() -> dict[str, Any]:

@@ -61,6 +61,16 @@ from ._metadata import StandardToolMetadata, permissive_fn_schema
 _UNSET: Any = object()
 _BOUND = BoundContext("llamaindex")
 
+__all__ = [
+    "CONTEXT_KEY",
+    "ContextHook",
+    "StandardFunctionTool",
+    "default_context",
+    "run_context",
+    "to_llamaindex",
+    "to_llamaindex_tools",
+]
+
 
 def run_context(value: Any) -> AbstractContextManager[None]:
     """Give every converted tool of the agent runs started inside this block `value` as context.

@@ -16,18 +16,10 @@ from interop._kit import require_extra
 
 require_extra(__name__, "openai-agents", "agents", install="openai-agents")
 
-from ._from import from_openai_agents, from_openai_agents_tools
-from ._state import keep_context_fields, omit_context
-from ._to import ContextHook, NeedsApproval, OpenAIAgentsOptions, to_openai_agents, to_openai_agents_tools
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _state, _to
+from ._from import *  # noqa: F403
+from ._state import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "ContextHook",
-    "NeedsApproval",
-    "OpenAIAgentsOptions",
-    "from_openai_agents",
-    "from_openai_agents_tools",
-    "keep_context_fields",
-    "omit_context",
-    "to_openai_agents",
-    "to_openai_agents_tools",
-]
+__all__ = [*_from.__all__, *_state.__all__, *_to.__all__]

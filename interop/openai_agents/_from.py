@@ -66,6 +66,8 @@ _OUTPUT_KEYS = {
 _MCP_AS_TEXT = frozenset({"audio", "resource", "resource_link"})
 """MCP blocks the SDK's MCP client hands the model as their JSON text (`model_dump_json`)."""
 
+__all__ = ["from_openai_agents", "from_openai_agents_tools"]
+
 
 def _is_output_item(item: Any) -> bool:
     """Whether `item` is one of the SDK's tool outputs (`ToolOutputText` / `Image` / `FileContent`,

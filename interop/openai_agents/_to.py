@@ -61,6 +61,14 @@ NeedsApproval = bool | Callable[[RunContextWrapper[Any], dict[str, Any], str], A
 
 _Restore = Callable[[Any], Any]
 
+__all__ = [
+    "ContextHook",
+    "NeedsApproval",
+    "OpenAIAgentsOptions",
+    "to_openai_agents",
+    "to_openai_agents_tools",
+]
+
 
 class OpenAIAgentsOptions(ToolOptions, total=False):
     """`to_openai_agents` options: the shared ones (see `interop.bridge.Options`) plus:"""

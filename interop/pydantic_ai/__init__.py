@@ -16,24 +16,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "pydantic-ai", "pydantic_ai", install="pydantic-ai-slim")
 
-from ._from import afrom_pydantic_ai_toolset, from_pydantic_ai, from_pydantic_ai_toolset
-from ._to import (
-    ARGS_DIGEST_KEY,
-    ContextHook,
-    PydanticAIOptions,
-    approval_results,
-    to_pydantic_ai,
-    to_pydantic_ai_toolset,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "ARGS_DIGEST_KEY",
-    "ContextHook",
-    "PydanticAIOptions",
-    "afrom_pydantic_ai_toolset",
-    "approval_results",
-    "from_pydantic_ai",
-    "from_pydantic_ai_toolset",
-    "to_pydantic_ai",
-    "to_pydantic_ai_toolset",
-]
+__all__ = [*_from.__all__, *_to.__all__]

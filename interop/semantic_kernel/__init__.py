@@ -23,30 +23,9 @@ from interop._kit import ToolResultText, require_extra
 
 require_extra(__name__, "semantic-kernel", "semantic_kernel", install="semantic-kernel")
 
-from ._from import KernelArgumentsHook, from_semantic_kernel
-from ._to import (
-    CONTEXT_KEY,
-    AutoFunctionFilter,
-    ContextHook,
-    SemanticKernelOptions,
-    StandardKernelFunction,
-    approval_filter,
-    default_context,
-    run_context,
-    to_semantic_kernel,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "CONTEXT_KEY",
-    "AutoFunctionFilter",
-    "ContextHook",
-    "KernelArgumentsHook",
-    "SemanticKernelOptions",
-    "StandardKernelFunction",
-    "ToolResultText",
-    "approval_filter",
-    "default_context",
-    "from_semantic_kernel",
-    "run_context",
-    "to_semantic_kernel",
-]
+__all__ = ["ToolResultText", *_from.__all__, *_to.__all__]

@@ -64,6 +64,8 @@ KernelArgumentsHook = Callable[[Any], Any]
 """Maps the neutral context to the application's `KernelArguments` for a call (a mapping, or an
 awaitable of one); the model's arguments are set over them."""
 
+__all__ = ["KernelArgumentsHook", "from_semantic_kernel"]
+
 
 def _default_arguments(context: Any) -> Any:
     if isinstance(context, FunctionInvocationContext):

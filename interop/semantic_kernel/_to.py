@@ -94,6 +94,18 @@ _PLUGIN_NAME = re.compile(r"[0-9A-Za-z_]+")
 _MAX_QUALIFIED = 64
 """OpenAI's and Anthropic's limit on a function name; the model sees `<plugin>-<function>`."""
 
+__all__ = [
+    "CONTEXT_KEY",
+    "AutoFunctionFilter",
+    "ContextHook",
+    "SemanticKernelOptions",
+    "StandardKernelFunction",
+    "approval_filter",
+    "default_context",
+    "run_context",
+    "to_semantic_kernel",
+]
+
 
 class SemanticKernelOptions(ToolOptions, total=False):
     """`to_semantic_kernel` options: the shared ones (see `interop.bridge.Options`); Semantic Kernel adds none."""

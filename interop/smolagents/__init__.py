@@ -12,14 +12,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "smolagents", "smolagents")
 
-from ._from import from_smolagents, from_smolagents_tools
-from ._to import StandardSmolagentsTool, run_context, to_smolagents, to_smolagents_tools
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "StandardSmolagentsTool",
-    "from_smolagents",
-    "from_smolagents_tools",
-    "run_context",
-    "to_smolagents",
-    "to_smolagents_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

@@ -25,6 +25,8 @@ from interop._kit import unique_tools
 
 from ._schema import from_inputs
 
+__all__ = ["from_smolagents", "from_smolagents_tools"]
+
 
 def _value(result: Any) -> Any:
     if isinstance(result, AgentText):

@@ -58,6 +58,8 @@ _BOUND = BoundContext("smolagents")
 
 _OUTPUT_TYPES = frozenset({"string", "boolean", "integer", "number", "array", "object", "null"})
 
+__all__ = ["StandardSmolagentsTool", "run_context", "to_smolagents", "to_smolagents_tools"]
+
 
 def run_context(value: Any) -> AbstractContextManager[None]:
     """Give every converted tool called inside this block `value` as its neutral context:

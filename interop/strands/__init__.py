@@ -21,31 +21,9 @@ from interop._kit import require_extra
 
 require_extra(__name__, "strands", "strands", install="strands-agents")
 
-from ._from import InvocationStateHook, from_strands
-from ._to import (
-    APPROVAL_INTERRUPT,
-    CONTEXT_KEY,
-    META_KEY,
-    ContextHook,
-    StandardAgentTool,
-    StrandsOptions,
-    default_context,
-    is_approved,
-    to_strands,
-    to_strands_tools,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _from, _to
+from ._from import *  # noqa: F403
+from ._to import *  # noqa: F403
 
-__all__ = [
-    "APPROVAL_INTERRUPT",
-    "CONTEXT_KEY",
-    "META_KEY",
-    "ContextHook",
-    "InvocationStateHook",
-    "StandardAgentTool",
-    "StrandsOptions",
-    "default_context",
-    "from_strands",
-    "is_approved",
-    "to_strands",
-    "to_strands_tools",
-]
+__all__ = [*_from.__all__, *_to.__all__]

@@ -46,6 +46,8 @@ from ._to import CONTEXT_KEY, META_KEY, OLD_CONTEXT_KEY
 InvocationStateHook = Callable[[Any], Any]
 """Maps the neutral context to the `invocation_state` dict a native tool gets (or an awaitable)."""
 
+__all__ = ["InvocationStateHook", "from_strands"]
+
 
 class _NoAgent:
     """Stands in for `tool_context.agent` when a Strands tool runs outside an agent (one per call)."""

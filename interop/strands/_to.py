@@ -79,6 +79,19 @@ META_KEY = "interop"
 ContextHook = Callable[[ToolContext[Any]], Any]
 """Maps the Strands `ToolContext` to the neutral context (or an awaitable of it)."""
 
+__all__ = [
+    "APPROVAL_INTERRUPT",
+    "CONTEXT_KEY",
+    "META_KEY",
+    "ContextHook",
+    "StandardAgentTool",
+    "StrandsOptions",
+    "default_context",
+    "is_approved",
+    "to_strands",
+    "to_strands_tools",
+]
+
 
 class StrandsOptions(ToolOptions, total=False):
     """`to_strands` options: the shared ones (see `interop.bridge.Options`); Strands adds none."""

@@ -25,24 +25,10 @@ require_extra(__name__, "temporal", "temporalio")
 # (Temporal's sandbox) that import is refused. Imported here, under imports_passed_through().
 import interop.telemetry._auto  # noqa: F401
 
-from ._activities import ContextFactory, tool_activities
-from ._client import decide, pending_approvals
-from ._workflow import (
-    APPROVAL_UPDATE,
-    PENDING_APPROVALS_QUERY,
-    PendingApproval,
-    activity_tools,
-    register_approval_handlers,
-)
+# Each submodule lists its public names in its own `__all__`; the package re-exports exactly those.
+from . import _activities, _client, _workflow
+from ._activities import *  # noqa: F403
+from ._client import *  # noqa: F403
+from ._workflow import *  # noqa: F403
 
-__all__ = [
-    "APPROVAL_UPDATE",
-    "PENDING_APPROVALS_QUERY",
-    "ContextFactory",
-    "PendingApproval",
-    "activity_tools",
-    "decide",
-    "pending_approvals",
-    "register_approval_handlers",
-    "tool_activities",
-]
+__all__ = [*_activities.__all__, *_client.__all__, *_workflow.__all__]
