@@ -31,35 +31,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from llama_index.core.base.llms.types import AudioBlock, DocumentBlock, ImageBlock, TextBlock
 from llama_index.core.tools import BaseTool, FunctionTool, ToolOutput
 from llama_index.core.workflow import Context
 from typing_extensions import Unpack
 
-from interop import InteropError, StandardToolV0
+from interop import InteropError, StandardToolV0, bridge
 from interop._arguments import call_arguments
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
 from interop._kit import convert_tools
-from interop.bridge import (
-    BoundContext,
-    Invoker,
-    Outcome,
-    ToolOptions,
-    content_kind,
-    input_json_schema,
-    meta_flag,
-    output_json_schema,
-    prepare,
-    requires_approval,
-    set_origin,
-)
+from interop.bridge import content_kind  # on the call path (each content part): bound once here
+
+if TYPE_CHECKING:
+    from interop.bridge import Invoker, Outcome
 
 from ._metadata import StandardToolMetadata, permissive_fn_schema
 
 _UNSET: Any = object()
-_BOUND = BoundContext("llamaindex")
+_BOUND = bridge.BoundContext("llamaindex")
 
 __all__ = [
     "CONTEXT_KEY",
@@ -151,7 +142,7 @@ class StandardFunctionTool(FunctionTool):
         self.standard_tool = tool
         self._invoker = invoker
         name = invoker.name
-        parameters = input_json_schema(tool)
+        parameters = bridge.input_json_schema(tool)
         parameters.setdefault("properties", {})
         if CTX_PARAM in parameters["properties"]:
             raise InteropError(f"tool {tool.name!r}: the argument name {CTX_PARAM!r} is reserved")
@@ -159,10 +150,10 @@ class StandardFunctionTool(FunctionTool):
             description=tool.description,
             name=name,
             fn_schema=permissive_fn_schema(name, parameters),
-            return_direct=meta_flag(tool.meta, "return_direct"),
+            return_direct=bridge.meta_flag(tool.meta, "return_direct"),
             parameters=parameters,
             title=tool.title,
-            output_schema=output_json_schema(tool),
+            output_schema=bridge.output_json_schema(tool),
             meta=dict(tool.meta),
         )
 
@@ -213,7 +204,7 @@ class StandardFunctionTool(FunctionTool):
         return f"StandardFunctionTool(name={self._invoker.name!r})"
 
 
-def to_llamaindex(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOptions]) -> BaseTool:
+def to_llamaindex(tool: StandardToolV0[Any, Any, Any], **options: Unpack[bridge.ToolOptions]) -> BaseTool:
     """Convert a neutral tool into a LlamaIndex tool (a `StandardFunctionTool`).
 
     Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
@@ -225,13 +216,15 @@ def to_llamaindex(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
 
     A tool that came from LlamaIndex (`from_llamaindex`) goes home as the very same object.
     """
-    c = prepare(
+    c = bridge.prepare(
         tool,
         options,
         where="to_llamaindex",
         rule="llamaindex",
         native=BaseTool,
-        home_if=lambda _: not requires_approval(tool),  # a LlamaIndex tool cannot ask: never home unguarded
+        home_if=lambda _: (
+            not bridge.requires_approval(tool)
+        ),  # a LlamaIndex tool cannot ask: never home unguarded
     )
     if c.home is not None:
         return c.home
@@ -239,12 +232,12 @@ def to_llamaindex(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
     if isinstance(c.origin, FunctionTool) and c.origin.requires_context:
         default = _pass_workflow_context  # a native ctx-taking tool gets the agent's own Context
     converted = StandardFunctionTool(tool, invoker=c.invoker(target="LlamaIndex", context=default))
-    set_origin(converted, tool)
+    bridge.set_origin(converted, tool)
     return converted
 
 
 def to_llamaindex_tools(
-    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[ToolOptions]
+    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[bridge.ToolOptions]
 ) -> list[BaseTool | Callable[..., Any]]:
     """Convert several tools at once; two tools with the same final name raise `ToolNameError`
     (an agent would silently keep only one of them). Typed as `FunctionAgent(tools=...)` takes them

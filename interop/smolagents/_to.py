@@ -28,33 +28,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from contextlib import AbstractContextManager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from smolagents import Tool  # type: ignore[import-untyped]
 from smolagents.agent_types import AgentImage  # type: ignore[import-untyped]
 from typing_extensions import Unpack
 
-from interop import StandardToolV0, ToolError
+from interop import StandardToolV0, ToolError, bridge
 from interop._arguments import call_arguments
 from interop._kit import convert_tools
-from interop.bridge import (
-    BoundContext,
-    Invoker,
-    Outcome,
-    ToolOptions,
-    content_kind,
-    input_json_schema,
-    object_input_schema,
-    output_json_schema,
-    prepare,
-    set_origin,
-    to_jsonable,
-)
+from interop.bridge import content_kind, to_jsonable  # on the call path: bound once here
+
+if TYPE_CHECKING:
+    from interop.bridge import Invoker, Outcome
 from interop.jsonschema import RefError, accepts_null
 
 from ._schema import drop_unsent_nulls, to_inputs
 
-_BOUND = BoundContext("smolagents")
+_BOUND = bridge.BoundContext("smolagents")
 
 _OUTPUT_TYPES = frozenset({"string", "boolean", "integer", "number", "array", "object", "null"})
 
@@ -96,8 +87,8 @@ class StandardSmolagentsTool(Tool):  # type: ignore[misc]
     skip_forward_signature_validation = True
 
     def __init__(self, tool: StandardToolV0[Any, Any, Any], *, invoker: Invoker) -> None:
-        schema = object_input_schema(tool, "smolagents")
-        out_schema = output_json_schema(tool)
+        schema = bridge.object_input_schema(tool, "smolagents")
+        out_schema = bridge.output_json_schema(tool)
         self.name = invoker.name
         self.description = tool.description
         try:
@@ -140,7 +131,7 @@ def _restore(schema: dict[str, Any]) -> Any:
     return lambda args: drop_unsent_nulls(args, schema)
 
 
-def to_smolagents(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOptions]) -> Tool:
+def to_smolagents(tool: StandardToolV0[Any, Any, Any], **options: Unpack[bridge.ToolOptions]) -> Tool:
     """Convert a neutral tool into a `smolagents.Tool` (a `StandardSmolagentsTool`).
 
     Options: the shared ones (`rename`, `context`, `approval`, `allow_unapproved`, `errors`,
@@ -148,17 +139,17 @@ def to_smolagents(tool: StandardToolV0[Any, Any, Any], **options: Unpack[ToolOpt
     otherwise). `context=` receives the object bound with `run_context(...)` (or None). A tool
     that came from `from_smolagents` goes home as the very same object (with no options).
     """
-    c = prepare(tool, options, where="to_smolagents", rule="smolagents", native=Tool)
+    c = bridge.prepare(tool, options, where="to_smolagents", rule="smolagents", native=Tool)
     if c.home is not None:
         return c.home
-    invoker = c.invoker(target="smolagents", restore=_restore(input_json_schema(tool)))
+    invoker = c.invoker(target="smolagents", restore=_restore(bridge.input_json_schema(tool)))
     converted = StandardSmolagentsTool(tool, invoker=invoker)
-    set_origin(converted, tool)
+    bridge.set_origin(converted, tool)
     return converted
 
 
 def to_smolagents_tools(
-    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[ToolOptions]
+    tools: Iterable[StandardToolV0[Any, Any, Any]], **options: Unpack[bridge.ToolOptions]
 ) -> list[Tool]:
     """Convert several tools for one agent; two tools with the same final name raise
     `ToolNameError` (an agent keeps tools in a dict by name)."""
