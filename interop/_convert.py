@@ -45,13 +45,15 @@ class Conversion(Generic[N]):
         native_approval: bool = False,
         restore: Callable[[Any], Any] | None = None,
         failure_text: PolicyText | None = None,
+        options: Options | None = None,
     ) -> Invoker:
-        """The call path of the converted tool (see `Invoker` for the arguments)."""
+        """The call path of the converted tool (see `Invoker` for the arguments; `options`: the
+        shared options as the adapter changed them, default `self.options`)."""
         return Invoker(
             self.tool,
             name=self.name,
             target=target,
-            options=self.options,
+            options=self.options if options is None else options,
             context=context,
             native_approval=native_approval,
             restore=restore,

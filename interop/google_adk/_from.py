@@ -47,7 +47,7 @@ from typing_extensions import Unpack
 import interop
 from interop import StandardToolV0, ToolError, bridge
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import OldContextName, read_carried_meta, unique_tools
+from interop._kit import OldContextName, inbound, read_carried_meta, unique_tools
 
 from ._declaration import Declared, declared
 
@@ -179,6 +179,7 @@ def _default_tool_context(value: Any) -> Any:
     return value if isinstance(value, Context) else _fresh_tool_context(value, bridge.approved_call())
 
 
+@inbound()
 def from_google_adk(
     tool: BaseTool, *, native_context: ToolContextHook | None = None, **deprecated: Unpack[OldContextName]
 ) -> StandardToolV0[Any, Any, Any]:
@@ -190,7 +191,6 @@ def from_google_adk(
     holds it; `context=` is its deprecated name). A tool made by `to_google_adk` comes back as the
     very neutral tool it was made from.
     """
-    native_context = bridge.native_context_option(native_context, deprecated, where="from_google_adk")
     # `from google.adk.tools import FunctionTool` does not load the toolset module: when nothing
     # has, `tool` is no toolset (so `import interop.google_adk` does not load it either)
     toolsets = sys.modules.get("google.adk.tools.base_toolset")
@@ -199,9 +199,6 @@ def from_google_adk(
             "from_google_adk converts one tool; for a toolset use "
             "`await from_google_adk_toolset(toolset)` (its tools are listed asynchronously)"
         )
-    home = bridge.neutral_home(tool, native_context)
-    if home is not None:
-        return home
     declaration = _declared(tool)
     native = tool
     hook = native_context

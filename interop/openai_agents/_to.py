@@ -223,15 +223,13 @@ def to_openai_agents(
             )
         if own["failure_error_function"] is not None:  # the pipeline's errors= function
             pipeline_options = dataclasses.replace(pipeline_options, errors=_sdk_failure_text)
-    invoker = Invoker(
-        tool,
-        name=name,
+    invoker = c.invoker(
         target="the OpenAI Agents SDK",
-        options=pipeline_options,
         context=_run_context,
         native_approval=True,
         restore=restore,
         failure_text=_sdk_failure_text,  # unset: the SDK's default; None: declines (raises)
+        options=pipeline_options,
     )
     needs_approval = _needs_approval(invoker, shared, given)
     function_tool = FunctionTool(
