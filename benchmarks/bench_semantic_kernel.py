@@ -3,9 +3,12 @@
 - call: both through `Kernel.invoke_function_call(FunctionCallContent, ChatHistory)`, what Semantic
   Kernel's auto function calling loop runs for each call the model makes (arguments parsed and
   checked against the parameters, auto function invocation filters, `KernelFunction.invoke`, the
-  result added to the history). The native function's arguments are converted by Semantic Kernel's
-  own parsing and its dict result is shown as a Python repr; ours validates with the neutral schema
-  and shows JSON text.
+  result added to the history), then the tool message as the OpenAI connector sends it
+  (`ChatMessageContent.to_dict()`: the result as the text the model reads). The native function's
+  arguments are converted by Semantic Kernel's own parsing and its dict result is shown as a Python
+  repr, rendered in `to_dict`; ours validates with the neutral schema and renders its JSON text in
+  the call. An information row measures the call alone (the definition until 2026-12-07), which
+  counts our rendering and not Semantic Kernel's.
 - conversion: `to_semantic_kernel` of 1,000 neutral tools (one plugin each) vs 1,000
   `KernelFunctionFromMethod` builds of `@kernel_function` functions, each described as the OpenAI
   connector sends it (`kernel_function_metadata_to_function_call_format`).
@@ -57,11 +60,14 @@ def _rows() -> list[dict[str, object]]:
         kernel.add_plugin(plugin)
         return kernel
 
-    def caller(kernel: Kernel, name: str) -> Any:
+    def caller(kernel: Kernel, name: str, *, rendered: bool = True) -> Any:
         call = FunctionCallContent(id="c1", name=name, arguments=ARGS_JSON)
 
         async def run() -> Any:
-            return await kernel.invoke_function_call(call, ChatHistory())
+            history = ChatHistory()
+            await kernel.invoke_function_call(call, history)
+            if rendered:  # the tool message as the connector sends it (the result as text)
+                history.messages[-1].to_dict()
 
         return run
 
@@ -86,6 +92,21 @@ def _rows() -> list[dict[str, object]]:
             "vs @kernel_function, both inline on the event loop (where Semantic Kernel runs its own sync "
             "functions); ours validates with the neutral schema and shows JSON text",
         ),
+        {
+            **call_row(
+                "semantic kernel invoke_function_call, sync fn (threaded=False), result not rendered",
+                caller(kernel_with(native_plugin(add)), "native-add", rendered=False),
+                caller(
+                    kernel_with(to_semantic_kernel(interop.tool(add), "ours", threaded=False)),
+                    "ours-add",
+                    rendered=False,
+                ),
+                "information (the row's definition until 2026-12-07): the call alone; Semantic Kernel "
+                "renders a native result as text later, when the connector sends the tool message, "
+                "ours renders its JSON text in the call",
+            ),
+            "target": None,
+        },
         {
             **call_row(
                 "semantic kernel invoke_function_call, sync fn (default: a worker thread)",
