@@ -84,11 +84,15 @@ def inbound(
 
     def decorate(from_x: FromX) -> FromX:
         where = from_x.__name__
+        first = from_x.__code__.co_varnames[0]  # the native's parameter (`lc`, `tool`...): a keyword too
 
         @functools.wraps(from_x)
-        def opening(
-            native: Any, /, *, native_context: Callable[[Any], Any] | None = None, **deprecated: Any
-        ) -> Any:
+        def opening(*args: Any, native_context: Callable[[Any], Any] | None = None, **deprecated: Any) -> Any:
+            if not args and first in deprecated:
+                args = (deprecated.pop(first),)
+            if len(args) != 1:  # Python's own TypeError, naming the function
+                return from_x(*args, native_context=native_context, **deprecated)
+            (native,) = args
             hook = native_context_option(native_context, deprecated, where=where, old=old)
             home = neutral_home(native, hook, kind=kind, refusal=refusal)
             if home is not None:

@@ -283,6 +283,9 @@ def test_inbound_opens_every_from_x_the_same_way() -> None:
         from_testing(3)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="from_testing\\(\\) got an unexpected keyword argument 'context'"):
         from_testing(Native(), context=hook)
+    assert bridge.get_origin(from_testing(native=Native())) is not None  # by its keyword, as typed
+    with pytest.raises(TypeError, match="from_testing\\(\\) missing 1 required positional argument: 'native'"):
+        from_testing()  # type: ignore[call-arg]
     assert from_testing.__name__ == "from_testing"
     assert "native_context" in str(inspect.signature(from_testing))
 
