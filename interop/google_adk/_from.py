@@ -62,7 +62,6 @@ CONTEXT_KEY = _CONTEXT_KEY  # "interop_context", the one key of every adapter
 ToolContextHook = Callable[[Any], Any]
 """Maps the neutral context to the `ToolContext` a native tool runs with (or an awaitable of it)."""
 
-_EMPTY_OBJECT: dict[str, Any] = {"type": "object", "properties": {}}
 _sessions: list[InMemorySessionService] = []
 
 __all__ = [
@@ -221,7 +220,7 @@ def from_google_adk(
         description=declaration.description or "",
         title=title,
         meta=meta,
-        input_schema=declaration.parameters_json_schema or _EMPTY_OBJECT,
+        input_schema=declaration.parameters_json_schema or None,  # (None: an object with no properties)
         output_schema=declaration.response_json_schema,
         call=lambda arguments, ctx: native.run_async(args=dict(arguments), tool_context=ctx),
         is_async=True,

@@ -10,8 +10,20 @@ follow-up messages. Strict schemas come from `interop.jsonschema.compile_openai_
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING as _TYPE_CHECKING
+
 from interop import jsonschema as _jsonschema
 from interop._lazy import install_lazy_names as _install_lazy_names
+
+if _TYPE_CHECKING:  # the names of `_MOVED` (`X as X`): old code still type-checks until they go
+    from interop.jsonschema import ANTHROPIC_STRICT_LIMITS as ANTHROPIC_STRICT_LIMITS
+    from interop.jsonschema import OPENAI_STRICT_LIMITS as OPENAI_STRICT_LIMITS
+    from interop.jsonschema import StrictSchema as StrictSchema
+    from interop.jsonschema import compile_anthropic_strict as compile_anthropic_strict
+    from interop.jsonschema import compile_openai_strict as compile_openai_strict
+    from interop.jsonschema import is_anthropic_strict as is_anthropic_strict
+    from interop.jsonschema import is_openai_strict as is_openai_strict
+    from interop.jsonschema import resolve_strict as resolve_strict
 
 from ._anthropic import AnthropicToolset, check_anthropic_strict_limits, to_anthropic_tool
 from ._dispatch import Dispatcher, DispatchError, ToolCall, ToolOutcome

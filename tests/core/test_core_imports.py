@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import inspect
 import json
 import re
@@ -193,6 +194,27 @@ def test_names_moved_out_of_interop_still_resolve_with_a_deprecation_warning() -
         warnings.simplefilter("error")
         with pytest.raises(AttributeError, match="no attribute 'ToolNameErr'"):
             interop.ToolNameErr  # type: ignore[attr-defined]  # a misspelt name is an error for mypy too
+
+
+@pytest.mark.parametrize("module_name", ["interop", "interop.bridge", "interop.providers"])
+def test_moved_names_are_still_seen_by_type_checkers(module_name: str) -> None:
+    """A name a module moved away still resolves (with a warning) and type-checks until it goes:
+    every name of its `_MOVED` is imported `X as X` under `TYPE_CHECKING` (the lazy names give
+    type checkers no catch-all `__getattr__`)."""
+    module = pytest.importorskip(module_name)
+    tree = ast.parse(Path(module.__file__).read_text())
+    seen = {
+        alias.asname
+        for node in tree.body
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for imported in ast.walk(node)
+        if isinstance(imported, ast.ImportFrom)
+        for alias in imported.names
+        if alias.asname == alias.name
+    }
+    moved = set(module._MOVED)
+    assert moved, module_name
+    assert moved <= seen, sorted(moved - seen)
 
 
 def test_the_error_tree_is_whole_in_interop_errors() -> None:
