@@ -31,6 +31,7 @@ from ._errors import (
     exception_summary,
     exception_text,
 )
+from ._jsoncopy import copy_value
 from ._protocols import Issue, issues_message
 
 _pydantic_core: ModuleType | None = None
@@ -85,6 +86,11 @@ class ToolResultText(str):
 
     def __reduce__(self) -> Any:  # copies and pickles keep the value
         return (type(self), (str(self), self.value, self.parts))
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> ToolResultText:
+        """A snapshot (Semantic Kernel takes one of every result): the text and its parts are
+        immutable, the value is copied."""
+        return type(self)(str(self), copy_value(self.value, memo), self.parts)
 
 
 class ResultNotJSON(StandardToolValidationError):

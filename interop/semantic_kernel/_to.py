@@ -37,7 +37,7 @@ import copy
 import inspect
 import re
 import weakref
-from collections.abc import Awaitable, Callable, Iterable, Mapping
+from collections.abc import AsyncGenerator, Awaitable, Callable, Coroutine, Iterable, Mapping
 from contextlib import AbstractContextManager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -55,8 +55,7 @@ from typing_extensions import Unpack
 
 from interop import ApprovalDeniedError, StandardTool, StandardToolV0
 from interop._kit import CONTEXT_KEY as _CONTEXT_KEY
-from interop._kit import ApprovalCallback, carried_meta, toolset_options
-from interop._kit import ToolResultText as _ResultText
+from interop._kit import ApprovalCallback, ToolResultText, carried_meta, toolset_options
 from interop.bridge import (
     ApprovalRequest,
     BoundContext,
@@ -73,6 +72,7 @@ from interop.errors import SchemaConversionError, ToolNameError
 from ._schema import function_schema, parameters
 
 if TYPE_CHECKING:
+    from semantic_kernel.contents.streaming_content_mixin import StreamingContentMixin
     from semantic_kernel.filters.auto_function_invocation.auto_function_invocation_context import (
         AutoFunctionInvocationContext,
     )
@@ -138,40 +138,16 @@ def _whole(context: FunctionInvocationContext | None) -> Any:
     return context
 
 
-# ---------------------------------------------------------------------------------- results
-
-
-class ToolResultText(_ResultText):
-    """What a converted function returns in the auto function calling loop: the text the model
-    reads, with the structured `value` (what the application gets) and the model `parts` (text
-    and content values) attached."""
-
-    __slots__ = ()
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> ToolResultText:
-        """Semantic Kernel snapshots every result: the text and its parts are immutable, the value is copied."""
-        value = self.value
-        if type(value) not in _IMMUTABLE:
-            value = copy.deepcopy(value, memo)
-        return ToolResultText(str(self), value, self.parts)
-
-
-_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
-
-
 # ---------------------------------------------------------------------------------- one call
 
 
-@dataclass(frozen=True)
-class _Call:
-    """What `invoke` was told of the call it runs (by the auto function calling loop)."""
-
-    function: StandardKernelFunction
-    call_id: str | None
-    auto: bool
-
-
-_CALL: ContextVar[_Call | None] = ContextVar("interop_semantic_kernel_call", default=None)
+_CALL: ContextVar[tuple[StandardKernelFunction, str | None] | None] = ContextVar(
+    "interop_semantic_kernel_call", default=None
+)
+"""The auto function calling loop's call `invoke` was last told of (the function, the model's call
+id); None after a direct call. Set, not reset: `invoke` hands Semantic Kernel's own coroutine back
+(a wrapping coroutine cost more than the rest of the adapter's bookkeeping), and the next `invoke`
+in the same context replaces it. Only the function it names reads it."""
 
 
 @dataclass
@@ -187,13 +163,14 @@ class _Approver:
 _APPROVER: ContextVar[_Approver | None] = ContextVar("interop_semantic_kernel_approver", default=None)
 
 
-def _call_of(function: StandardKernelFunction, metadata: Mapping[str, Any] | None) -> _Call:
-    """The call as the auto function calling loop describes it (`FunctionCallContent.to_dict()`
-    merged into `metadata`), else a direct call."""
+def _tell(function: StandardKernelFunction, metadata: Mapping[str, Any] | None) -> None:
+    """Record the call as the auto function calling loop describes it (`FunctionCallContent.to_dict()`
+    merged into `metadata`), else that it is a direct call."""
     if metadata and metadata.get("type") == "function" and isinstance(metadata.get("function"), Mapping):
         call_id = metadata.get("id")
-        return _Call(function, call_id if isinstance(call_id, str) else None, True)
-    return _Call(function, None, False)
+        _CALL.set((function, call_id if isinstance(call_id, str) else None))
+    elif _CALL.get() is not None:
+        _CALL.set(None)
 
 
 def _no_approver(name: str) -> Callable[[ApprovalRequest], Any]:
@@ -279,20 +256,28 @@ class StandardKernelFunction(KernelFunction):
     def standard_tool(self) -> StandardToolV0[Any, Any, Any]:
         return self._runtime.invoker.tool
 
-    async def invoke(
+    def invoke(
         self,
         kernel: Kernel,
         arguments: KernelArguments | None = None,
         metadata: dict[str, Any] | None = None,
         **kwargs: Any,
-    ) -> FunctionResult | None:
+    ) -> Coroutine[Any, Any, FunctionResult | None]:
         """Semantic Kernel's `invoke` (filters, telemetry), told whether the auto function calling
         loop makes the call (its `FunctionCallContent` is in `metadata`) and under which id."""
-        token = _CALL.set(_call_of(self, metadata))
-        try:
-            return await super().invoke(kernel, arguments, metadata, **kwargs)
-        finally:
-            _CALL.reset(token)
+        _tell(self, metadata)
+        return super().invoke(kernel, arguments, metadata, **kwargs)
+
+    def invoke_stream(
+        self,
+        kernel: Kernel,
+        arguments: KernelArguments | None = None,
+        metadata: dict[str, Any] | None = None,
+        **kwargs: Any,
+    ) -> AsyncGenerator[FunctionResult | list[StreamingContentMixin | Any], Any]:
+        """Semantic Kernel's `invoke_stream`, told the same (its one result is the whole result)."""
+        _tell(self, metadata)
+        return super().invoke_stream(kernel, arguments, metadata, **kwargs)
 
     def _ask(self, call_id: str | None) -> Callable[[ApprovalRequest], Any]:
         approver = _APPROVER.get()
@@ -308,26 +293,25 @@ class StandardKernelFunction(KernelFunction):
 
     async def _run(self, context: FunctionInvocationContext) -> None:
         call = _CALL.get()
-        mine = call is not None and call.function is self
-        call_id = call.call_id if mine and call is not None else None
+        auto = call is not None and call[0] is self
+        call_id = call[1] if auto and call is not None else None
         runtime = self._runtime
         names = runtime.names
-        arguments = {k: v for k, v in context.arguments.items() if k in names}
+        given = context.arguments
+        # the declared names only (a turn's own KernelArguments may hold more); a plain dict
+        arguments = dict(given) if names.issuperset(given) else {k: v for k, v in given.items() if k in names}
         invoker = runtime.invoker
         ask = self._ask(call_id) if invoker.may_need_approval else None
-        outcome = await invoker.ainvoke(arguments, context, call_id=call_id, ask=ask)
+        outcome = await invoker.ainvoke(arguments, context, call_id=call_id, ask=ask, decoded=True)
         if outcome.status != "ok":
             raise FunctionExecutionException(outcome.text) from outcome.error
         value: Any = outcome.value
-        if mine and call is not None and call.auto:
+        if auto:
             value = ToolResultText(outcome.text, outcome.value, outcome.parts)
         context.result = FunctionResult(function=self.metadata, value=value)
 
-    async def _invoke_internal(self, context: FunctionInvocationContext) -> None:
-        await self._run(context)
-
-    async def _invoke_internal_stream(self, context: FunctionInvocationContext) -> None:
-        await self._run(context)
+    _invoke_internal = _run
+    _invoke_internal_stream = _run
 
     def __deepcopy__(self, memo: dict[int, Any] | None = None) -> StandardKernelFunction:
         """A copy sharing the neutral tool and its call path (`Kernel.clone()` deep-copies plugins)."""

@@ -262,6 +262,35 @@ async def test_the_application_keeps_the_structured_value() -> None:
     assert direct is not None and direct.value == {"city": "Rome", "days": 1, "unit": "C"}
 
 
+async def test_the_history_keeps_a_snapshot_and_a_direct_call_after_the_loop_gets_the_value() -> None:
+    shared: dict[str, Any] = {"items": ["a"], "meta": {"n": 1}}
+
+    @interop.tool
+    def state() -> dict[str, Any]:
+        """The tool's own state, returned as it is."""
+        return shared
+
+    plugin = to_semantic_kernel(state, "s", threaded=False)
+    kernel, service = kernel_with(plugin, steps=[[("s-state", {})], "ok"])
+    from semantic_kernel.contents import ChatHistory, FunctionResultContent
+    from sk_kit import auto_settings
+
+    history = ChatHistory()
+    history.add_user_message("go")
+    await service.get_chat_message_content(history, auto_settings(), kernel=kernel)
+    shared["items"].append("b")  # the tool changes its state after the call
+    shared["meta"]["n"] = 2
+    (result,) = [i for m in history.messages for i in m.items if isinstance(i, FunctionResultContent)]
+    assert isinstance(result.result, ToolResultText)
+    assert result.result.value == {"items": ["a"], "meta": {"n": 1}}  # Semantic Kernel's snapshot holds
+    assert json.loads(result.result) == {"items": ["a"], "meta": {"n": 1}}
+    # in the same task, right after the loop's call: a direct call is a direct call
+    direct = await kernel.invoke(plugin["state"])
+    assert direct is not None and type(direct.value) is dict and direct.value == shared
+    streamed = [r async for r in kernel.invoke_stream(plugin["state"])]
+    assert [type(r.value) for r in streamed] == [dict]
+
+
 async def test_streaming_loop() -> None:
     plugin = to_semantic_kernel([forecast, shout], "weather")
     kernel, service = kernel_with(plugin, steps=[[("weather-shout", {"text": "a"})], "done"])
