@@ -263,7 +263,7 @@ def test_approval_is_never_dropped() -> None:
     asked: list[Any] = []
 
     def approve(request: ApprovalRequest) -> bool:
-        asked.append(request.input)
+        asked.append((request.tool_call_id, request.input))
         return request.input["path"].startswith("/tmp/")
 
     toolset = OpenAIToolset([delete], approval=approve)
@@ -274,8 +274,8 @@ def test_approval_is_never_dropped() -> None:
     denied, allowed = toolset.dispatch(calls)
     assert "not approved" in denied["content"] and allowed["content"] == "deleted /tmp/x"
     # the two calls run in parallel (a sync tool each on its own worker thread), so the callback is
-    # asked for both, in whichever order the threads reach it
-    assert sorted(asked, key=lambda a: a["path"]) == [{"path": "/etc/passwd"}, {"path": "/tmp/x"}]
+    # asked for both, in whichever order the threads reach it, each request naming its own call
+    assert sorted(asked) == [("d1", {"path": "/etc/passwd"}), ("d2", {"path": "/tmp/x"})]
     assert (
         OpenAIToolset([delete], allow_unapproved=True).dispatch(calls[:1])[0]["content"]
         == "deleted /etc/passwd"
